@@ -1,0 +1,339 @@
+//! Blocks: the finite pools in which units are sold.
+//!
+//! A block is (emission, block number, 256-bit secret seed). Unit `i` of a block
+//! of `N` wins the tier into which `π(i)` falls, where `π` is a keyed permutation
+//! of `0..N` and the tiers share `0..N` by their cumulative lot counts, the losing
+//! units last. Every tier therefore appears exactly as often as its table says,
+//! and the order is unguessable without the seed. Opening a block derives two keys
+//! and costs O(1) time and memory.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::SeedableRng;
+use rand::rngs::ChaCha12Rng;
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::emission::Emission;
+use crate::money::Cents;
+use crate::permutation::Permutation;
+
+/// A block's 256-bit secret. Its `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Seed([u8; 32]);
+
+/// Why text is not a seed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a seed is 64 hexadecimal digits")]
+pub struct SeedParseError;
+
+/// The operating system could not give randomness.
+#[derive(Debug, thiserror::Error)]
+#[error("the operating system's random source failed: {0}")]
+pub struct EntropyError(String);
+
+impl Seed {
+    /// A seed from the operating system's cryptographic random source.
+    ///
+    /// # Errors
+    /// [`EntropyError`] if the source fails.
+    pub fn generate() -> Result<Self, EntropyError> {
+        let mut bytes = [0; 32];
+        getrandom::fill(&mut bytes).map_err(|error| EntropyError(error.to_string()))?;
+        Ok(Self(bytes))
+    }
+
+    /// The seed made of these bytes.
+    #[must_use]
+    pub const fn from_bytes(bytes: [u8; 32]) -> Self {
+        Self(bytes)
+    }
+
+    /// The secret bytes, for the store and for revealing a closed block.
+    #[must_use]
+    pub const fn expose_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// The secret as 64 hex digits, for revealing a closed block.
+    #[must_use]
+    pub fn expose_hex(&self) -> String {
+        hex::encode(self.0)
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("Seed(<secret>)")
+    }
+}
+
+impl FromStr for Seed {
+    type Err = SeedParseError;
+
+    fn from_str(text: &str) -> Result<Self, SeedParseError> {
+        let mut bytes = [0; 32];
+        hex::decode_to_slice(text, &mut bytes).map_err(|_| SeedParseError)?;
+        Ok(Self(bytes))
+    }
+}
+
+/// SHA-256 over a block's identity and seed: published while the block sells,
+/// checked once its seed is revealed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Commitment(pub [u8; 32]);
+
+impl fmt::Display for Commitment {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(&hex::encode(self.0))
+    }
+}
+
+impl fmt::Debug for Commitment {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "Commitment({self})")
+    }
+}
+
+/// One block of an emission, opened: every unit's prize and random stream.
+#[derive(Clone)]
+pub struct Block {
+    emission: &'static Emission,
+    number: u32,
+    commitment: Commitment,
+    permutation: Permutation,
+    unit_stream_key: [u8; 32],
+    /// `cumulative[t]` = lots of tiers `0..=t`.
+    cumulative: Vec<u32>,
+}
+
+impl fmt::Debug for Block {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("Block")
+            .field("emission", &self.emission.code())
+            .field("number", &self.number)
+            .field("commitment", &self.commitment)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Domain-separated SHA-256 of a purpose, a block's identity and its seed.
+fn derive(purpose: &str, emission: &Emission, number: u32, seed: &Seed) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    for part in [purpose.as_bytes(), emission.code().as_bytes()] {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    hash.update(number.to_le_bytes());
+    hash.update(seed.0);
+    hash.finalize().into()
+}
+
+impl Block {
+    /// Opens block `number` of `emission` under `seed`. O(1): two hashes and an
+    /// AES key schedule, a few hundred bytes.
+    #[must_use]
+    pub fn open(emission: &'static Emission, number: u32, seed: &Seed) -> Self {
+        let permutation_key = derive("guichet/permutation/v1", emission, number, seed);
+        let mut aes_key = [0; 16];
+        aes_key.copy_from_slice(&permutation_key[..16]);
+        let cumulative = emission
+            .tiers
+            .iter()
+            .scan(0, |lots, tier| {
+                *lots += tier.lots;
+                Some(*lots)
+            })
+            .collect();
+        Self {
+            emission,
+            number,
+            commitment: Self::commitment_of(emission, number, seed),
+            permutation: Permutation::new(aes_key, emission.block_size),
+            unit_stream_key: derive("guichet/unit-stream/v1", emission, number, seed),
+            cumulative,
+        }
+    }
+
+    /// The commitment of block `number` of `emission` under `seed`.
+    #[must_use]
+    pub fn commitment_of(emission: &Emission, number: u32, seed: &Seed) -> Commitment {
+        Commitment(derive("guichet/commitment/v1", emission, number, seed))
+    }
+
+    /// Whether `seed` is the one `commitment` was made for.
+    #[must_use]
+    pub fn verify(emission: &Emission, number: u32, seed: &Seed, commitment: Commitment) -> bool {
+        Self::commitment_of(emission, number, seed) == commitment
+    }
+
+    /// The emission this block belongs to.
+    #[must_use]
+    pub const fn emission(&self) -> &'static Emission {
+        self.emission
+    }
+
+    /// The block's number within its emission.
+    #[must_use]
+    pub const fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The block's commitment.
+    #[must_use]
+    pub const fn commitment(&self) -> Commitment {
+        self.commitment
+    }
+
+    /// Units in this block.
+    #[must_use]
+    pub const fn size(&self) -> u32 {
+        self.emission.block_size
+    }
+
+    /// The position in the emission's tiers of the prize won by unit `index`, or
+    /// `None` if it loses.
+    ///
+    /// # Panics
+    /// If `index` is not below the block size.
+    #[must_use]
+    pub fn tier_of_unit(&self, index: u32) -> Option<usize> {
+        let rank = self.permutation.apply(index);
+        let tier = self.cumulative.partition_point(|&lots| lots <= rank);
+        (tier < self.cumulative.len()).then_some(tier)
+    }
+
+    /// The prize won by unit `index` (zero for a losing unit).
+    ///
+    /// # Panics
+    /// If `index` is not below the block size.
+    #[must_use]
+    pub fn prize_of_unit(&self, index: u32) -> Cents {
+        self.tier_of_unit(index)
+            .map_or(Cents::ZERO, |tier| self.emission.tiers[tier].prize)
+    }
+
+    /// The random stream of unit `index`, from which its scenario is drawn: the
+    /// same block and index always give the same stream.
+    #[must_use]
+    pub fn unit_rng(&self, index: u32) -> ChaCha12Rng {
+        let mut rng = ChaCha12Rng::from_seed(self.unit_stream_key);
+        rng.set_stream(u64::from(index));
+        rng
+    }
+
+    /// Walks the whole block on every core, calling `visit(index, tier)` for each
+    /// unit in an unspecified order, and returns the number of units per tier,
+    /// the losing units last.
+    pub fn walk(&self, visit: impl Fn(u32, Option<usize>) + Sync) -> Vec<u64> {
+        let tiers = self.emission.tiers.len();
+        (0..self.size())
+            .into_par_iter()
+            .fold(
+                || vec![0_u64; tiers + 1],
+                |mut counts, index| {
+                    let tier = self.tier_of_unit(index);
+                    counts[tier.unwrap_or(tiers)] += 1;
+                    visit(index, tier);
+                    counts
+                },
+            )
+            .reduce(
+                || vec![0_u64; tiers + 1],
+                |mut total, part| {
+                    total
+                        .iter_mut()
+                        .zip(part)
+                        .for_each(|(sum, count)| *sum += count);
+                    total
+                },
+            )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emission::{BLACK_JACK, STAR_FORTUNE_50};
+
+    fn seed(byte: u8) -> Seed {
+        Seed::from_bytes([byte; 32])
+    }
+
+    #[test]
+    fn same_seed_same_block() {
+        let first = Block::open(&BLACK_JACK, 4, &seed(1));
+        let again = Block::open(&BLACK_JACK, 4, &seed(1));
+        assert!((0..5_000).all(|i| first.tier_of_unit(i) == again.tier_of_unit(i)));
+        assert_eq!(first.commitment(), again.commitment());
+    }
+
+    #[test]
+    fn another_seed_or_number_another_order() {
+        let base = Block::open(&BLACK_JACK, 0, &seed(1));
+        for other in [
+            Block::open(&BLACK_JACK, 0, &seed(2)),
+            Block::open(&BLACK_JACK, 1, &seed(1)),
+        ] {
+            let differing = (0..5_000)
+                .filter(|&i| base.tier_of_unit(i) != other.tier_of_unit(i))
+                .count();
+            assert!(differing > 1_000, "only {differing} units differ");
+            assert_ne!(base.commitment(), other.commitment());
+        }
+    }
+
+    #[test]
+    fn commitment_verifies_only_its_seed() {
+        let block = Block::open(&STAR_FORTUNE_50, 3, &seed(5));
+        assert!(Block::verify(
+            &STAR_FORTUNE_50,
+            3,
+            &seed(5),
+            block.commitment()
+        ));
+        assert!(!Block::verify(
+            &STAR_FORTUNE_50,
+            3,
+            &seed(6),
+            block.commitment()
+        ));
+        assert!(!Block::verify(
+            &STAR_FORTUNE_50,
+            4,
+            &seed(5),
+            block.commitment()
+        ));
+        assert!(!Block::verify(&BLACK_JACK, 3, &seed(5), block.commitment()));
+    }
+
+    #[test]
+    fn seeds_parse_from_hex_and_stay_secret_in_debug() {
+        let text = "00ff".repeat(16);
+        let parsed: Seed = text.parse().expect("64 hex digits");
+        assert_eq!(parsed.expose_hex(), text);
+        assert!("00ff".parse::<Seed>().is_err());
+        assert!("zz".repeat(32).parse::<Seed>().is_err());
+        assert_eq!(format!("{parsed:?}"), "Seed(<secret>)");
+        let block = Block::open(&BLACK_JACK, 0, &parsed);
+        assert!(!format!("{block:?}").contains(&text));
+    }
+
+    #[test]
+    fn generated_seeds_differ() {
+        let first = Seed::generate().expect("entropy");
+        let second = Seed::generate().expect("entropy");
+        assert_ne!(first, second);
+    }
+
+    #[test]
+    fn unit_streams_differ_by_index_and_repeat_by_block() {
+        use rand::Rng;
+        let block = Block::open(&BLACK_JACK, 0, &seed(1));
+        let draw = |index| block.unit_rng(index).next_u64();
+        assert_eq!(draw(7), draw(7));
+        assert_ne!(draw(7), draw(8));
+    }
+}

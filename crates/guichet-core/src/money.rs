@@ -1,0 +1,223 @@
+//! Money: integer cents, checked arithmetic, French display.
+
+use std::fmt::{self, Write as _};
+use std::ops::Neg;
+
+use serde::{Deserialize, Serialize};
+
+/// The thousands separator of French amounts: a narrow no-break space.
+pub const THOUSANDS_SEPARATOR: char = '\u{202F}';
+/// The space between an amount and its `€`: a no-break space.
+pub const EURO_SPACE: char = '\u{A0}';
+
+/// An amount of money in euro cents. Never a float.
+///
+/// `Display` writes it the French way: `0,50 €`, `7,50 €`, `200,00 €`, and whole
+/// amounts of 1 000 € or more without their cents, `20 000 €`. [`Cents::short`]
+/// drops `,00` from every whole amount (`Jouer 2 €`, chips, paytables).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Cents(pub i64);
+
+/// Why a string is not an amount of euros.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseCentsError {
+    /// Not a number of euros with at most two decimals.
+    #[error("`{0}` is not an amount in euros (write it like 2, 0.5 or 7,50)")]
+    Malformed(String),
+    /// Too large to be held in cents.
+    #[error("`{0}` is too large an amount")]
+    TooLarge(String),
+}
+
+impl Cents {
+    /// Zero euros.
+    pub const ZERO: Self = Self(0);
+
+    /// A whole number of euros.
+    #[must_use]
+    pub const fn euros(euros: i64) -> Self {
+        Self(euros * 100)
+    }
+
+    /// The number of cents.
+    #[must_use]
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    /// `self + other`, or `None` on overflow.
+    #[must_use]
+    pub const fn checked_add(self, other: Self) -> Option<Self> {
+        match self.0.checked_add(other.0) {
+            Some(sum) => Some(Self(sum)),
+            None => None,
+        }
+    }
+
+    /// `self - other`, or `None` on overflow.
+    #[must_use]
+    pub const fn checked_sub(self, other: Self) -> Option<Self> {
+        match self.0.checked_sub(other.0) {
+            Some(difference) => Some(Self(difference)),
+            None => None,
+        }
+    }
+
+    /// `self × factor`, or `None` on overflow.
+    #[must_use]
+    pub const fn checked_mul(self, factor: i64) -> Option<Self> {
+        match self.0.checked_mul(factor) {
+            Some(product) => Some(Self(product)),
+            None => None,
+        }
+    }
+
+    /// The sum of `amounts`, or `None` on overflow.
+    pub fn checked_sum(amounts: impl IntoIterator<Item = Self>) -> Option<Self> {
+        amounts.into_iter().try_fold(Self::ZERO, Self::checked_add)
+    }
+
+    /// Whether this is more than zero.
+    #[must_use]
+    pub const fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+
+    /// French display without `,00` for whole euros: `2 €`, `7,50 €`, `20 000 €`.
+    #[must_use]
+    pub fn short(self) -> String {
+        self.format(self.0 % 100 == 0)
+    }
+
+    /// Parses a number of euros as typed on a command line: `2`, `0.5`, `0,50`, `7.50`.
+    ///
+    /// # Errors
+    /// [`ParseCentsError`] when the text is not a non-negative amount with at most
+    /// two decimals, or does not fit.
+    pub fn parse_euros(text: &str) -> Result<Self, ParseCentsError> {
+        let malformed = || ParseCentsError::Malformed(text.to_owned());
+        let trimmed = text.trim().trim_end_matches('€').trim_end();
+        let (whole, fraction) = match trimmed.split_once(['.', ',']) {
+            Some((whole, fraction)) => (whole, fraction),
+            None => (trimmed, ""),
+        };
+        let all_digits = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+        if whole.is_empty() || !all_digits(whole) || fraction.len() > 2 || !all_digits(fraction) {
+            return Err(malformed());
+        }
+        let euros: i64 = whole
+            .parse()
+            .map_err(|_| ParseCentsError::TooLarge(text.to_owned()))?;
+        let fraction_cents = match fraction.len() {
+            0 => 0,
+            1 => fraction.parse::<i64>().map_err(|_| malformed())? * 10,
+            _ => fraction.parse::<i64>().map_err(|_| malformed())?,
+        };
+        euros
+            .checked_mul(100)
+            .and_then(|cents| cents.checked_add(fraction_cents))
+            .map(Self)
+            .ok_or_else(|| ParseCentsError::TooLarge(text.to_owned()))
+    }
+
+    fn format(self, without_cents: bool) -> String {
+        let magnitude = self.0.unsigned_abs();
+        let mut text = String::new();
+        if self.0 < 0 {
+            text.push('\u{2212}');
+        }
+        let euros = (magnitude / 100).to_string();
+        for (position, digit) in euros.chars().enumerate() {
+            if position > 0 && (euros.len() - position).is_multiple_of(3) {
+                text.push(THOUSANDS_SEPARATOR);
+            }
+            text.push(digit);
+        }
+        if !without_cents {
+            let _ = write!(text, ",{:02}", magnitude % 100);
+        }
+        text.push(EURO_SPACE);
+        text.push('€');
+        text
+    }
+}
+
+impl fmt::Display for Cents {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole_thousands = self.0 % 100 == 0 && self.0.unsigned_abs() >= 100_000;
+        formatter.write_str(&self.format(whole_thousands))
+    }
+}
+
+impl Neg for Cents {
+    type Output = Self;
+
+    fn neg(self) -> Self {
+        Self(-self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The French text with ordinary spaces, for readable expectations.
+    fn plain(text: &str) -> String {
+        text.replace([THOUSANDS_SEPARATOR, EURO_SPACE], " ")
+    }
+
+    #[test]
+    fn displays_the_french_way() {
+        assert_eq!(plain(&Cents(50).to_string()), "0,50 €");
+        assert_eq!(plain(&Cents(750).to_string()), "7,50 €");
+        assert_eq!(plain(&Cents(200).to_string()), "2,00 €");
+        assert_eq!(plain(&Cents::euros(200).to_string()), "200,00 €");
+        assert_eq!(plain(&Cents::euros(1_000).to_string()), "1 000 €");
+        assert_eq!(plain(&Cents::euros(20_000).to_string()), "20 000 €");
+        assert_eq!(plain(&Cents(123_456_789).to_string()), "1 234 567,89 €");
+        assert_eq!(plain(&Cents(-200).to_string()), "\u{2212}2,00 €");
+        assert_eq!(plain(&Cents::ZERO.to_string()), "0,00 €");
+    }
+
+    #[test]
+    fn uses_narrow_no_break_spaces() {
+        assert_eq!(Cents::euros(20_000).to_string(), "20\u{202F}000\u{A0}€");
+    }
+
+    #[test]
+    fn short_drops_whole_cents_only() {
+        assert_eq!(plain(&Cents(200).short()), "2 €");
+        assert_eq!(plain(&Cents(750).short()), "7,50 €");
+        assert_eq!(plain(&Cents::euros(1_980_076).short()), "1 980 076 €");
+    }
+
+    #[test]
+    fn arithmetic_is_checked() {
+        assert_eq!(Cents(150).checked_add(Cents(50)), Some(Cents(200)));
+        assert_eq!(Cents(i64::MAX).checked_add(Cents(1)), None);
+        assert_eq!(Cents(i64::MIN).checked_sub(Cents(1)), None);
+        assert_eq!(Cents(250).checked_mul(4), Some(Cents(1_000)));
+        assert_eq!(Cents(i64::MAX).checked_mul(2), None);
+        assert_eq!(Cents::checked_sum([Cents(1), Cents(2)]), Some(Cents(3)));
+        assert_eq!(Cents::checked_sum([Cents(i64::MAX), Cents(1)]), None);
+    }
+
+    #[test]
+    fn parses_euros() {
+        assert_eq!(Cents::parse_euros("2"), Ok(Cents(200)));
+        assert_eq!(Cents::parse_euros("0.5"), Ok(Cents(50)));
+        assert_eq!(Cents::parse_euros("0,50"), Ok(Cents(50)));
+        assert_eq!(Cents::parse_euros("7.50"), Ok(Cents(750)));
+        assert_eq!(Cents::parse_euros("20 €"), Ok(Cents(2_000)));
+        for bad in ["", "-2", "2.505", "abc", "1.2.3", ".5", "2e3"] {
+            assert!(Cents::parse_euros(bad).is_err(), "{bad} should not parse");
+        }
+        assert!(matches!(
+            Cents::parse_euros("99999999999999999999"),
+            Err(ParseCentsError::TooLarge(_))
+        ));
+    }
+}
