@@ -7,6 +7,7 @@
 //! and the order is unguessable without the seed. Opening a block derives two keys
 //! and costs O(1) time and memory.
 
+use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
 
@@ -18,6 +19,9 @@ use sha2::{Digest, Sha256};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::permutation::Permutation;
+
+/// Units whose permutation one core computes in one go during a walk.
+const PARALLEL_BATCH: usize = 4_096;
 
 /// A block's 256-bit secret. Its `Debug` never shows it.
 #[derive(Clone, PartialEq, Eq)]
@@ -200,7 +204,12 @@ impl Block {
     /// If `index` is not below the block size.
     #[must_use]
     pub fn tier_of_unit(&self, index: u32) -> Option<usize> {
-        let rank = self.permutation.apply(index);
+        self.tier_of_rank(self.permutation.apply(index))
+    }
+
+    /// The tier into which a permuted index falls: the tiers share `0..N` by
+    /// their cumulative lot counts, the losing units after them.
+    fn tier_of_rank(&self, rank: u32) -> Option<usize> {
         let tier = self.cumulative.partition_point(|&lots| lots <= rank);
         (tier < self.cumulative.len()).then_some(tier)
     }
@@ -224,32 +233,113 @@ impl Block {
         rng
     }
 
-    /// Walks the whole block on every core, calling `visit(index, tier)` for each
-    /// unit in an unspecified order, and returns the number of units per tier,
-    /// the losing units last.
-    pub fn walk(&self, visit: impl Fn(u32, Option<usize>) + Sync) -> Vec<u64> {
-        let tiers = self.emission.tiers.len();
-        (0..self.size())
-            .into_par_iter()
-            .fold(
-                || vec![0_u64; tiers + 1],
-                |mut counts, index| {
-                    let tier = self.tier_of_unit(index);
-                    counts[tier.unwrap_or(tiers)] += 1;
-                    visit(index, tier);
-                    counts
-                },
-            )
-            .reduce(
-                || vec![0_u64; tiers + 1],
-                |mut total, part| {
-                    total
-                        .iter_mut()
-                        .zip(part)
-                        .for_each(|(sum, count)| *sum += count);
-                    total
-                },
-            )
+    /// Walks the whole block in index order, `chunk` units at a time: each chunk's
+    /// tiers are computed on every core, then handed to `visit(first_index, tiers)`.
+    /// The walk stops at the first error `visit` returns.
+    ///
+    /// # Errors
+    /// The first error of `visit`.
+    ///
+    /// # Panics
+    /// If `chunk` is zero.
+    pub fn walk<E>(
+        &self,
+        chunk: u32,
+        mut visit: impl FnMut(u32, &[Option<usize>]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        assert!(chunk > 0, "chunks hold at least one unit");
+        let mut ranks = Vec::with_capacity(chunk as usize);
+        let mut tiers = Vec::with_capacity(chunk as usize);
+        let mut start = 0;
+        while start < self.size() {
+            let end = start.saturating_add(chunk).min(self.size());
+            ranks.clear();
+            ranks.extend(start..end);
+            ranks
+                .par_chunks_mut(PARALLEL_BATCH)
+                .for_each(|batch| self.permutation.apply_in_place(batch));
+            tiers.clear();
+            tiers.extend(ranks.iter().map(|&rank| self.tier_of_rank(rank)));
+            visit(start, &tiers)?;
+            start = end;
+        }
+        Ok(())
+    }
+
+    /// Counts the whole block's units per tier.
+    #[must_use]
+    pub fn tally(&self) -> TierTally {
+        let mut tally = TierTally::new(self.emission);
+        let walked: Result<(), Infallible> = self.walk(1 << 16, |_, tiers| {
+            tiers.iter().for_each(|&tier| tally.add(tier));
+            Ok(())
+        });
+        let Ok(()) = walked;
+        tally
+    }
+}
+
+/// Units counted per tier of an emission, the losing units apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierTally {
+    emission: &'static Emission,
+    /// One count per tier, then the losing units.
+    counts: Vec<u64>,
+}
+
+impl TierTally {
+    /// An empty tally for `emission`.
+    #[must_use]
+    pub fn new(emission: &'static Emission) -> Self {
+        Self { emission, counts: vec![0; emission.tiers.len() + 1] }
+    }
+
+    /// Counts one unit of `tier` (`None`: a losing unit).
+    pub fn add(&mut self, tier: Option<usize>) {
+        self.counts[tier.unwrap_or(self.emission.tiers.len())] += 1;
+    }
+
+    /// The units found in tier `tier` of the table.
+    #[must_use]
+    pub fn found(&self, tier: usize) -> u64 {
+        self.counts[tier]
+    }
+
+    /// The losing units found.
+    #[must_use]
+    pub fn losing(&self) -> u64 {
+        self.counts[self.emission.tiers.len()]
+    }
+
+    /// The winning units found.
+    #[must_use]
+    pub fn winning(&self) -> u64 {
+        self.counts[..self.emission.tiers.len()].iter().sum()
+    }
+
+    /// What the units found pay.
+    ///
+    /// # Panics
+    /// If the total overflows cents, which no block of units can reach.
+    #[must_use]
+    pub fn paid(&self) -> Cents {
+        Cents::checked_sum(self.emission.tiers.iter().zip(&self.counts).map(|(tier, &count)| {
+            tier.prize
+                .checked_mul(i64::try_from(count).expect("a count of units fits in i64"))
+                .expect("a block's prizes fit in cents")
+        }))
+        .expect("a block's prizes fit in cents")
+    }
+
+    /// Whether every tier, the losing one included, holds exactly the table's count.
+    #[must_use]
+    pub fn matches_table(&self) -> bool {
+        self.emission
+            .tiers
+            .iter()
+            .map(|tier| u64::from(tier.lots))
+            .chain([u64::from(self.emission.losing_lots())])
+            .eq(self.counts.iter().copied())
     }
 }
 

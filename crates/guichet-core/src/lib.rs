@@ -9,6 +9,6 @@ pub mod emission;
 pub mod money;
 pub mod permutation;
 
-pub use block::{Block, Commitment, Seed};
+pub use block::{Block, Commitment, Seed, TierTally};
 pub use emission::{Emission, Game, Tier};
 pub use money::Cents;

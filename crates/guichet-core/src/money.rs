@@ -129,13 +129,7 @@ impl Cents {
         if self.0 < 0 {
             text.push('\u{2212}');
         }
-        let euros = (magnitude / 100).to_string();
-        for (position, digit) in euros.chars().enumerate() {
-            if position > 0 && (euros.len() - position).is_multiple_of(3) {
-                text.push(THOUSANDS_SEPARATOR);
-            }
-            text.push(digit);
-        }
+        text.push_str(&group_thousands(magnitude / 100));
         if !without_cents {
             let _ = write!(text, ",{:02}", magnitude % 100);
         }
@@ -143,6 +137,20 @@ impl Cents {
         text.push('€');
         text
     }
+}
+
+/// A count written the French way, in groups of three digits: `1 500 000`.
+#[must_use]
+pub fn group_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut text = String::with_capacity(digits.len() * 2);
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
+            text.push(THOUSANDS_SEPARATOR);
+        }
+        text.push(digit);
+    }
+    text
 }
 
 impl fmt::Display for Cents {
@@ -185,6 +193,13 @@ mod tests {
     #[test]
     fn uses_narrow_no_break_spaces() {
         assert_eq!(Cents::euros(20_000).to_string(), "20\u{202F}000\u{A0}€");
+    }
+
+    #[test]
+    fn groups_counts_by_thousands() {
+        assert_eq!(plain(&group_thousands(0)), "0");
+        assert_eq!(plain(&group_thousands(999)), "999");
+        assert_eq!(plain(&group_thousands(1_500_000)), "1 500 000");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Whole blocks, at their real size, hold exactly their prize tables.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::convert::Infallible;
 
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
@@ -9,38 +9,42 @@ use guichet_core::emission::Emission;
 fn every_full_block_matches_its_table_exactly() {
     for (position, emission) in Emission::ALL.into_iter().enumerate() {
         let seed = Seed::from_bytes([position as u8 + 11; 32]);
-        let block = Block::open(emission, 2, &seed);
-        let counts = block.walk(|_, _| {});
-        let mut expected: Vec<u64> = emission
-            .tiers
-            .iter()
-            .map(|tier| u64::from(tier.lots))
-            .collect();
-        expected.push(u64::from(emission.losing_lots()));
-        assert_eq!(counts, expected, "{emission}");
+        let tally = Block::open(emission, 2, &seed).tally();
+        assert!(tally.matches_table(), "{emission}: {tally:?}");
+        assert_eq!(tally.paid(), emission.printed.paid, "{emission}");
+        assert_eq!(tally.winning(), u64::from(emission.printed.lots), "{emission}");
     }
 }
 
 #[test]
-fn every_unit_of_a_block_is_visited_once() {
+fn the_walk_visits_every_unit_once_in_order() {
     let block = Block::open(Emission::ALL[2], 0, &Seed::from_bytes([1; 32]));
-    let seen: Vec<AtomicBool> = (0..block.size()).map(|_| AtomicBool::new(false)).collect();
-    block.walk(|index, _| {
-        assert!(
-            !seen[index as usize].swap(true, Ordering::Relaxed),
-            "unit {index} twice"
-        );
-    });
-    assert!(seen.iter().all(|visited| visited.load(Ordering::Relaxed)));
+    let mut next = 0;
+    block.walk(100_000, |start, tiers| {
+        assert_eq!(start, next);
+        for (offset, &tier) in tiers.iter().enumerate() {
+            if offset % 997 == 0 {
+                assert_eq!(tier, block.tier_of_unit(start + offset as u32));
+            }
+        }
+        next += tiers.len() as u32;
+        Ok::<(), Infallible>(())
+    })
+    .expect("an infallible walk");
+    assert_eq!(next, block.size());
 }
 
 #[test]
 fn a_generated_seed_gives_an_exact_block_too() {
-    let emission = Emission::ALL[0];
-    let block = Block::open(emission, 0, &Seed::generate().expect("entropy"));
-    let counts = block.walk(|_, _| {});
-    assert_eq!(counts.iter().sum::<u64>(), u64::from(emission.block_size));
-    for (tier, count) in emission.tiers.iter().zip(&counts) {
-        assert_eq!(u64::from(tier.lots), *count);
-    }
+    let block = Block::open(Emission::ALL[0], 0, &Seed::generate().expect("entropy"));
+    assert!(block.tally().matches_table());
+}
+
+#[test]
+fn a_tally_notices_a_missing_unit() {
+    let emission = Emission::ALL[3];
+    let mut tally = Block::open(emission, 0, &Seed::from_bytes([4; 32])).tally();
+    assert!(tally.matches_table());
+    tally.add(Some(0));
+    assert!(!tally.matches_table());
 }

@@ -1,0 +1,180 @@
+//! `guichet audit`: walk a whole block, count its tiers against the règlement,
+//! and export what an auditor's tools read (the formats of `AUDIT.md`).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use guichet_core::block::{Block, Seed, TierTally};
+use guichet_core::emission::Emission;
+use guichet_core::money::{Cents, group_thousands};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::Failure;
+use super::args::AuditArgs;
+
+/// Units whose tiers are computed together, between two progress updates.
+const CHUNK: u32 = 1 << 16;
+
+/// Runs `guichet audit`.
+pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
+    let emission = Emission::find(arguments.game, arguments.stake)
+        .map_err(|error| Failure::Usage(error.to_string()))?;
+    let mut prizes = arguments.prizes.as_deref().map(PrizesCsv::create).transpose()?;
+    let seed = match &arguments.seed {
+        Some(seed) => seed.clone(),
+        None => Seed::generate().context("drawing a fresh seed")?,
+    };
+    let block = Block::open(emission, arguments.block, &seed);
+
+    let progress = ProgressBar::new(u64::from(block.size())).with_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {human_pos}/{human_len} units, {eta} left")
+            .expect("a valid progress template")
+            .progress_chars("=> "),
+    );
+    progress.set_message(format!("auditing {}", emission.code()));
+    let mut tally = TierTally::new(emission);
+    block
+        .walk(CHUNK, |start, tiers| {
+            for (index, &tier) in (start..).zip(tiers) {
+                tally.add(tier);
+                if let Some(csv) = prizes.as_mut() {
+                    let prize = tier.map_or(Cents::ZERO, |tier| emission.tiers[tier].prize);
+                    csv.row(index, prize)?;
+                }
+            }
+            progress.inc(tiers.len() as u64);
+            Ok::<(), io::Error>(())
+        })
+        .context("writing the prizes file")?;
+    if let Some(csv) = prizes {
+        csv.finish().context("writing the prizes file")?;
+    }
+    progress.finish_and_clear();
+
+    print!("{}", report(&block, &seed, &tally));
+    Ok(if tally.matches_table() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Opens an output file named on the command line; failing to is a usage fault.
+pub(super) fn create_output(path: &Path) -> Result<BufWriter<File>, Failure> {
+    File::create(path)
+        .map(|file| BufWriter::with_capacity(1 << 20, file))
+        .map_err(|error| Failure::Usage(format!("cannot write {}: {error}", path.display())))
+}
+
+/// The `--prizes` CSV: `index,prize_cents`, one row per unit in index order.
+struct PrizesCsv(BufWriter<File>);
+
+impl PrizesCsv {
+    fn create(path: &Path) -> Result<Self, Failure> {
+        let mut writer = create_output(path)?;
+        writeln!(writer, "index,prize_cents")
+            .map_err(|error| Failure::Usage(format!("cannot write {}: {error}", path.display())))?;
+        Ok(Self(writer))
+    }
+
+    fn row(&mut self, index: u32, prize: Cents) -> io::Result<()> {
+        writeln!(self.0, "{index},{}", prize.get())
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        self.0.flush()?;
+        self.0.get_ref().sync_all()
+    }
+}
+
+/// The table printed on stdout: each tier found against the règlement, what the
+/// block pays and its return to player.
+fn report(block: &Block, seed: &Seed, tally: &TierTally) -> String {
+    let emission = block.emission();
+    let mut text = String::new();
+    let mut line = |content: String| {
+        text.push_str(&content);
+        text.push('\n');
+    };
+    line(format!(
+        "Guichet audit: {} at {}, block {} ({})",
+        emission.game,
+        emission.stake,
+        block.number(),
+        emission.code()
+    ));
+    line(format!("seed        {}", seed.expose_hex()));
+    line(format!("commitment  {}", block.commitment()));
+    line(format!("units       {}", group_thousands(u64::from(block.size()))));
+    line(String::new());
+    line(format!("{:>12}  {:>11}  {:>11}  {:>14}", "prize", "found", "règlement", "paid"));
+    for (position, tier) in emission.tiers.iter().enumerate() {
+        let found = tally.found(position);
+        let paid = tier.prize.checked_mul(i64::try_from(found).unwrap_or(i64::MAX));
+        line(count_row(
+            &tier.prize.to_string(),
+            found,
+            u64::from(tier.lots),
+            &paid.map_or_else(|| "overflow".to_owned(), |paid| paid.to_string()),
+        ));
+    }
+    line(count_row("losing", tally.losing(), u64::from(emission.losing_lots()), "0,00\u{A0}€"));
+    line(count_row(
+        "all prizes",
+        tally.winning(),
+        u64::from(emission.winning_lots()),
+        &tally.paid().to_string(),
+    ));
+    line(String::new());
+    let staked = emission.total_staked();
+    line(format!(
+        "return to player  {} (règlement {})",
+        percent(tally.paid(), staked),
+        percent(emission.printed.paid, staked)
+    ));
+    line(
+        if tally.matches_table() {
+            "result            every tier matches the règlement".to_owned()
+        } else {
+            "result            MISMATCH: the block does not hold the règlement's table".to_owned()
+        },
+    );
+    text
+}
+
+fn count_row(label: &str, found: u64, expected: u64, paid: &str) -> String {
+    let flag = if found == expected { "" } else { "  <- mismatch" };
+    format!(
+        "{label:>12}  {:>11}  {:>11}  {paid:>14}{flag}",
+        group_thousands(found),
+        group_thousands(expected)
+    )
+}
+
+/// `part / whole` as a French percentage with two decimals: `66,00 %`.
+fn percent(part: Cents, whole: Cents) -> String {
+    let basis_points = i128::from(part.get()) * 10_000 / i128::from(whole.get().max(1));
+    format!("{},{:02}\u{A0}%", basis_points / 100, basis_points % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use guichet_core::emission::BLACK_JACK;
+
+    #[test]
+    fn percent_has_two_french_decimals() {
+        assert_eq!(percent(Cents(1_980_076_00), Cents(3_000_000_00)), "66,00\u{A0}%");
+        assert_eq!(percent(Cents(1), Cents(3)), "33,33\u{A0}%");
+    }
+
+    #[test]
+    fn report_flags_a_mismatch() {
+        let seed = Seed::from_bytes([0; 32]);
+        let block = Block::open(&BLACK_JACK, 0, &seed);
+        let mut tally = TierTally::new(&BLACK_JACK);
+        tally.add(Some(0));
+        let text = report(&block, &seed, &tally);
+        assert!(text.contains("MISMATCH"), "{text}");
+        assert!(text.contains("<- mismatch"), "{text}");
+    }
+}

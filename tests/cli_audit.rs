@@ -1,0 +1,140 @@
+//! `guichet audit` as an auditor runs it: the real binary, real files.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use guichet_core::emission::Emission;
+
+const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+
+fn guichet(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_guichet"))
+        .args(arguments)
+        .output()
+        .expect("the guichet binary runs")
+}
+
+fn stake_arguments(emission: &Emission) -> Vec<String> {
+    let mut arguments = vec!["--game".to_owned(), emission.game.slug().to_owned()];
+    if emission.game.emissions().count() > 1 {
+        let stake = emission.stake.get();
+        arguments.extend(["--stake".to_owned(), format!("{}.{:02}", stake / 100, stake % 100)]);
+    }
+    arguments
+}
+
+/// Reads a `--prizes` CSV back: the number of units per prize in cents.
+fn prize_counts(path: &Path, block_size: u32) -> BTreeMap<i64, u32> {
+    let text = std::fs::read_to_string(path).expect("the prizes file");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("index,prize_cents"));
+    let mut counts = BTreeMap::new();
+    let mut expected_index = 0;
+    for line in lines {
+        let (index, prize) = line.split_once(',').expect("two columns");
+        assert_eq!(index.parse::<u32>().expect("an index"), expected_index);
+        *counts.entry(prize.parse::<i64>().expect("cents")).or_default() += 1;
+        expected_index += 1;
+    }
+    assert_eq!(expected_index, block_size);
+    counts
+}
+
+#[test]
+fn every_emission_audits_clean_and_its_csv_holds_the_table() {
+    let directory = tempfile::tempdir().expect("a temporary directory");
+    for emission in Emission::ALL {
+        let csv = directory.path().join(format!("{}.csv", emission.code()));
+        let mut arguments = stake_arguments(emission);
+        arguments.extend(["--seed", SEED, "--block", "7", "--prizes"].map(str::to_owned));
+        arguments.push(csv.display().to_string());
+        let mut full = vec!["audit".to_owned()];
+        full.extend(arguments);
+        let output = guichet(&full.iter().map(String::as_str).collect::<Vec<_>>());
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{emission}: {stdout}");
+        assert!(stdout.contains("every tier matches the règlement"), "{stdout}");
+        assert!(stdout.contains(SEED), "{stdout}");
+
+        let counts = prize_counts(&csv, emission.block_size);
+        for tier in emission.tiers {
+            assert_eq!(counts.get(&tier.prize.get()), Some(&tier.lots), "{emission} {}", tier.prize);
+        }
+        assert_eq!(counts.get(&0), Some(&emission.losing_lots()), "{emission}");
+        assert_eq!(counts.len(), emission.tiers.len() + 1, "{emission}: no other prize");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_block_byte_for_byte() {
+    let directory = tempfile::tempdir().expect("a temporary directory");
+    let run = |name: &str| {
+        let path = directory.path().join(name);
+        let output = guichet(&[
+            "audit", "--game", "star-fortune", "--stake", "0,50", "--seed", SEED, "--prizes",
+            path.to_str().expect("a UTF-8 path"),
+        ]);
+        assert!(output.status.success());
+        (output.stdout, std::fs::read(path).expect("the prizes file"))
+    };
+    assert_eq!(run("first.csv"), run("second.csv"));
+
+    let other = directory.path().join("other.csv");
+    let output = guichet(&[
+        "audit", "--game", "star-fortune", "--stake", "0.5", "--seed", SEED, "--block", "1",
+        "--prizes", other.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(output.status.success());
+    assert_ne!(run("third.csv").1, std::fs::read(other).expect("the other file"));
+}
+
+#[test]
+fn without_a_seed_a_fresh_one_is_drawn() {
+    let seed_line = |output: &Output| {
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .find(|line| line.starts_with("seed"))
+            .expect("a seed line")
+            .to_owned()
+    };
+    let first = guichet(&["audit", "--game", "star-fortune", "--stake", "1"]);
+    let second = guichet(&["audit", "--game", "star-fortune", "--stake", "1"]);
+    assert!(first.status.success() && second.status.success());
+    assert_ne!(seed_line(&first), seed_line(&second));
+}
+
+#[test]
+fn bad_arguments_get_one_line_and_exit_2() {
+    let unwritable = "/nonexistent-directory/prizes.csv";
+    let cases: &[(&[&str], &str)] = &[
+        (&["audit", "--game", "poker"], "unknown game"),
+        (&["audit", "--game", "blackjack", "--stake", "2"], "do not give --stake"),
+        (&["audit", "--game", "x10", "--stake", "0.5"], "do not give --stake"),
+        (&["audit", "--game", "star-fortune"], "needs --stake"),
+        (&["audit", "--game", "star-fortune", "--stake", "3"], "no 3,00"),
+        (&["audit", "--game", "star-fortune", "--stake", "deux"], "not an amount"),
+        (&["audit", "--game", "bingo", "--seed", "abc"], "64 hexadecimal digits"),
+        (&["audit", "--game", "bingo", "--seed", &"g".repeat(64)], "64 hexadecimal digits"),
+        (&["audit", "--game", "bingo", "--block", "4294967296"], "out of range"),
+        (&["audit", "--game", "bingo", "--block", "-1"], "out of range"),
+        (&["audit"], "--game"),
+        (&["audit", "--game", "x10", "--prizes", unwritable], "cannot write"),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ];
+    for (arguments, reason) in cases {
+        let output = guichet(arguments);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{arguments:?}");
+    }
+}
+
+#[test]
+fn help_is_not_an_error() {
+    let output = guichet(&["audit", "--help"]);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--prizes"));
+}
