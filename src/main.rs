@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory as _, Parser as _};
 use clap::error::ErrorKind;
+use clap::{CommandFactory as _, Parser as _};
 use guichet::cli::{self, Cli};
 
 fn main() -> ExitCode {
@@ -28,7 +28,10 @@ fn main() -> ExitCode {
 /// Help and version go to stdout as clap writes them; every other parse error is
 /// one line on stderr and exit 2.
 fn refuse(error: &clap::Error) -> ExitCode {
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }

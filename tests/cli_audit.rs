@@ -19,7 +19,10 @@ fn stake_arguments(emission: &Emission) -> Vec<String> {
     let mut arguments = vec!["--game".to_owned(), emission.game.slug().to_owned()];
     if emission.game.emissions().count() > 1 {
         let stake = emission.stake.get();
-        arguments.extend(["--stake".to_owned(), format!("{}.{:02}", stake / 100, stake % 100)]);
+        arguments.extend([
+            "--stake".to_owned(),
+            format!("{}.{:02}", stake / 100, stake % 100),
+        ]);
     }
     arguments
 }
@@ -34,7 +37,9 @@ fn prize_counts(path: &Path, block_size: u32) -> BTreeMap<i64, u32> {
     for line in lines {
         let (index, prize) = line.split_once(',').expect("two columns");
         assert_eq!(index.parse::<u32>().expect("an index"), expected_index);
-        *counts.entry(prize.parse::<i64>().expect("cents")).or_default() += 1;
+        *counts
+            .entry(prize.parse::<i64>().expect("cents"))
+            .or_default() += 1;
         expected_index += 1;
     }
     assert_eq!(expected_index, block_size);
@@ -54,15 +59,27 @@ fn every_emission_audits_clean_and_its_csv_holds_the_table() {
         let output = guichet(&full.iter().map(String::as_str).collect::<Vec<_>>());
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "{emission}: {stdout}");
-        assert!(stdout.contains("every tier matches the règlement"), "{stdout}");
+        assert!(
+            stdout.contains("every tier matches the règlement"),
+            "{stdout}"
+        );
         assert!(stdout.contains(SEED), "{stdout}");
 
         let counts = prize_counts(&csv, emission.block_size);
         for tier in emission.tiers {
-            assert_eq!(counts.get(&tier.prize.get()), Some(&tier.lots), "{emission} {}", tier.prize);
+            assert_eq!(
+                counts.get(&tier.prize.get()),
+                Some(&tier.lots),
+                "{emission} {}",
+                tier.prize
+            );
         }
         assert_eq!(counts.get(&0), Some(&emission.losing_lots()), "{emission}");
-        assert_eq!(counts.len(), emission.tiers.len() + 1, "{emission}: no other prize");
+        assert_eq!(
+            counts.len(),
+            emission.tiers.len() + 1,
+            "{emission}: no other prize"
+        );
     }
 }
 
@@ -72,7 +89,14 @@ fn the_same_seed_gives_the_same_block_byte_for_byte() {
     let run = |name: &str| {
         let path = directory.path().join(name);
         let output = guichet(&[
-            "audit", "--game", "star-fortune", "--stake", "0,50", "--seed", SEED, "--prizes",
+            "audit",
+            "--game",
+            "star-fortune",
+            "--stake",
+            "0,50",
+            "--seed",
+            SEED,
+            "--prizes",
             path.to_str().expect("a UTF-8 path"),
         ]);
         assert!(output.status.success());
@@ -82,11 +106,23 @@ fn the_same_seed_gives_the_same_block_byte_for_byte() {
 
     let other = directory.path().join("other.csv");
     let output = guichet(&[
-        "audit", "--game", "star-fortune", "--stake", "0.5", "--seed", SEED, "--block", "1",
-        "--prizes", other.to_str().expect("a UTF-8 path"),
+        "audit",
+        "--game",
+        "star-fortune",
+        "--stake",
+        "0.5",
+        "--seed",
+        SEED,
+        "--block",
+        "1",
+        "--prizes",
+        other.to_str().expect("a UTF-8 path"),
     ]);
     assert!(output.status.success());
-    assert_ne!(run("third.csv").1, std::fs::read(other).expect("the other file"));
+    assert_ne!(
+        run("third.csv").1,
+        std::fs::read(other).expect("the other file")
+    );
 }
 
 #[test]
@@ -109,17 +145,44 @@ fn bad_arguments_get_one_line_and_exit_2() {
     let unwritable = "/nonexistent-directory/prizes.csv";
     let cases: &[(&[&str], &str)] = &[
         (&["audit", "--game", "poker"], "unknown game"),
-        (&["audit", "--game", "blackjack", "--stake", "2"], "do not give --stake"),
-        (&["audit", "--game", "x10", "--stake", "0.5"], "do not give --stake"),
+        (
+            &["audit", "--game", "blackjack", "--stake", "2"],
+            "do not give --stake",
+        ),
+        (
+            &["audit", "--game", "x10", "--stake", "0.5"],
+            "do not give --stake",
+        ),
         (&["audit", "--game", "star-fortune"], "needs --stake"),
-        (&["audit", "--game", "star-fortune", "--stake", "3"], "no 3,00"),
-        (&["audit", "--game", "star-fortune", "--stake", "deux"], "not an amount"),
-        (&["audit", "--game", "bingo", "--seed", "abc"], "64 hexadecimal digits"),
-        (&["audit", "--game", "bingo", "--seed", &"g".repeat(64)], "64 hexadecimal digits"),
-        (&["audit", "--game", "bingo", "--block", "4294967296"], "out of range"),
-        (&["audit", "--game", "bingo", "--block", "-1"], "out of range"),
+        (
+            &["audit", "--game", "star-fortune", "--stake", "3"],
+            "no 3,00",
+        ),
+        (
+            &["audit", "--game", "star-fortune", "--stake", "deux"],
+            "not an amount",
+        ),
+        (
+            &["audit", "--game", "bingo", "--seed", "abc"],
+            "64 hexadecimal digits",
+        ),
+        (
+            &["audit", "--game", "bingo", "--seed", &"g".repeat(64)],
+            "64 hexadecimal digits",
+        ),
+        (
+            &["audit", "--game", "bingo", "--block", "4294967296"],
+            "out of range",
+        ),
+        (
+            &["audit", "--game", "bingo", "--block", "-1"],
+            "out of range",
+        ),
         (&["audit"], "--game"),
-        (&["audit", "--game", "x10", "--prizes", unwritable], "cannot write"),
+        (
+            &["audit", "--game", "x10", "--prizes", unwritable],
+            "cannot write",
+        ),
         (&["frobnicate"], "unrecognized subcommand"),
     ];
     for (arguments, reason) in cases {

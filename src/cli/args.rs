@@ -42,7 +42,8 @@ pub struct AuditArgs {
 }
 
 fn parse_game(text: &str) -> Result<Game, String> {
-    text.parse().map_err(|error: guichet_core::emission::UnknownGame| error.to_string())
+    text.parse()
+        .map_err(|error: guichet_core::emission::UnknownGame| error.to_string())
 }
 
 fn parse_euros(text: &str) -> Result<Cents, String> {
@@ -50,7 +51,8 @@ fn parse_euros(text: &str) -> Result<Cents, String> {
 }
 
 fn parse_seed(text: &str) -> Result<Seed, String> {
-    text.parse().map_err(|_| format!("`{text}` is not a seed: a seed is 64 hexadecimal digits"))
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a seed: a seed is 64 hexadecimal digits"))
 }
 
 fn parse_block_number(text: &str) -> Result<u32, String> {

@@ -22,7 +22,11 @@ const CHUNK: u32 = 1 << 16;
 pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    let mut prizes = arguments.prizes.as_deref().map(PrizesCsv::create).transpose()?;
+    let mut prizes = arguments
+        .prizes
+        .as_deref()
+        .map(PrizesCsv::create)
+        .transpose()?;
     let seed = match &arguments.seed {
         Some(seed) => seed.clone(),
         None => Seed::generate().context("drawing a fresh seed")?,
@@ -55,7 +59,11 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
     progress.finish_and_clear();
 
     print!("{}", report(&block, &seed, &tally));
-    Ok(if tally.matches_table() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if tally.matches_table() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// Opens an output file named on the command line; failing to is a usage fault.
@@ -104,12 +112,20 @@ fn report(block: &Block, seed: &Seed, tally: &TierTally) -> String {
     ));
     line(format!("seed        {}", seed.expose_hex()));
     line(format!("commitment  {}", block.commitment()));
-    line(format!("units       {}", group_thousands(u64::from(block.size()))));
+    line(format!(
+        "units       {}",
+        group_thousands(u64::from(block.size()))
+    ));
     line(String::new());
-    line(format!("{:>12}  {:>11}  {:>11}  {:>14}", "prize", "found", "règlement", "paid"));
+    line(format!(
+        "{:>12}  {:>11}  {:>11}  {:>14}",
+        "prize", "found", "règlement", "paid"
+    ));
     for (position, tier) in emission.tiers.iter().enumerate() {
         let found = tally.found(position);
-        let paid = tier.prize.checked_mul(i64::try_from(found).unwrap_or(i64::MAX));
+        let paid = tier
+            .prize
+            .checked_mul(i64::try_from(found).unwrap_or(i64::MAX));
         line(count_row(
             &tier.prize.to_string(),
             found,
@@ -117,7 +133,12 @@ fn report(block: &Block, seed: &Seed, tally: &TierTally) -> String {
             &paid.map_or_else(|| "overflow".to_owned(), |paid| paid.to_string()),
         ));
     }
-    line(count_row("losing", tally.losing(), u64::from(emission.losing_lots()), "0,00\u{A0}€"));
+    line(count_row(
+        "losing",
+        tally.losing(),
+        u64::from(emission.losing_lots()),
+        "0,00\u{A0}€",
+    ));
     line(count_row(
         "all prizes",
         tally.winning(),
@@ -131,18 +152,20 @@ fn report(block: &Block, seed: &Seed, tally: &TierTally) -> String {
         percent(tally.paid(), staked),
         percent(emission.printed.paid, staked)
     ));
-    line(
-        if tally.matches_table() {
-            "result            every tier matches the règlement".to_owned()
-        } else {
-            "result            MISMATCH: the block does not hold the règlement's table".to_owned()
-        },
-    );
+    line(if tally.matches_table() {
+        "result            every tier matches the règlement".to_owned()
+    } else {
+        "result            MISMATCH: the block does not hold the règlement's table".to_owned()
+    });
     text
 }
 
 fn count_row(label: &str, found: u64, expected: u64, paid: &str) -> String {
-    let flag = if found == expected { "" } else { "  <- mismatch" };
+    let flag = if found == expected {
+        ""
+    } else {
+        "  <- mismatch"
+    };
     format!(
         "{label:>12}  {:>11}  {:>11}  {paid:>14}{flag}",
         group_thousands(found),
@@ -163,7 +186,10 @@ mod tests {
 
     #[test]
     fn percent_has_two_french_decimals() {
-        assert_eq!(percent(Cents(1_980_076_00), Cents(3_000_000_00)), "66,00\u{A0}%");
+        assert_eq!(
+            percent(Cents::euros(1_980_076), Cents::euros(3_000_000)),
+            "66,00\u{A0}%"
+        );
         assert_eq!(percent(Cents(1), Cents(3)), "33,33\u{A0}%");
     }
 

@@ -3,8 +3,8 @@
 //! Every subcommand returns a [`Failure`] that says whether the fault was in the
 //! arguments (exit 2) or elsewhere; `main` turns it into one line on stderr.
 
-mod audit;
 mod args;
+mod audit;
 
 pub use args::{AuditArgs, Cli, Command};
 

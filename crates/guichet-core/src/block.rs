@@ -271,7 +271,9 @@ impl Block {
     pub fn tally(&self) -> TierTally {
         let mut tally = TierTally::new(self.emission);
         let walked: Result<(), Infallible> = self.walk(1 << 16, |_, tiers| {
-            tiers.iter().for_each(|&tier| tally.add(tier));
+            for &tier in tiers {
+                tally.add(tier);
+            }
             Ok(())
         });
         let Ok(()) = walked;
@@ -291,7 +293,10 @@ impl TierTally {
     /// An empty tally for `emission`.
     #[must_use]
     pub fn new(emission: &'static Emission) -> Self {
-        Self { emission, counts: vec![0; emission.tiers.len() + 1] }
+        Self {
+            emission,
+            counts: vec![0; emission.tiers.len() + 1],
+        }
     }
 
     /// Counts one unit of `tier` (`None`: a losing unit).
@@ -323,11 +328,17 @@ impl TierTally {
     /// If the total overflows cents, which no block of units can reach.
     #[must_use]
     pub fn paid(&self) -> Cents {
-        Cents::checked_sum(self.emission.tiers.iter().zip(&self.counts).map(|(tier, &count)| {
-            tier.prize
-                .checked_mul(i64::try_from(count).expect("a count of units fits in i64"))
-                .expect("a block's prizes fit in cents")
-        }))
+        Cents::checked_sum(
+            self.emission
+                .tiers
+                .iter()
+                .zip(&self.counts)
+                .map(|(tier, &count)| {
+                    tier.prize
+                        .checked_mul(i64::try_from(count).expect("a count of units fits in i64"))
+                        .expect("a block's prizes fit in cents")
+                }),
+        )
         .expect("a block's prizes fit in cents")
     }
 

@@ -72,7 +72,9 @@ impl Permutation {
         let mut scratch = Vec::with_capacity(values.len());
         self.network(values, &mut scratch);
         // Cycle-walking: send the values that left 0..size through again.
-        let mut outside: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= self.size).collect();
+        let mut outside: Vec<usize> = (0..values.len())
+            .filter(|&i| values[i] >= self.size)
+            .collect();
         let mut walking = Vec::with_capacity(outside.len());
         while !outside.is_empty() {
             walking.clear();
@@ -89,11 +91,17 @@ impl Permutation {
     fn network(&self, values: &mut [u32], scratch: &mut Vec<Array<u8, U16>>) {
         let (mut left_bits, mut right_bits) = (self.bits.div_ceil(2), self.bits / 2);
         // Each value is held as (left, right) in its own two halves.
-        let mut halves: Vec<(u32, u32)> =
-            values.iter().map(|&value| (value >> right_bits, value & mask(right_bits))).collect();
+        let mut halves: Vec<(u32, u32)> = values
+            .iter()
+            .map(|&value| (value >> right_bits, value & mask(right_bits)))
+            .collect();
         for round in 0..ROUNDS {
             scratch.clear();
-            scratch.extend(halves.iter().map(|&(_, right)| self.round_input(round, right)));
+            scratch.extend(
+                halves
+                    .iter()
+                    .map(|&(_, right)| self.round_input(round, right)),
+            );
             self.cipher.encrypt_blocks(scratch);
             for ((left, right), output) in halves.iter_mut().zip(scratch.iter()) {
                 // (L, R) -> (R, L ⊕ F(R)), the halves swapping widths.
@@ -160,7 +168,10 @@ mod tests {
     fn many_at_once_equals_one_by_one() {
         let permutation = Permutation::new([3; 16], 1_500_000);
         let mut values: Vec<u32> = (0..1_500_000).step_by(97).collect();
-        let one_by_one: Vec<u32> = values.iter().map(|&value| permutation.apply(value)).collect();
+        let one_by_one: Vec<u32> = values
+            .iter()
+            .map(|&value| permutation.apply(value))
+            .collect();
         permutation.apply_in_place(&mut values);
         assert_eq!(values, one_by_one);
     }

@@ -12,7 +12,11 @@ fn every_full_block_matches_its_table_exactly() {
         let tally = Block::open(emission, 2, &seed).tally();
         assert!(tally.matches_table(), "{emission}: {tally:?}");
         assert_eq!(tally.paid(), emission.printed.paid, "{emission}");
-        assert_eq!(tally.winning(), u64::from(emission.printed.lots), "{emission}");
+        assert_eq!(
+            tally.winning(),
+            u64::from(emission.printed.lots),
+            "{emission}"
+        );
     }
 }
 
@@ -20,17 +24,18 @@ fn every_full_block_matches_its_table_exactly() {
 fn the_walk_visits_every_unit_once_in_order() {
     let block = Block::open(Emission::ALL[2], 0, &Seed::from_bytes([1; 32]));
     let mut next = 0;
-    block.walk(100_000, |start, tiers| {
-        assert_eq!(start, next);
-        for (offset, &tier) in tiers.iter().enumerate() {
-            if offset % 997 == 0 {
-                assert_eq!(tier, block.tier_of_unit(start + offset as u32));
+    block
+        .walk(100_000, |start, tiers| {
+            assert_eq!(start, next);
+            for (offset, &tier) in tiers.iter().enumerate() {
+                if offset % 997 == 0 {
+                    assert_eq!(tier, block.tier_of_unit(start + offset as u32));
+                }
             }
-        }
-        next += tiers.len() as u32;
-        Ok::<(), Infallible>(())
-    })
-    .expect("an infallible walk");
+            next += tiers.len() as u32;
+            Ok::<(), Infallible>(())
+        })
+        .expect("an infallible walk");
     assert_eq!(next, block.size());
 }
 
