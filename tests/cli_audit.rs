@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use guichet_core::emission::Emission;
+use guichet_core::emission::{Emission, Game};
+use guichet_core::scenario::Scenario;
 
 const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
 
@@ -184,6 +185,26 @@ fn bad_arguments_get_one_line_and_exit_2() {
             "cannot write",
         ),
         (&["frobnicate"], "unrecognized subcommand"),
+        (
+            &["audit", "--game", "x10", "--per-tier", "3"],
+            "--scenarios",
+        ),
+        (
+            &["audit", "--game", "x10", "--scenarios", "x.jsonl"],
+            "--per-tier",
+        ),
+        (
+            &[
+                "audit",
+                "--game",
+                "x10",
+                "--scenarios",
+                "x.jsonl",
+                "--per-tier",
+                "many",
+            ],
+            "many",
+        ),
     ];
     for (arguments, reason) in cases {
         let output = guichet(arguments);
@@ -192,6 +213,66 @@ fn bad_arguments_get_one_line_and_exit_2() {
         assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
         assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{arguments:?}");
+    }
+}
+
+#[test]
+fn scenarios_of_every_tier_evaluate_to_their_prize() {
+    let directory = tempfile::tempdir().expect("a temporary directory");
+    for emission in Emission::ALL {
+        let path = directory.path().join(format!("{}.jsonl", emission.code()));
+        let mut arguments = vec!["audit".to_owned()];
+        arguments.extend(stake_arguments(emission));
+        arguments.extend(
+            [
+                "--seed",
+                SEED,
+                "--block",
+                "3",
+                "--per-tier",
+                "4",
+                "--scenarios",
+            ]
+            .map(str::to_owned),
+        );
+        arguments.push(path.display().to_string());
+        let output = guichet(&arguments.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(output.status.success(), "{emission}");
+
+        let mut per_prize: BTreeMap<i64, u32> = BTreeMap::new();
+        for line in std::fs::read_to_string(&path)
+            .expect("the scenarios file")
+            .lines()
+        {
+            let unit: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            assert_eq!(unit["game"], emission.game.export_name());
+            assert_eq!(unit["stake_cents"], emission.stake.get());
+            assert_eq!(unit["block"], 3);
+            let prize = unit["prize_cents"].as_i64().expect("a prize");
+            let scenario = Scenario::from_json(emission.game, &unit["scenario"].to_string())
+                .expect("a scenario");
+            assert_eq!(scenario.validate(emission), Ok(()), "{line}");
+            assert_eq!(scenario.prize().get(), prize, "{line}");
+            if emission.game == Game::StarFortune {
+                for drop in unit["scenario"]["drops"].as_array().expect("drops") {
+                    assert!(drop["puck"].as_u64().is_some_and(|puck| puck < 3), "{line}");
+                }
+            }
+            *per_prize.entry(prize).or_default() += 1;
+        }
+        for tier in emission.tiers {
+            assert_eq!(
+                per_prize.get(&tier.prize.get()),
+                Some(&tier.lots.min(4)),
+                "{emission} {}",
+                tier.prize
+            );
+        }
+        assert_eq!(
+            per_prize.get(&0),
+            Some(&4),
+            "{emission}: the losing tier too"
+        );
     }
 }
 

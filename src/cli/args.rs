@@ -39,6 +39,12 @@ pub struct AuditArgs {
     /// Write every unit's prize as CSV (`index,prize_cents`) to FILE.
     #[arg(long, value_name = "FILE")]
     pub prizes: Option<PathBuf>,
+    /// Write, as JSON Lines, what the screens show for up to K units of each tier.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub scenarios: Option<PathBuf>,
+    /// How many units of each tier (the losing one included) `--scenarios` writes.
+    #[arg(long, value_name = "K", requires = "scenarios")]
+    pub per_tier: Option<u32>,
 }
 
 fn parse_game(text: &str) -> Result<Game, String> {

@@ -1,5 +1,6 @@
 //! `guichet audit`: walk a whole block, count its tiers against the règlement,
-//! and export what an auditor's tools read (the formats of `AUDIT.md`).
+//! and export what an auditor's tools read: every prize (`--prizes`) and what the
+//! screens show for some units of each tier (`--scenarios`).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -9,8 +10,11 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed, TierTally};
 use guichet_core::emission::Emission;
+use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::{Cents, group_thousands};
+use guichet_core::scenario::Scenario;
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 use super::Failure;
 use super::args::AuditArgs;
@@ -27,6 +31,12 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
         .as_deref()
         .map(PrizesCsv::create)
         .transpose()?;
+    let scenarios_file = arguments
+        .scenarios
+        .as_deref()
+        .map(create_output)
+        .transpose()?;
+    let per_tier = arguments.per_tier.unwrap_or(0) as usize;
     let seed = match &arguments.seed {
         Some(seed) => seed.clone(),
         None => Seed::generate().context("drawing a fresh seed")?,
@@ -40,10 +50,16 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
     );
     progress.set_message(format!("auditing {}", emission.code()));
     let mut tally = TierTally::new(emission);
+    // The first `per_tier` units of each tier, the losing ones last.
+    let mut samples: Vec<Vec<u32>> = vec![Vec::new(); emission.tiers.len() + 1];
     block
         .walk(CHUNK, |start, tiers| {
             for (index, &tier) in (start..).zip(tiers) {
                 tally.add(tier);
+                let sample = &mut samples[tier.unwrap_or(emission.tiers.len())];
+                if sample.len() < per_tier {
+                    sample.push(index);
+                }
                 if let Some(csv) = prizes.as_mut() {
                     let prize = tier.map_or(Cents::ZERO, |tier| emission.tiers[tier].prize);
                     csv.row(index, prize)?;
@@ -57,6 +73,17 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
         csv.finish().context("writing the prizes file")?;
     }
     progress.finish_and_clear();
+    if let Some(file) = scenarios_file {
+        let prizes = emission
+            .tiers
+            .iter()
+            .map(|tier| tier.prize)
+            .chain([Cents::ZERO]);
+        let units = prizes
+            .zip(&samples)
+            .flat_map(|(prize, indices)| indices.iter().map(move |&index| (index, prize)));
+        write_scenarios(file, &block, units).context("writing the scenarios file")?;
+    }
 
     print!("{}", report(&block, &seed, &tally));
     Ok(if tally.matches_table() {
@@ -92,6 +119,47 @@ impl PrizesCsv {
         self.0.flush()?;
         self.0.get_ref().sync_all()
     }
+}
+
+/// One line of `--scenarios`: a unit and what its screen shows.
+#[derive(Serialize)]
+struct ScenarioLine<'a> {
+    game: &'static str,
+    stake_cents: i64,
+    block: u32,
+    index: u32,
+    prize_cents: i64,
+    scenario: &'a Scenario,
+}
+
+/// Writes the `--scenarios` JSON Lines for `units` (index, prize) of `block`. Star
+/// Fortune pucks are those an automatic player picks, with their ways down.
+fn write_scenarios(
+    mut file: BufWriter<File>,
+    block: &Block,
+    units: impl Iterator<Item = (u32, Cents)>,
+) -> io::Result<()> {
+    let emission = block.emission();
+    for (index, prize) in units {
+        let mut scenario = scenario_of_unit(block, index, prize);
+        if let Scenario::StarFortune(star) = &mut scenario {
+            for (drop, puck) in star.automatic_pucks().into_iter().enumerate() {
+                star.pick_puck(drop, puck);
+            }
+        }
+        let line = ScenarioLine {
+            game: emission.game.export_name(),
+            stake_cents: emission.stake.get(),
+            block: block.number(),
+            index,
+            prize_cents: prize.get(),
+            scenario: &scenario,
+        };
+        serde_json::to_writer(&mut file, &line)?;
+        file.write_all(b"\n")?;
+    }
+    file.flush()?;
+    file.get_ref().sync_all()
 }
 
 /// The table printed on stdout: each tier found against the règlement, what the

@@ -6,9 +6,12 @@
 
 pub mod block;
 pub mod emission;
+pub mod generator;
 pub mod money;
 pub mod permutation;
+pub mod scenario;
 
 pub use block::{Block, Commitment, Seed, TierTally};
 pub use emission::{Emission, Game, Tier};
 pub use money::Cents;
+pub use scenario::Scenario;

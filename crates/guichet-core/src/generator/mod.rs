@@ -1,0 +1,76 @@
+//! Drawing the scenario of a unit from its prize and its random stream.
+//!
+//! Invariant: a generator only ever receives a prize and a random stream, and
+//! draws what is shown; it never decides a prize. Losing zones are decorated from
+//! one distribution per game, the same whatever the prize (no engineered near
+//! misses). The decisions each game's règlement leaves open are written at the top
+//! of its module.
+
+pub mod bingo;
+pub mod blackjack;
+pub mod sampling;
+pub mod star_fortune;
+pub mod x10;
+
+use rand::Rng;
+
+use crate::block::Block;
+use crate::emission::{Emission, Game};
+use crate::money::Cents;
+use crate::scenario::Scenario;
+
+/// A prize that the emission's table does not hold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{emission} has no prize of {prize}")]
+pub struct UnknownPrize {
+    /// The emission, as `Black Jack 2,00 €`.
+    pub emission: String,
+    /// The prize asked for.
+    pub prize: Cents,
+}
+
+/// Draws the scenario of a unit of `emission` worth `prize` from `rng`.
+///
+/// # Errors
+/// [`UnknownPrize`] if `prize` is neither zero nor a prize of the table.
+pub fn generate(
+    emission: &Emission,
+    prize: Cents,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<Scenario, UnknownPrize> {
+    let scenario = match emission.game {
+        Game::BlackJack => blackjack::generate(prize, rng).map(Scenario::BlackJack),
+        Game::X10 => x10::generate(prize, rng).map(Scenario::X10),
+        Game::StarFortune => {
+            star_fortune::generate(emission, prize, rng).map(Scenario::StarFortune)
+        }
+        Game::Bingo => bingo::generate(prize, rng).map(Scenario::Bingo),
+    };
+    scenario.ok_or_else(|| UnknownPrize {
+        emission: emission.to_string(),
+        prize,
+    })
+}
+
+/// The prize of unit `index` of `block` and its scenario, drawn from the unit's
+/// own random stream: the same block and index always give the same scenario.
+///
+/// # Panics
+/// If `index` is outside the block.
+#[must_use]
+pub fn unit_scenario(block: &Block, index: u32) -> (Cents, Scenario) {
+    let prize = block.prize_of_unit(index);
+    (prize, scenario_of_unit(block, index, prize))
+}
+
+/// The scenario of unit `index` of `block`, whose prize the caller already knows
+/// (from a walk of the block, say): what [`unit_scenario`] draws, without
+/// computing the prize again.
+///
+/// # Panics
+/// If `prize` is not in the block's table.
+#[must_use]
+pub fn scenario_of_unit(block: &Block, index: u32, prize: Cents) -> Scenario {
+    generate(block.emission(), prize, &mut block.unit_rng(index))
+        .expect("a block's prizes are in its table")
+}

@@ -1,0 +1,387 @@
+//! The evaluators, one rule of each règlement at a time, on scenarios written by
+//! hand.
+
+use guichet_core::emission::{Emission, STAR_FORTUNE_200};
+use guichet_core::money::Cents;
+use guichet_core::scenario::Scenario;
+use guichet_core::scenario::bingo::{BingoScenario, FirstGridCombination, FullRows};
+use guichet_core::scenario::blackjack::{Bank, BlackJackScenario, Hand, HandOutcome, Rank, Suit};
+use guichet_core::scenario::star_fortune::{Drop, Landing, StarFortuneScenario, places};
+use guichet_core::scenario::x10::{Cell, Symbol, X10Scenario};
+
+mod blackjack {
+    use super::*;
+
+    fn hand(cards: [Rank; 2], euros: i64) -> Hand {
+        Hand {
+            cards,
+            suits: [Suit::Spades, Suit::Hearts],
+            amount: Cents::euros(euros),
+        }
+    }
+
+    fn table(bank: [Rank; 2], hands: [Hand; 3]) -> BlackJackScenario {
+        BlackJackScenario {
+            bank: Bank {
+                shown: bank[0],
+                hidden: bank[1],
+                suits: [Suit::Clubs; 2],
+            },
+            hands,
+        }
+    }
+
+    #[test]
+    fn figures_count_ten_and_the_ace_eleven() {
+        assert_eq!(hand([Rank::Valet, Rank::Dame], 2).total(), 20);
+        assert_eq!(hand([Rank::As, Rank::Roi], 2).total(), 21);
+        assert_eq!(hand([Rank::As, Rank::Two], 2).total(), 13);
+    }
+
+    #[test]
+    fn a_hand_above_the_bank_wins_its_amount() {
+        let scenario = table(
+            [Rank::Ten, Rank::Eight],
+            [
+                hand([Rank::Ten, Rank::Nine], 10),
+                hand([Rank::Ten, Rank::Three], 500),
+                hand([Rank::Nine, Rank::Nine], 50),
+            ],
+        );
+        assert_eq!(scenario.validate(), Ok(()));
+        assert_eq!(
+            scenario.outcomes(),
+            [
+                HandOutcome::Wins(Cents::euros(10)),
+                HandOutcome::Loses,
+                HandOutcome::Loses
+            ],
+            "19 beats 18; 13 and an equal 18 do not"
+        );
+        assert_eq!(scenario.prize(), Cents::euros(10));
+    }
+
+    #[test]
+    fn a_21_pays_double_and_winners_add_up() {
+        let scenario = table(
+            [Rank::Roi, Rank::Dame],
+            [
+                hand([Rank::As, Rank::Ten], 5),
+                hand([Rank::Valet, Rank::As], 10_000),
+                hand([Rank::Ten, Rank::Ten], 20_000),
+            ],
+        );
+        assert_eq!(
+            scenario.prize(),
+            Cents::euros(20_010),
+            "two 21s doubled; 20 does not beat 20"
+        );
+    }
+
+    #[test]
+    fn illegal_tables_are_refused() {
+        let legal = [hand([Rank::Two, Rank::As], 2); 3];
+        assert!(
+            table([Rank::Ten, Rank::Five], legal).validate().is_err(),
+            "hidden card below 6"
+        );
+        assert!(
+            table([Rank::As, Rank::As], legal).validate().is_err(),
+            "bank 22"
+        );
+        assert!(
+            table([Rank::Ten, Rank::Six], legal).validate().is_err(),
+            "bank 16"
+        );
+        let low = [hand([Rank::Two, Rank::Three], 2), legal[0], legal[0]];
+        assert!(
+            table([Rank::Ten, Rank::Eight], low).validate().is_err(),
+            "hand 5"
+        );
+        let odd_amount = [hand([Rank::Two, Rank::As], 3), legal[0], legal[0]];
+        assert!(
+            table([Rank::Ten, Rank::Eight], odd_amount)
+                .validate()
+                .is_err(),
+            "3 € is no chip"
+        );
+    }
+}
+
+mod x10 {
+    use super::*;
+
+    fn number(number: u8, euros: i64) -> Cell {
+        Cell {
+            symbol: Symbol::Number { number },
+            amount: Cents::euros(euros),
+        }
+    }
+
+    fn multiplier(multiplier: u8, euros: i64) -> Cell {
+        Cell {
+            symbol: Symbol::Multiplier { multiplier },
+            amount: Cents::euros(euros),
+        }
+    }
+
+    fn unit(cells: [Cell; 9]) -> X10Scenario {
+        X10Scenario {
+            winning_numbers: [12, 33, 47],
+            cells,
+        }
+    }
+
+    const LOSERS: [(u8, i64); 7] = [
+        (1, 20_000),
+        (6, 2),
+        (8, 4),
+        (9, 5),
+        (11, 7),
+        (13, 10),
+        (14, 15),
+    ];
+
+    fn with(first: Cell, second: Cell) -> X10Scenario {
+        let mut cells = LOSERS.map(|(n, euros)| number(n, euros)).to_vec();
+        cells.extend([first, second]);
+        unit(cells.try_into().expect("nine"))
+    }
+
+    #[test]
+    fn game_1_multipliers_always_pay_their_amount_times_their_coefficient() {
+        let scenario = with(multiplier(10, 2), multiplier(5, 1));
+        assert_eq!(scenario.validate(), Ok(()));
+        assert_eq!(scenario.prize(), Cents::euros(25));
+    }
+
+    #[test]
+    fn game_2_a_number_equal_to_a_winning_number_pays_its_amount() {
+        let scenario = with(number(33, 4), number(47, 100));
+        assert_eq!(scenario.prize(), Cents::euros(104));
+        assert_eq!(
+            with(number(34, 4), number(48, 100)).prize(),
+            Cents::ZERO,
+            "no match, no gain"
+        );
+    }
+
+    #[test]
+    fn both_games_add_up() {
+        assert_eq!(
+            with(number(12, 5), multiplier(2, 10)).prize(),
+            Cents::euros(25)
+        );
+    }
+
+    #[test]
+    fn illegal_units_are_refused() {
+        assert!(
+            with(number(2, 4), number(48, 1)).validate().is_err(),
+            "2 is not in the list"
+        );
+        assert!(
+            with(number(6, 4), number(48, 1)).validate().is_err(),
+            "6 twice"
+        );
+        assert!(
+            with(multiplier(3, 4), number(48, 1)).validate().is_err(),
+            "x3"
+        );
+        let mut repeated = with(number(34, 4), number(48, 1));
+        repeated.winning_numbers = [12, 12, 47];
+        assert!(repeated.validate().is_err(), "winning numbers repeat");
+    }
+}
+
+mod star_fortune {
+    use super::*;
+
+    fn unit(drops: [Landing; 2]) -> StarFortuneScenario {
+        StarFortuneScenario {
+            slots_cents: places(&STAR_FORTUNE_200),
+            drops: drops.map(|landing| Drop {
+                puck: None,
+                landing,
+                path: None,
+            }),
+            path_seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_place_pays_its_amount_and_zero_pays_nothing() {
+        let scenario = unit([Landing::Slot { slot: 3 }, Landing::Slot { slot: 0 }]);
+        assert_eq!(scenario.validate(&STAR_FORTUNE_200), Ok(()));
+        assert_eq!(scenario.prize(), Cents::euros(10));
+    }
+
+    #[test]
+    fn a_bonus_pays_what_go_reveals_and_both_drops_add_up() {
+        let bonus = Landing::Bonus {
+            bonus: 1,
+            bonus_cents: Cents::euros(50_000),
+        };
+        assert_eq!(
+            unit([bonus, Landing::Slot { slot: 1 }]).prize(),
+            Cents::euros(50_002)
+        );
+    }
+
+    #[test]
+    fn the_puck_does_not_change_the_prize() {
+        let mut scenario = unit([
+            Landing::Slot { slot: 2 },
+            Landing::Bonus {
+                bonus: 0,
+                bonus_cents: Cents::euros(4),
+            },
+        ]);
+        let before = scenario.prize();
+        scenario.pick_puck(0, 2);
+        scenario.pick_puck(1, 0);
+        assert_eq!(scenario.prize(), before);
+        assert_eq!(scenario.validate(&STAR_FORTUNE_200), Ok(()));
+    }
+
+    #[test]
+    fn illegal_units_are_refused() {
+        let emission: &Emission = &STAR_FORTUNE_200;
+        assert!(
+            unit([Landing::Slot { slot: 9 }, Landing::Slot { slot: 0 }])
+                .validate(emission)
+                .is_err()
+        );
+        let zero_bonus = Landing::Bonus {
+            bonus: 0,
+            bonus_cents: Cents::ZERO,
+        };
+        assert!(
+            unit([zero_bonus, Landing::Slot { slot: 0 }])
+                .validate(emission)
+                .is_err(),
+            "a BONUS pays"
+        );
+        let third_case = Landing::Bonus {
+            bonus: 2,
+            bonus_cents: Cents::euros(4),
+        };
+        assert!(
+            unit([third_case, Landing::Slot { slot: 0 }])
+                .validate(emission)
+                .is_err()
+        );
+        let wrong_board = unit([Landing::Slot { slot: 0 }; 2]);
+        assert!(
+            wrong_board.validate(Emission::ALL[2]).is_err(),
+            "a 2 € board sold at 0,50 €"
+        );
+    }
+}
+
+mod bingo {
+    use super::*;
+
+    /// Grids numbered 1..=16 and 21..=36 row-major, the Joker on the given cells,
+    /// and 18 balls: `drawn`, then numbers from 40 up that no grid shows.
+    fn unit(jokers: [usize; 2], drawn: &[u8]) -> BingoScenario {
+        let grid = |base: u8, joker: usize| {
+            std::array::from_fn(|cell| (cell != joker).then_some(base + cell as u8))
+        };
+        let mut balls: Vec<u8> = drawn.to_vec();
+        balls.extend(
+            (40..=75)
+                .filter(|ball| !drawn.contains(ball))
+                .take(18 - drawn.len()),
+        );
+        BingoScenario {
+            grids: [grid(1, jokers[0]), grid(21, jokers[1])],
+            balls: balls[..15].try_into().expect("fifteen"),
+            bonus_balls: balls[15..].try_into().expect("three"),
+        }
+    }
+
+    #[test]
+    fn grid_1_corners_one_diagonal_two_diagonals() {
+        let corners = unit([5, 0], &[1, 4, 13, 16]);
+        assert_eq!(corners.validate(), Ok(()));
+        assert_eq!(corners.first_grid(), FirstGridCombination::Corners);
+        assert_eq!(corners.prize(), Cents::euros(2));
+        let diagonal = unit([5, 0], &[1, 11, 16]);
+        assert_eq!(
+            diagonal.first_grid(),
+            FirstGridCombination::OneDiagonal,
+            "the Joker fills cell 5"
+        );
+        assert_eq!(diagonal.prize(), Cents::euros(20));
+        let both = unit([5, 0], &[1, 11, 16, 4, 7, 10, 13]);
+        assert_eq!(
+            both.prize(),
+            Cents::euros(100),
+            "only the best combination counts"
+        );
+    }
+
+    #[test]
+    fn grid_2_counts_rows_never_columns() {
+        let column = unit([15, 4], &[21, 29, 33]);
+        assert_eq!(column.second_grid(), FullRows(0), "a column is no line");
+        assert_eq!(unit([15, 3], &[21, 22, 23]).second_grid(), FullRows(1));
+        let rows = |n: u8| {
+            let drawn: Vec<u8> = (21..21 + 4 * n).filter(|&number| number != 21).collect();
+            unit([15, 0], &drawn)
+        };
+        assert_eq!(rows(1).prize(), Cents::euros(4));
+        assert_eq!(rows(2).prize(), Cents::euros(40));
+        assert_eq!(rows(3).prize(), Cents::euros(1_000));
+        assert_eq!(rows(4).prize(), Cents::euros(10_000));
+    }
+
+    #[test]
+    fn the_two_grids_add_up() {
+        assert_eq!(
+            unit([5, 3], &[1, 4, 13, 16, 21, 22, 23]).prize(),
+            Cents::euros(6)
+        );
+        assert_eq!(
+            unit([5, 3], &[1, 11, 16, 21, 22, 23]).prize(),
+            Cents::euros(24)
+        );
+    }
+
+    #[test]
+    fn illegal_units_are_refused() {
+        let mut repeated = unit([0, 0], &[]);
+        repeated.bonus_balls[0] = repeated.balls[0];
+        assert!(repeated.validate().is_err(), "a ball twice");
+        let mut two_jokers = unit([0, 0], &[]);
+        two_jokers.grids[1][5] = None;
+        assert!(two_jokers.validate().is_err());
+        let mut out_of_range = unit([0, 0], &[]);
+        out_of_range.grids[0][3] = Some(76);
+        assert!(out_of_range.validate().is_err());
+    }
+}
+
+#[test]
+fn a_scenario_of_one_game_is_refused_as_another() {
+    let hand = Hand {
+        cards: [Rank::As, Rank::Two],
+        suits: [Suit::Clubs; 2],
+        amount: Cents::euros(2),
+    };
+    let bank = Bank {
+        shown: Rank::Ten,
+        hidden: Rank::Eight,
+        suits: [Suit::Clubs; 2],
+    };
+    let scenario = Scenario::BlackJack(BlackJackScenario {
+        bank,
+        hands: [hand; 3],
+    });
+    assert_eq!(scenario.validate(Emission::ALL[0]), Ok(()));
+    assert!(
+        scenario.validate(Emission::ALL[5]).is_err(),
+        "a Black Jack table sold as Bingo"
+    );
+}
