@@ -19,6 +19,66 @@ pub struct Cli {
 pub enum Command {
     /// Walk a whole block and check it against its règlement's prize table.
     Audit(AuditArgs),
+    /// Credit money to the player's account.
+    Deposit(AmountArgs),
+    /// Pay money out of the player's account.
+    Withdraw(AmountArgs),
+    /// Play units headlessly: finish any unfinished unit, then buy and reveal N.
+    Play(PlayArgs),
+    /// Print the player's balance, ledger and units.
+    History(HistoryArgs),
+    /// Check the database: SQLite's integrity and every ledger and unit invariant.
+    Verify(DatabaseArgs),
+    /// List the blocks: the open ones' commitments, the closed ones' revealed seeds.
+    Blocks(DatabaseArgs),
+}
+
+/// Where the database is.
+#[derive(Debug, Args)]
+pub struct DatabaseArgs {
+    /// The database file [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3].
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+}
+
+/// `guichet deposit` and `guichet withdraw`.
+#[derive(Debug, Args)]
+pub struct AmountArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The amount in euros, e.g. 20 or 7.50.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros)]
+    pub amount: Cents,
+}
+
+/// `guichet play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// blackjack, x10, star-fortune or bingo.
+    #[arg(long, value_parser = parse_game)]
+    pub game: Game,
+    /// The stake in euros: 0.5, 1 or 2, for star-fortune only.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros)]
+    pub stake: Option<Cents>,
+    /// How many units to buy and reveal.
+    #[arg(long, value_name = "N")]
+    pub count: u32,
+}
+
+/// `guichet history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Print one JSON object (the audit format) instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.

@@ -330,6 +330,14 @@ impl Emission {
         format!("{}@{}", self.game.slug(), self.stake.get())
     }
 
+    /// The emission whose [`Emission::code`] is `code`, if any.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<&'static Self> {
+        Self::ALL
+            .into_iter()
+            .find(|emission| emission.code() == code)
+    }
+
     /// The number of winning units in a block.
     #[must_use]
     pub fn winning_lots(&self) -> u32 {
@@ -465,6 +473,14 @@ mod tests {
             Emission::find(Game::StarFortune, Some(Cents(300))),
             Err(EmissionError::NoSuchStake(_))
         ));
+    }
+
+    #[test]
+    fn emission_codes_round_trip() {
+        for emission in Emission::ALL {
+            assert_eq!(Emission::from_code(&emission.code()), Some(emission));
+        }
+        assert_eq!(Emission::from_code("blackjack@100"), None);
     }
 
     #[test]

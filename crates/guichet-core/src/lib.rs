@@ -9,6 +9,7 @@ pub mod emission;
 pub mod generator;
 pub mod money;
 pub mod permutation;
+pub mod reveal;
 pub mod scenario;
 
 pub use block::{Block, Commitment, Seed, TierTally};

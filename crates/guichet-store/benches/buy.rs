@@ -1,0 +1,47 @@
+//! Buying a unit, committed to disk, beside the cheapest durable write SQLite can
+//! do with the same settings on the same disk: a one-row insert transaction.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use guichet_core::emission::BLACK_JACK;
+use guichet_core::money::Cents;
+use guichet_store::{BUSY_TIMEOUT, Store};
+use rusqlite::{Connection, TransactionBehavior};
+
+fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let mut group = criterion.benchmark_group("durable write");
+
+    let bare = Connection::open(folder.path().join("bare.sqlite3")).expect("sqlite");
+    bare.busy_timeout(BUSY_TIMEOUT).expect("a timeout");
+    let _: String = bare
+        .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
+        .expect("WAL");
+    bare.execute_batch(
+        "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;
+         CREATE TABLE entries (id INTEGER PRIMARY KEY, at TEXT NOT NULL, amount_cents INTEGER NOT NULL);",
+    )
+    .expect("a table");
+    let mut bare = bare;
+    group.bench_function("bare single-row insert transaction", |bench| {
+        bench.iter(|| {
+            let transaction = bare.transaction_with_behavior(TransactionBehavior::Immediate).expect("a transaction");
+            transaction
+                .execute(
+                    "INSERT INTO entries (at, amount_cents) VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), -200)",
+                    [],
+                )
+                .expect("an insert");
+            transaction.commit().expect("a commit");
+        });
+    });
+
+    let mut store = Store::open(&folder.path().join("guichet.sqlite3")).expect("a store");
+    store.deposit(Cents::euros(100_000_000)).expect("a deposit");
+    group.bench_function("buy one Black Jack unit", |bench| {
+        bench.iter(|| store.buy(&BLACK_JACK).expect("a unit"));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, buy_beside_a_bare_insert);
+criterion_main!(benches);

@@ -1,0 +1,215 @@
+//! The player's account: balance, deposits, withdrawals and the ledger.
+
+use std::fmt;
+use std::str::FromStr;
+
+use guichet_core::money::Cents;
+use rusqlite::{OptionalExtension as _, TransactionBehavior, params};
+
+use crate::schema::NOW;
+use crate::{Store, StoreError};
+
+/// What moved the balance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LedgerKind {
+    /// Money put in (positive).
+    Deposit,
+    /// Money taken out (negative).
+    Withdrawal,
+    /// A unit bought (negative).
+    Stake,
+    /// A unit's prize (positive).
+    Prize,
+    /// A stake given back (positive).
+    Refund,
+}
+
+impl LedgerKind {
+    /// The name in the database and in exports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Deposit => "deposit",
+            Self::Withdrawal => "withdrawal",
+            Self::Stake => "stake",
+            Self::Prize => "prize",
+            Self::Refund => "refund",
+        }
+    }
+}
+
+impl fmt::Display for LedgerKind {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+impl FromStr for LedgerKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        [
+            Self::Deposit,
+            Self::Withdrawal,
+            Self::Stake,
+            Self::Prize,
+            Self::Refund,
+        ]
+        .into_iter()
+        .find(|kind| kind.name() == name)
+        .ok_or_else(|| format!("unknown ledger kind `{name}`"))
+    }
+}
+
+/// One line of the ledger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerEntry {
+    /// Its number, increasing.
+    pub id: i64,
+    /// When, as `2026-11-29T20:01:02Z`.
+    pub at: String,
+    /// What it is.
+    pub kind: LedgerKind,
+    /// Signed: credits positive, debits negative.
+    pub amount: Cents,
+    /// The unit it belongs to, for stakes, prizes and refunds.
+    pub unit: Option<i64>,
+}
+
+impl Store {
+    /// The balance: the sum of the ledger, as its last entry carries it.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn balance(&self) -> Result<Cents, StoreError> {
+        balance_in(&self.connection).map_err(|error| self.fail(error))
+    }
+
+    /// Credits `amount` to the account.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for a non-positive amount or one that would
+    /// overflow the balance; [`StoreError`] if it cannot be written.
+    pub fn deposit(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
+        let balance = self.balance()?;
+        if !amount.is_positive() || balance.checked_add(amount).is_none() {
+            return Err(StoreError::InvalidAmount(amount));
+        }
+        self.append(LedgerKind::Deposit, amount)
+    }
+
+    /// Pays `amount` out of the account.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidAmount`] for a non-positive amount,
+    /// [`StoreError::InsufficientFunds`] beyond the balance.
+    pub fn withdraw(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
+        if !amount.is_positive() {
+            return Err(StoreError::InvalidAmount(amount));
+        }
+        let balance = self.balance()?;
+        if balance < amount {
+            return Err(StoreError::InsufficientFunds {
+                balance,
+                stake: amount,
+            });
+        }
+        self.append(LedgerKind::Withdrawal, -amount)
+    }
+
+    fn append(&mut self, kind: LedgerKind, amount: Cents) -> Result<LedgerEntry, StoreError> {
+        let path = self.path.clone();
+        let sqlite = |error| StoreError::from_sqlite(&path, error);
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sqlite)?;
+        let id = insert_entry(&transaction, kind, amount, None).map_err(sqlite)?;
+        transaction.commit().map_err(sqlite)?;
+        self.ledger_entry(id)?
+            .ok_or_else(|| self.inconsistent(format!("ledger entry {id} vanished")))
+    }
+
+    fn ledger_entry(&self, id: i64) -> Result<Option<LedgerEntry>, StoreError> {
+        self.connection
+            .query_row(
+                "SELECT id, at, kind, amount_cents, unit_id FROM ledger WHERE id = ?1",
+                [id],
+                read_entry,
+            )
+            .optional()
+            .map_err(|error| self.fail(error))?
+            .transpose()
+            .map_err(|detail| self.inconsistent(detail))
+    }
+
+    /// The whole ledger, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn ledger(&self) -> Result<Vec<LedgerEntry>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT id, at, kind, amount_cents, unit_id FROM ledger ORDER BY id")
+            .map_err(|error| self.fail(error))?;
+        let rows = statement
+            .query_map([], read_entry)
+            .map_err(|error| self.fail(error))?;
+        let mut entries = Vec::new();
+        for row in rows {
+            entries.push(
+                row.map_err(|error| self.fail(error))?
+                    .map_err(|detail| self.inconsistent(detail))?,
+            );
+        }
+        Ok(entries)
+    }
+}
+
+/// The balance, read through `connection` (a transaction's, possibly).
+pub(crate) fn balance_in(connection: &rusqlite::Connection) -> rusqlite::Result<Cents> {
+    connection
+        .prepare_cached(&format!("SELECT {BALANCE}"))?
+        .query_row([], |row| row.get(0))
+        .map(Cents)
+}
+
+/// The balance as a SQL expression: the balance after the last ledger entry.
+const BALANCE: &str =
+    "COALESCE((SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1), 0)";
+
+/// Appends a ledger entry inside a transaction, with the balance after it (which
+/// the schema refuses to take below zero).
+pub(crate) fn insert_entry(
+    transaction: &rusqlite::Transaction<'_>,
+    kind: LedgerKind,
+    amount: Cents,
+    unit: Option<i64>,
+) -> rusqlite::Result<i64> {
+    transaction
+        .prepare_cached(&format!(
+            "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
+             VALUES ({NOW}, ?1, ?2, ?3, {BALANCE} + ?2)"
+        ))?
+        .execute(params![kind.name(), amount.get(), unit])?;
+    Ok(transaction.last_insert_rowid())
+}
+
+type EntryRow = Result<LedgerEntry, String>;
+
+fn read_entry(row: &rusqlite::Row<'_>) -> rusqlite::Result<EntryRow> {
+    let (id, at, kind, amount, unit): (i64, String, String, i64, Option<i64>) = (
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+    );
+    Ok(kind.parse().map(|kind| LedgerEntry {
+        id,
+        at,
+        kind,
+        amount: Cents(amount),
+        unit,
+    }))
+}

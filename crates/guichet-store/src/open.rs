@@ -1,0 +1,173 @@
+//! Opening the database file without ever harming it.
+//!
+//! A file that does not exist is created. A file that exists is read first — its
+//! header by hand, then SQLite's quick check, application id and schema version —
+//! and only once it has proven to be a sound Guichet database of a version this
+//! build knows is anything written to it. An empty file, a foreign file, a
+//! damaged, truncated or newer one is refused with a typed error and left
+//! byte-for-byte as it was.
+
+use std::fs::{self, File};
+use std::io::{ErrorKind, Read as _};
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::StoreError;
+use crate::schema::{APPLICATION_ID, current_version, migrate};
+
+/// How long a write waits for another connection before reporting a lock.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Prepared statements kept ready: every statement of the hot paths fits.
+const STATEMENT_CACHE: usize = 64;
+
+/// The first 16 bytes of every SQLite database.
+const MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// Opens (or creates) the Guichet database at `path`, at the current schema.
+pub fn open(path: &Path) -> Result<Connection, StoreError> {
+    match fs::metadata(path) {
+        Err(error) if error.kind() == ErrorKind::NotFound => create(path),
+        Err(error) => Err(StoreError::CannotOpen {
+            path: path.to_path_buf(),
+            reason: error.to_string(),
+        }),
+        Ok(metadata) if metadata.permissions().readonly() => Err(StoreError::ReadOnly {
+            path: path.to_path_buf(),
+        }),
+        Ok(metadata) if !metadata.is_file() => Err(StoreError::CannotOpen {
+            path: path.to_path_buf(),
+            reason: "not a regular file".to_owned(),
+        }),
+        Ok(metadata) => open_existing(path, metadata.len()),
+    }
+}
+
+fn create(path: &Path) -> Result<Connection, StoreError> {
+    let sqlite = |error| StoreError::from_sqlite(path, error);
+    if let Some(folder) = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        fs::create_dir_all(folder).map_err(|error| StoreError::CannotOpen {
+            path: path.to_path_buf(),
+            reason: error.to_string(),
+        })?;
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut connection = Connection::open_with_flags(path, flags).map_err(sqlite)?;
+    configure(&connection).map_err(sqlite)?;
+    migrate(&mut connection, 0).map_err(sqlite)?;
+    Ok(connection)
+}
+
+fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
+    let sqlite = |error| StoreError::from_sqlite(path, error);
+    check_header(path, length)?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut connection = Connection::open_with_flags(path, flags).map_err(sqlite)?;
+    connection.busy_timeout(BUSY_TIMEOUT).map_err(sqlite)?;
+
+    // Read-only checks, before anything is written.
+    let verdict: String = connection
+        .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
+        .map_err(sqlite)?;
+    if verdict != "ok" {
+        let detail = verdict
+            .lines()
+            .filter(|line| !line.starts_with("***"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            detail,
+        });
+    }
+    let application_id: i64 = connection
+        .query_row("PRAGMA application_id", [], |row| row.get(0))
+        .map_err(sqlite)?;
+    if application_id != APPLICATION_ID {
+        return Err(StoreError::NotGuichet {
+            path: path.to_path_buf(),
+        });
+    }
+    let version: i64 = connection
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .map_err(sqlite)?;
+    if version > current_version() {
+        return Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found: version,
+            known: current_version(),
+        });
+    }
+
+    configure(&connection).map_err(sqlite)?;
+    migrate(&mut connection, version).map_err(sqlite)?;
+    Ok(connection)
+}
+
+/// Refuses, from its first 100 bytes alone, a file that is not a SQLite
+/// database or is shorter than its header says.
+fn check_header(path: &Path, length: u64) -> Result<(), StoreError> {
+    let mut header = [0_u8; 100];
+    let read = File::open(path)
+        .and_then(|mut file| file.read(&mut header))
+        .map_err(|error| StoreError::CannotOpen {
+            path: path.to_path_buf(),
+            reason: error.to_string(),
+        })?;
+    if read < MAGIC.len() || header[..MAGIC.len()] != MAGIC[..] {
+        return Err(StoreError::NotADatabase {
+            path: path.to_path_buf(),
+        });
+    }
+    if read < header.len() {
+        return Err(StoreError::Truncated {
+            path: path.to_path_buf(),
+        });
+    }
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        size => u64::from(size),
+    };
+    let change_counter = &header[24..28];
+    let valid_for = &header[92..96];
+    let pages = u64::from(u32::from_be_bytes([
+        header[28], header[29], header[30], header[31],
+    ]));
+    // The page count in the header is only meaningful when stamped by the same
+    // change; during a checkpoint the write-ahead log still holds the pages.
+    let checkpointing = wal_path(path).metadata().is_ok_and(|wal| wal.len() > 0);
+    let short = !length.is_multiple_of(page_size)
+        || (change_counter == valid_for && length < pages * page_size);
+    if short && !checkpointing {
+        return Err(StoreError::Truncated {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+fn wal_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    name.into()
+}
+
+/// The connection settings every session uses.
+fn configure(connection: &Connection) -> rusqlite::Result<()> {
+    connection.busy_timeout(BUSY_TIMEOUT)?;
+    connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    let mode: String = connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(rusqlite::Error::InvalidQuery);
+    }
+    connection.pragma_update(None, "synchronous", "FULL")?;
+    connection.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}

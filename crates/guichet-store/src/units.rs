@@ -1,0 +1,390 @@
+//! Game units: buying one, journaling its reveal, settling it, and reading them
+//! back.
+
+use guichet_core::emission::Emission;
+use guichet_core::generator::unit_scenario;
+use guichet_core::money::Cents;
+use guichet_core::reveal::{Progress, RevealStep};
+use guichet_core::scenario::Scenario;
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension as _, TransactionBehavior, params};
+
+use crate::account::{LedgerKind, balance_in, insert_entry};
+use crate::blocks::{mark_sold, open_block};
+use crate::schema::NOW;
+use crate::{Store, StoreError};
+
+/// Where a unit stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitState {
+    /// Paid for; nothing revealed yet.
+    Sold,
+    /// Partly revealed.
+    Revealing,
+    /// Fully revealed and its prize credited.
+    Settled,
+}
+
+impl UnitState {
+    /// The name in the database and in exports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Sold => "sold",
+            Self::Revealing => "revealing",
+            Self::Settled => "settled",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Self> {
+        [Self::Sold, Self::Revealing, Self::Settled]
+            .into_iter()
+            .find(|state| state.name() == name)
+    }
+}
+
+/// A game unit as the store holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its number in the store.
+    pub id: i64,
+    /// The emission it was sold from.
+    pub emission: &'static Emission,
+    /// The block it was sold from.
+    pub block: u32,
+    /// Its index in that block.
+    pub index: u32,
+    /// Its prize, fixed when it was sold.
+    pub prize: Cents,
+    /// What its screen shows, as sold (before any choice of the player).
+    pub scenario: Scenario,
+    /// The reveal steps taken, in order.
+    pub steps: Vec<RevealStep>,
+    /// How far those steps reveal it.
+    pub progress: Progress,
+    /// Where it stands.
+    pub state: UnitState,
+    /// When it was sold, as `2026-11-29T20:01:02Z`.
+    pub sold_at: String,
+    /// When it was settled.
+    pub settled_at: Option<String>,
+}
+
+impl Unit {
+    /// What its screen shows now: the scenario with the player's choices (the
+    /// Star Fortune pucks and their ways down).
+    #[must_use]
+    pub fn shown_scenario(&self) -> Scenario {
+        self.progress.shown(&self.scenario)
+    }
+}
+
+/// What settling a unit did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    /// The unit, settled.
+    pub unit: Unit,
+    /// Whether this call settled it (and credited its prize, if any); `false`
+    /// when it was already settled, and nothing was credited again.
+    pub credited: bool,
+}
+
+const UNIT_COLUMNS: &str =
+    "SELECT u.id, b.emission, b.number, u.unit_index, u.prize_cents, u.scenario, u.state,
+            u.sold_at, u.settled_at
+     FROM units u JOIN blocks b ON b.id = u.block_id";
+
+/// A unit's row, before its steps are read.
+struct UnitRow {
+    id: i64,
+    emission: String,
+    block: u32,
+    index: u32,
+    prize: i64,
+    scenario: String,
+    state: String,
+    sold_at: String,
+    settled_at: Option<String>,
+}
+
+fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UnitRow> {
+    Ok(UnitRow {
+        id: row.get(0)?,
+        emission: row.get(1)?,
+        block: row.get(2)?,
+        index: row.get(3)?,
+        prize: row.get(4)?,
+        scenario: row.get(5)?,
+        state: row.get(6)?,
+        sold_at: row.get(7)?,
+        settled_at: row.get(8)?,
+    })
+}
+
+impl Store {
+    /// Buys the next unit of `emission`'s open block, in one transaction: checks
+    /// the balance, takes the unit, draws its prize and scenario, stores them and
+    /// debits the stake. Nothing about the unit exists before this returns.
+    ///
+    /// # Errors
+    /// [`StoreError::InsufficientFunds`] when the balance does not cover the
+    /// stake (nothing is bought); [`StoreError`] if it cannot be written.
+    pub fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
+        let path = self.path.clone();
+        let sqlite = |error| StoreError::from_sqlite(&path, error);
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sqlite)?;
+        let balance = balance_in(&transaction).map_err(sqlite)?;
+        if balance < emission.stake {
+            return Err(StoreError::InsufficientFunds {
+                balance,
+                stake: emission.stake,
+            });
+        }
+        let open = open_block(&path, &transaction, emission)?;
+        let (prize, scenario) = unit_scenario(&open.block, open.next_index);
+        let (unit_id, sold_at): (i64, String) = transaction
+            .prepare_cached(&format!(
+                "INSERT INTO units (block_id, unit_index, prize_cents, scenario, state, sold_at)
+                 VALUES (?1, ?2, ?3, ?4, 'sold', {NOW}) RETURNING id, sold_at"
+            ))
+            .and_then(|mut insert| {
+                insert.query_row(
+                    params![open.id, open.next_index, prize.get(), scenario.to_json()],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )
+            })
+            .map_err(sqlite)?;
+        insert_entry(
+            &transaction,
+            LedgerKind::Stake,
+            -emission.stake,
+            Some(unit_id),
+        )
+        .map_err(sqlite)?;
+        mark_sold(&transaction, &open).map_err(sqlite)?;
+        transaction.commit().map_err(sqlite)?;
+        Ok(Unit {
+            id: unit_id,
+            emission,
+            block: open.block.number(),
+            index: open.next_index,
+            prize,
+            progress: Progress::new(&scenario),
+            scenario,
+            steps: Vec::new(),
+            state: UnitState::Sold,
+            sold_at,
+            settled_at: None,
+        })
+    }
+
+    /// Journals reveal steps of unit `unit`, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Step`] when a step does not fit (nothing is journaled),
+    /// [`StoreError::AlreadySettled`], [`StoreError::NoSuchUnit`].
+    ///
+    /// # Panics
+    /// Never: a step always serializes.
+    pub fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        let path = self.path.clone();
+        let sqlite = |error| StoreError::from_sqlite(&path, error);
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sqlite)?;
+        let mut current = load(&transaction, &path, unit)?;
+        if current.state == UnitState::Settled {
+            return Err(StoreError::AlreadySettled(unit));
+        }
+        let first_seq = i64::try_from(current.steps.len()).unwrap_or(i64::MAX);
+        for &step in steps {
+            current
+                .progress
+                .apply(step)
+                .map_err(|source| StoreError::Step { unit, source })?;
+        }
+        {
+            let mut insert = transaction
+                .prepare_cached(&format!(
+                    "INSERT INTO reveal_steps (unit_id, seq, step, at) VALUES (?1, ?2, ?3, {NOW})"
+                ))
+                .map_err(sqlite)?;
+            for (seq, step) in (first_seq..).zip(steps) {
+                let json = serde_json::to_string(step).expect("a step serializes");
+                insert.execute(params![unit, seq, json]).map_err(sqlite)?;
+            }
+        }
+        if !steps.is_empty() {
+            transaction
+                .prepare_cached(
+                    "UPDATE units SET state = 'revealing' WHERE id = ?1 AND state = 'sold'",
+                )
+                .and_then(|mut update| update.execute([unit]))
+                .map_err(sqlite)?;
+        }
+        transaction.commit().map_err(sqlite)?;
+        self.unit(unit)
+    }
+
+    /// Settles unit `unit` once it is fully revealed: credits its prize (if any)
+    /// exactly once. Settling it again credits nothing.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFinished`] before every step is taken;
+    /// [`StoreError::NoSuchUnit`].
+    pub fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let path = self.path.clone();
+        let sqlite = |error| StoreError::from_sqlite(&path, error);
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sqlite)?;
+        let current = load(&transaction, &path, unit)?;
+        if current.state == UnitState::Settled {
+            return Ok(Settlement {
+                unit: current,
+                credited: false,
+            });
+        }
+        if !current.progress.is_complete() {
+            return Err(StoreError::NotFinished(unit));
+        }
+        transaction
+            .prepare_cached(&format!(
+                "UPDATE units SET state = 'settled', settled_at = {NOW} WHERE id = ?1"
+            ))
+            .and_then(|mut update| update.execute([unit]))
+            .map_err(sqlite)?;
+        if current.prize.is_positive() {
+            insert_entry(&transaction, LedgerKind::Prize, current.prize, Some(unit))
+                .map_err(sqlite)?;
+        }
+        transaction.commit().map_err(sqlite)?;
+        Ok(Settlement {
+            unit: self.unit(unit)?,
+            credited: true,
+        })
+    }
+
+    /// Reveals everything left of unit `unit` at once, as "Auto" does, and
+    /// settles it: what the headless player does, and how an unfinished unit is
+    /// completed without a screen.
+    ///
+    /// # Errors
+    /// As [`Store::reveal`] and [`Store::settle`].
+    pub fn finish(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let current = self.unit(unit)?;
+        if current.state != UnitState::Settled {
+            let steps = current.progress.remaining_steps(&current.scenario);
+            if !steps.is_empty() {
+                self.reveal(unit, &steps)?;
+            }
+        }
+        self.settle(unit)
+    }
+
+    /// Unit `unit`.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchUnit`]; [`StoreError::Inconsistent`] if its row cannot
+    /// be read back.
+    pub fn unit(&self, unit: i64) -> Result<Unit, StoreError> {
+        load(&self.connection, &self.path, unit)
+    }
+
+    /// The most recent units, newest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn recent_units(&self, limit: u32) -> Result<Vec<Unit>, StoreError> {
+        load_where(
+            &self.connection,
+            &self.path,
+            &format!("ORDER BY u.id DESC LIMIT {limit}"),
+        )
+    }
+
+    /// Every unit, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn all_units(&self) -> Result<Vec<Unit>, StoreError> {
+        load_where(&self.connection, &self.path, "ORDER BY u.id")
+    }
+
+    /// The units bought but not yet settled, oldest first: to resume at start.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn unfinished_units(&self) -> Result<Vec<Unit>, StoreError> {
+        load_where(
+            &self.connection,
+            &self.path,
+            "WHERE u.state <> 'settled' ORDER BY u.id",
+        )
+    }
+}
+
+/// Unit `unit`, read through `connection` (a transaction's, possibly).
+fn load(connection: &Connection, path: &Path, unit: i64) -> Result<Unit, StoreError> {
+    let row = connection
+        .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?1"))
+        .and_then(|mut statement| statement.query_row([unit], read_row).optional())
+        .map_err(|error| StoreError::from_sqlite(path, error))?
+        .ok_or(StoreError::NoSuchUnit(unit))?;
+    complete(connection, path, row)
+}
+
+/// The units selected by `clause` (a `WHERE`, `ORDER BY` or `LIMIT` tail).
+fn load_where(connection: &Connection, path: &Path, clause: &str) -> Result<Vec<Unit>, StoreError> {
+    let rows: Vec<UnitRow> = connection
+        .prepare_cached(&format!("{UNIT_COLUMNS} {clause}"))
+        .and_then(|mut statement| statement.query_map([], read_row)?.collect())
+        .map_err(|error| StoreError::from_sqlite(path, error))?;
+    rows.into_iter()
+        .map(|row| complete(connection, path, row))
+        .collect()
+}
+
+/// A unit from its row and its journaled steps.
+fn complete(connection: &Connection, path: &Path, row: UnitRow) -> Result<Unit, StoreError> {
+    let unit = row.id;
+    let broken = |detail: String| StoreError::Inconsistent {
+        path: path.to_path_buf(),
+        detail: format!("unit {unit}: {detail}"),
+    };
+    let emission = Emission::from_code(&row.emission)
+        .ok_or_else(|| broken(format!("unknown emission {}", row.emission)))?;
+    let scenario = Scenario::from_json(emission.game, &row.scenario)
+        .map_err(|error| broken(error.to_string()))?;
+    let state = UnitState::parse(&row.state)
+        .ok_or_else(|| broken(format!("unknown state {}", row.state)))?;
+    let steps: Vec<String> = connection
+        .prepare_cached("SELECT step FROM reveal_steps WHERE unit_id = ?1 ORDER BY seq")
+        .and_then(|mut statement| statement.query_map([unit], |row| row.get(0))?.collect())
+        .map_err(|error| StoreError::from_sqlite(path, error))?;
+    let steps: Vec<RevealStep> = steps
+        .iter()
+        .map(|step| serde_json::from_str(step).map_err(|error| broken(error.to_string())))
+        .collect::<Result<_, _>>()?;
+    let progress =
+        Progress::replay(&scenario, &steps).map_err(|error| broken(error.to_string()))?;
+    Ok(Unit {
+        id: unit,
+        emission,
+        block: row.block,
+        index: row.index,
+        prize: Cents(row.prize),
+        scenario,
+        steps,
+        progress,
+        state,
+        sold_at: row.sold_at,
+        settled_at: row.settled_at,
+    })
+}

@@ -1,0 +1,172 @@
+//! Bad files get a typed error and are left byte-for-byte untouched; a locked or
+//! read-only database gets a clear error.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use guichet_core::emission::BLACK_JACK;
+use guichet_core::money::Cents;
+use guichet_store::{BUSY_TIMEOUT, Store, StoreError};
+use rusqlite::Connection;
+use tempfile::TempDir;
+
+/// A healthy database with some history, closed (its log checkpointed).
+fn healthy() -> (TempDir, PathBuf) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("guichet.sqlite3");
+    let mut store = Store::open(&path).expect("a store");
+    store.deposit(Cents::euros(50)).expect("a deposit");
+    for _ in 0..20 {
+        let unit = store.buy(&BLACK_JACK).expect("a unit");
+        store.finish(unit.id).expect("settled");
+    }
+    drop(store);
+    assert!(!wal(&path).exists(), "closing checkpoints the log");
+    (folder, path)
+}
+
+fn wal(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    name.into()
+}
+
+/// Opens `path`, expecting a refusal that leaves the file exactly as it was.
+fn refused(path: &Path) -> StoreError {
+    let before = fs::read(path).expect("the file");
+    let error = Store::open(path).expect_err("a refusal");
+    assert_eq!(
+        fs::read(path).expect("the file"),
+        before,
+        "the file was touched: {error}"
+    );
+    assert!(error.is_about_the_file(), "{error:?}");
+    assert_eq!(error.to_string().lines().count(), 1, "{error}");
+    error
+}
+
+#[test]
+fn a_text_file_is_not_a_database() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("notes.txt");
+    fs::write(&path, "Ceci n'est pas une base de données.\n".repeat(200)).expect("a file");
+    assert!(matches!(refused(&path), StoreError::NotADatabase { .. }));
+}
+
+#[test]
+fn an_empty_file_is_not_initialised() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("empty.sqlite3");
+    fs::write(&path, b"").expect("a file");
+    assert!(matches!(refused(&path), StoreError::NotADatabase { .. }));
+}
+
+#[test]
+fn another_programs_database_is_refused() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("other.sqlite3");
+    let other = Connection::open(&path).expect("sqlite");
+    other
+        .execute_batch("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Léa');")
+        .expect("a table");
+    drop(other);
+    assert!(matches!(refused(&path), StoreError::NotGuichet { .. }));
+}
+
+#[test]
+fn a_truncated_database_is_refused() {
+    let (_folder, path) = healthy();
+    let bytes = fs::read(&path).expect("the file");
+    assert!(bytes.len() >= 4 * 4096, "{} bytes", bytes.len());
+    fs::write(&path, &bytes[..bytes.len() / 2]).expect("truncated");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+    fs::write(&path, &bytes[..60]).expect("truncated to its header");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+}
+
+#[test]
+fn a_corrupt_database_is_refused() {
+    let (_folder, path) = healthy();
+    let mut bytes = fs::read(&path).expect("the file");
+    let page_size = 4096;
+    let pages = bytes.len() / page_size;
+    // Scribble over the middle of every page but the first.
+    for page in 1..pages {
+        let start = page * page_size + 8;
+        for (offset, byte) in bytes[start..start + 200].iter_mut().enumerate() {
+            *byte = (offset * 37 % 251) as u8;
+        }
+    }
+    fs::write(&path, &bytes).expect("corrupted");
+    assert!(matches!(refused(&path), StoreError::Corrupt { .. }));
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let (_folder, path) = healthy();
+    let raw = Connection::open(&path).expect("sqlite");
+    raw.pragma_update(None, "user_version", 99)
+        .expect("a newer version");
+    drop(raw);
+    let error = refused(&path);
+    assert!(
+        matches!(
+            error,
+            StoreError::NewerSchema {
+                found: 99,
+                known: 1,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_read_only_database_is_refused_clearly() {
+    let (_folder, path) = healthy();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).expect("read-only");
+    assert!(matches!(refused(&path), StoreError::ReadOnly { .. }));
+}
+
+#[test]
+fn a_locked_database_gives_a_clear_error_and_loses_nothing() {
+    let (_folder, path) = healthy();
+    let mut store = Store::open(&path).expect("a store");
+    let balance = store.balance().expect("a balance");
+    let units = store.all_units().expect("units").len();
+
+    let other = Connection::open(&path).expect("sqlite");
+    other
+        .execute_batch("BEGIN EXCLUSIVE")
+        .expect("another program's lock");
+    let started = Instant::now();
+    let error = store.buy(&BLACK_JACK).expect_err("locked");
+    assert!(matches!(error, StoreError::Locked { .. }), "{error:?}");
+    assert!(
+        started.elapsed() >= BUSY_TIMEOUT,
+        "it waited for the lock first"
+    );
+    assert!(
+        error.to_string().contains("locked by another program"),
+        "{error}"
+    );
+    other.execute_batch("ROLLBACK").expect("released");
+
+    assert_eq!(store.balance().expect("a balance"), balance);
+    assert_eq!(store.all_units().expect("units").len(), units);
+    store
+        .buy(&BLACK_JACK)
+        .expect("buying works once the lock is gone");
+}
+
+#[test]
+fn a_folder_that_cannot_be_created_is_a_clear_error() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let file = folder.path().join("file");
+    fs::write(&file, "x").expect("a file");
+    let error = Store::open(&file.join("guichet.sqlite3")).expect_err("no folder inside a file");
+    assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
+}

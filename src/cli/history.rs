@@ -1,0 +1,101 @@
+//! `guichet history`: the player's record, as a table or as the audit JSON.
+
+use std::process::ExitCode;
+
+use guichet_core::scenario::Scenario;
+use guichet_store::{LedgerEntry, Unit};
+use serde::Serialize;
+
+use super::{Failure, HistoryArgs};
+
+/// `--json`: one object, exactly the audit format.
+#[derive(Serialize)]
+struct Record {
+    balance_cents: i64,
+    ledger: Vec<LedgerLine>,
+    units: Vec<UnitLine>,
+}
+
+#[derive(Serialize)]
+struct LedgerLine {
+    id: i64,
+    at: String,
+    kind: &'static str,
+    amount_cents: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct UnitLine {
+    id: i64,
+    game: &'static str,
+    stake_cents: i64,
+    block: u32,
+    index: u32,
+    prize_cents: i64,
+    state: &'static str,
+    sold_at: String,
+    scenario: Scenario,
+}
+
+impl From<LedgerEntry> for LedgerLine {
+    fn from(entry: LedgerEntry) -> Self {
+        Self {
+            id: entry.id,
+            at: entry.at,
+            kind: entry.kind.name(),
+            amount_cents: entry.amount.get(),
+            unit: entry.unit,
+        }
+    }
+}
+
+impl From<Unit> for UnitLine {
+    fn from(unit: Unit) -> Self {
+        Self {
+            id: unit.id,
+            game: unit.emission.game.export_name(),
+            stake_cents: unit.emission.stake.get(),
+            block: unit.block,
+            index: unit.index,
+            prize_cents: unit.prize.get(),
+            state: unit.state.name(),
+            scenario: unit.shown_scenario(),
+            sold_at: unit.sold_at,
+        }
+    }
+}
+
+/// Runs `guichet history`.
+pub(super) fn run(arguments: &HistoryArgs) -> Result<ExitCode, Failure> {
+    let store = arguments.database.open()?;
+    let balance = store.balance()?;
+    let units = store.all_units()?;
+    if arguments.json {
+        let record = Record {
+            balance_cents: balance.get(),
+            ledger: store.ledger()?.into_iter().map(LedgerLine::from).collect(),
+            units: units.into_iter().map(UnitLine::from).collect(),
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&record).map_err(anyhow::Error::from)?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("balance {balance}");
+    println!("{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  state", "unit", "sold at", "game", "stake", "prize");
+    for unit in units.iter().rev() {
+        println!(
+            "{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  {}",
+            unit.id,
+            unit.sold_at,
+            unit.emission.game.title(),
+            unit.emission.stake.to_string(),
+            unit.prize.to_string(),
+            unit.state.name()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,304 @@
+//! The store's command line, as an operator runs it: the real binary, a real
+//! SQLite file, and `guichet play` killed with SIGKILL at random moments.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use guichet_core::emission::{Emission, Game};
+use guichet_core::scenario::Scenario;
+use serde_json::Value;
+
+fn guichet(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_guichet"))
+        .args(arguments)
+        .output()
+        .expect("the guichet binary runs")
+}
+
+fn succeeds(arguments: &[&str]) -> String {
+    let output = guichet(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+fn history(db: &str) -> Value {
+    serde_json::from_str(&succeeds(&["history", "--db", db, "--json"])).expect("one JSON object")
+}
+
+/// Checks a `history --json` record the way an outside auditor would: the
+/// balance is the ledger's sum, every unit was debited once and credited at most
+/// once (exactly once when settled with a prize), and every scenario shows its
+/// unit's prize. Returns the number of units not yet settled.
+fn audit_history(record: &Value) -> usize {
+    let ledger = record["ledger"].as_array().expect("a ledger");
+    let units = record["units"].as_array().expect("units");
+    let sum: i64 = ledger
+        .iter()
+        .map(|entry| entry["amount_cents"].as_i64().expect("cents"))
+        .sum();
+    assert_eq!(
+        record["balance_cents"].as_i64(),
+        Some(sum),
+        "the balance is the ledger's sum"
+    );
+
+    let mut stakes: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut prizes: HashMap<i64, Vec<i64>> = HashMap::new();
+    for entry in ledger {
+        let kind = entry["kind"].as_str().expect("a kind");
+        assert!(
+            ["deposit", "withdrawal", "stake", "prize", "refund"].contains(&kind),
+            "{entry}"
+        );
+        let amount = entry["amount_cents"].as_i64().expect("cents");
+        match kind {
+            "stake" => stakes
+                .entry(entry["unit"].as_i64().expect("a unit"))
+                .or_default()
+                .push(amount),
+            "prize" => prizes
+                .entry(entry["unit"].as_i64().expect("a unit"))
+                .or_default()
+                .push(amount),
+            _ => assert!(entry.get("unit").is_none(), "{entry}"),
+        }
+    }
+    assert_eq!(
+        stakes.len(),
+        units.len(),
+        "every stake belongs to a unit and every unit was debited"
+    );
+
+    let mut unsettled = 0;
+    for unit in units {
+        let id = unit["id"].as_i64().expect("an id");
+        let stake = unit["stake_cents"].as_i64().expect("a stake");
+        let prize = unit["prize_cents"].as_i64().expect("a prize");
+        assert_eq!(
+            stakes.get(&id),
+            Some(&vec![-stake]),
+            "unit {id} debited once"
+        );
+        let credited = prizes.get(&id).cloned().unwrap_or_default();
+        match unit["state"].as_str().expect("a state") {
+            "settled" if prize > 0 => assert_eq!(credited, vec![prize], "unit {id} credited once"),
+            "settled" => assert!(credited.is_empty(), "unit {id}"),
+            "sold" | "revealing" => {
+                assert!(
+                    credited.is_empty(),
+                    "unit {id} credited before it was settled"
+                );
+                unsettled += 1;
+            }
+            other => panic!("unit {id}: unknown state {other}"),
+        }
+        let game =
+            Game::from_export_name(unit["game"].as_str().expect("a game")).expect("a known game");
+        let scenario =
+            Scenario::from_json(game, &unit["scenario"].to_string()).expect("a scenario");
+        assert_eq!(
+            scenario.prize().get(),
+            prize,
+            "unit {id}'s scenario shows its prize"
+        );
+    }
+    unsettled
+}
+
+#[test]
+fn deposit_play_history_verify() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let db = folder.path().join("nested").join("guichet.sqlite3");
+    let db = db.to_str().expect("a UTF-8 path");
+    assert!(succeeds(&["deposit", "--db", db, "--amount", "30"]).contains("30,00"));
+    for emission in Emission::ALL {
+        let mut arguments = vec![
+            "play",
+            "--db",
+            db,
+            "--game",
+            emission.game.slug(),
+            "--count",
+            "3",
+        ];
+        let stake = format!("{}.{:02}", emission.stake.get() / 100, emission.stake.get() % 100);
+        if emission.game == Game::StarFortune {
+            arguments.extend(["--stake", &stake]);
+        }
+        succeeds(&arguments);
+    }
+    let record = history(db);
+    assert_eq!(record["units"].as_array().map(Vec::len), Some(18));
+    assert_eq!(audit_history(&record), 0);
+    let first = &record["units"][0];
+    for field in [
+        "id",
+        "game",
+        "stake_cents",
+        "block",
+        "index",
+        "prize_cents",
+        "state",
+        "sold_at",
+        "scenario",
+    ] {
+        assert!(first.get(field).is_some(), "units carry {field}");
+    }
+    let at = record["ledger"][0]["at"].as_str().expect("a time");
+    assert!(
+        at.len() == 20 && at.ends_with('Z') && at.as_bytes()[10] == b'T',
+        "{at}"
+    );
+    assert!(succeeds(&["verify", "--db", db]).starts_with("ok"));
+    assert!(succeeds(&["history", "--db", db]).contains("Star Fortune"));
+}
+
+#[test]
+fn errors_are_one_line_and_leave_files_alone() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let db = folder.path().join("guichet.sqlite3");
+    let db = db.to_str().expect("a UTF-8 path");
+    let notes = folder.path().join("notes.txt");
+    std::fs::write(&notes, "pas une base").expect("a file");
+    let notes = notes.to_str().expect("a UTF-8 path");
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&["deposit", "--db", db, "--amount", "0"], 2, "more than 0"),
+        (&["deposit", "--db", db, "--amount", "-3"], 2, "-3"),
+        (&["deposit", "--db", db], 2, "--amount"),
+        (
+            &["play", "--db", db, "--game", "poker", "--count", "1"],
+            2,
+            "unknown game",
+        ),
+        (
+            &[
+                "play", "--db", db, "--game", "bingo", "--stake", "2", "--count", "1",
+            ],
+            2,
+            "do not give --stake",
+        ),
+        (
+            &["play", "--db", db, "--game", "bingo", "--count", "1"],
+            1,
+            "insufficient funds",
+        ),
+        (
+            &["withdraw", "--db", db, "--amount", "5"],
+            1,
+            "insufficient funds",
+        ),
+        (&["history", "--db", notes], 1, "not a SQLite database"),
+        (&["verify", "--db", notes], 1, "left it untouched"),
+    ];
+    for (arguments, code, reason) in cases {
+        let output = guichet(arguments);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(*code), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(notes).expect("the file"),
+        "pas une base"
+    );
+}
+
+#[test]
+fn verify_lists_violations_and_exits_1() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let db = folder.path().join("guichet.sqlite3");
+    let db_text = db.to_str().expect("a UTF-8 path");
+    succeeds(&["deposit", "--db", db_text, "--amount", "10"]);
+    succeeds(&["play", "--db", db_text, "--game", "x10", "--count", "2"]);
+    let raw = rusqlite::Connection::open(&db).expect("sqlite");
+    raw.execute(
+        "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 2",
+        [],
+    )
+    .expect("tampering");
+    drop(raw);
+    let output = guichet(&["verify", "--db", db_text]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("unit 2: prize"), "{stdout}");
+}
+
+/// A small deterministic generator of kill delays.
+struct Delays(u64);
+
+impl Iterator for Delays {
+    type Item = Duration;
+
+    fn next(&mut self) -> Option<Duration> {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        Some(Duration::from_millis(5 + self.0 % 120))
+    }
+}
+
+fn kill_play_at(db: &Path, game: &[&str], delay: Duration) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_guichet"))
+        .args([
+            "play",
+            "--db",
+            db.to_str().expect("a UTF-8 path"),
+            "--count",
+            "100000",
+        ])
+        .args(game)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("play starts");
+    std::thread::sleep(delay);
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+}
+
+#[test]
+fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let db = folder.path().join("guichet.sqlite3");
+    let db_text = db.to_str().expect("a UTF-8 path");
+    succeeds(&["deposit", "--db", db_text, "--amount", "100000"]);
+    let games: [&[&str]; 4] = [
+        &["--game", "blackjack"],
+        &["--game", "star-fortune", "--stake", "1"],
+        &["--game", "bingo"],
+        &["--game", "x10"],
+    ];
+    let mut interrupted = 0;
+    for (round, delay) in Delays(0x5eed).take(40).enumerate() {
+        kill_play_at(&db, games[round % games.len()], delay);
+        assert!(
+            succeeds(&["verify", "--db", db_text]).starts_with("ok"),
+            "round {round}"
+        );
+        let unsettled = audit_history(&history(db_text));
+        assert!(
+            unsettled <= 1,
+            "round {round}: one unit at most is in flight"
+        );
+        interrupted += unsettled;
+    }
+    assert!(interrupted > 0, "some kills landed in the middle of a unit");
+
+    // The next play finishes every interrupted unit before anything else.
+    let resumed = succeeds(&["play", "--db", db_text, "--game", "bingo", "--count", "0"]);
+    let record = history(db_text);
+    assert_eq!(audit_history(&record), 0, "{resumed}");
+    assert!(
+        record["units"]
+            .as_array()
+            .is_some_and(|units| units.len() > 40)
+    );
+    assert!(succeeds(&["verify", "--db", db_text]).starts_with("ok"));
+}
