@@ -1,4 +1,7 @@
-//! Guichet, the application: the command line and (soon) the kiosk window, over
-//! the domain core (`guichet-core`).
+//! Guichet, the application: the kiosk window and the command line, over the
+//! domain core (`guichet-core`) and the store (`guichet-store`).
 
+pub mod app;
 pub mod cli;
+pub mod kiosk;
+pub mod ui;

@@ -1,10 +1,17 @@
-//! `guichet`: the kiosk and its command line.
+//! `guichet`: the kiosk window, and its command line.
 
 use std::process::ExitCode;
 
+use clap::Parser as _;
 use clap::error::ErrorKind;
-use clap::{CommandFactory as _, Parser as _};
 use guichet::cli::{self, Cli};
+use guichet::kiosk;
+use guichet_store::Store;
+
+/// mimalloc: the kiosk's frames allocate and free large meshes; glibc's malloc
+/// gives them back to the system and faults them in again every frame.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let arguments = match Cli::try_parse() {
@@ -12,9 +19,17 @@ fn main() -> ExitCode {
         Err(error) => return refuse(&error),
     };
     let Some(command) = arguments.command else {
-        // The kiosk window is not built yet: say what the binary can do.
-        let _ = Cli::command().print_help();
-        return ExitCode::SUCCESS;
+        let database = arguments.db.unwrap_or_else(Store::default_path);
+        return match kiosk::run(&database, arguments.fullscreen) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!(
+                    "guichet: cannot open the window: {}",
+                    one_line(&error.to_string())
+                );
+                ExitCode::from(1)
+            }
+        };
     };
     match cli::run(command) {
         Ok(code) => code,

@@ -128,7 +128,11 @@ fn deposit_play_history_verify() {
             "--count",
             "3",
         ];
-        let stake = format!("{}.{:02}", emission.stake.get() / 100, emission.stake.get() % 100);
+        let stake = format!(
+            "{}.{:02}",
+            emission.stake.get() / 100,
+            emission.stake.get() % 100
+        );
         if emission.game == Game::StarFortune {
             arguments.extend(["--stake", &stake]);
         }

@@ -9,9 +9,16 @@ use guichet_core::{Cents, Game, Seed};
 #[derive(Debug, Parser)]
 #[command(name = "guichet", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; without a command, the kiosk window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The kiosk's database [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3].
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Fill the screen (for kiosk displays).
+    #[arg(long)]
+    pub fullscreen: bool,
 }
 
 /// The subcommands.

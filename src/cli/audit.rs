@@ -11,7 +11,7 @@ use anyhow::Context as _;
 use guichet_core::block::{Block, Seed, TierTally};
 use guichet_core::emission::Emission;
 use guichet_core::generator::scenario_of_unit;
-use guichet_core::money::{Cents, group_thousands};
+use guichet_core::money::{Cents, group_thousands, percent};
 use guichet_core::scenario::Scenario;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -241,25 +241,10 @@ fn count_row(label: &str, found: u64, expected: u64, paid: &str) -> String {
     )
 }
 
-/// `part / whole` as a French percentage with two decimals: `66,00 %`.
-fn percent(part: Cents, whole: Cents) -> String {
-    let basis_points = i128::from(part.get()) * 10_000 / i128::from(whole.get().max(1));
-    format!("{},{:02}\u{A0}%", basis_points / 100, basis_points % 100)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use guichet_core::emission::BLACK_JACK;
-
-    #[test]
-    fn percent_has_two_french_decimals() {
-        assert_eq!(
-            percent(Cents::euros(1_980_076), Cents::euros(3_000_000)),
-            "66,00\u{A0}%"
-        );
-        assert_eq!(percent(Cents(1), Cents(3)), "33,33\u{A0}%");
-    }
 
     #[test]
     fn report_flags_a_mismatch() {

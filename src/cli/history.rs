@@ -85,7 +85,10 @@ pub(super) fn run(arguments: &HistoryArgs) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     println!("balance {balance}");
-    println!("{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  state", "unit", "sold at", "game", "stake", "prize");
+    println!(
+        "{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  state",
+        "unit", "sold at", "game", "stake", "prize"
+    );
     for unit in units.iter().rev() {
         println!(
             "{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  {}",

@@ -153,6 +153,18 @@ pub fn group_thousands(value: u64) -> String {
     text
 }
 
+/// `part / whole` as a French percentage with two decimals, rounded down:
+/// `66,00 %`.
+#[must_use]
+pub fn percent(part: Cents, whole: Cents) -> String {
+    let basis_points = i128::from(part.get()) * 10_000 / i128::from(whole.get().max(1));
+    format!(
+        "{},{:02}{EURO_SPACE}%",
+        basis_points / 100,
+        basis_points % 100
+    )
+}
+
 impl fmt::Display for Cents {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let whole_thousands = self.0 % 100 == 0 && self.0.unsigned_abs() >= 100_000;
@@ -200,6 +212,15 @@ mod tests {
         assert_eq!(plain(&group_thousands(0)), "0");
         assert_eq!(plain(&group_thousands(999)), "999");
         assert_eq!(plain(&group_thousands(1_500_000)), "1 500 000");
+    }
+
+    #[test]
+    fn percentages_have_two_french_decimals() {
+        assert_eq!(
+            percent(Cents::euros(1_980_076), Cents::euros(3_000_000)),
+            "66,00\u{A0}%"
+        );
+        assert_eq!(percent(Cents(1), Cents(3)), "33,33\u{A0}%");
     }
 
     #[test]

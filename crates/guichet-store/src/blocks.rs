@@ -94,7 +94,19 @@ pub(crate) fn open_block(
         )
         .map_err(sqlite)?;
     let seed = Seed::generate().map_err(|error| StoreError::Entropy(error.to_string()))?;
-    let block = Block::open(emission, number, &seed);
+    insert_block(store_path, transaction, emission, number, &seed)
+}
+
+/// Records block `number` of `emission` with `seed` as its open block.
+fn insert_block(
+    store_path: &std::path::Path,
+    transaction: &Transaction<'_>,
+    emission: &'static Emission,
+    number: u32,
+    seed: &Seed,
+) -> Result<OpenBlock, StoreError> {
+    let sqlite = |error| StoreError::from_sqlite(store_path, error);
+    let block = Block::open(emission, number, seed);
     transaction
         .execute(
             &format!(
@@ -109,6 +121,15 @@ pub(crate) fn open_block(
         block,
         next_index: 0,
     })
+}
+
+/// The number the next block of `emission` takes.
+fn next_number(transaction: &Transaction<'_>, emission: &Emission) -> rusqlite::Result<u32> {
+    transaction.query_row(
+        "SELECT COALESCE(MAX(number) + 1, 0) FROM blocks WHERE emission = ?1",
+        [emission.code()],
+        |row| row.get(0),
+    )
 }
 
 /// Marks unit `index` of the open block sold, closing the block when it was its
@@ -134,6 +155,42 @@ pub(crate) fn mark_sold(transaction: &Transaction<'_>, open: &OpenBlock) -> rusq
 }
 
 impl Store {
+    /// Opens the next block of `emission` with `seed` instead of a fresh one from
+    /// the operating system: for an operator whose seeds come from a certified
+    /// source (and for tests that choose their units). Returns the block's number
+    /// and commitment.
+    ///
+    /// # Errors
+    /// [`StoreError::BlockAlreadyOpen`] while the emission still has an open
+    /// block; [`StoreError`] if it cannot be written.
+    pub fn open_next_block(
+        &mut self,
+        emission: &'static Emission,
+        seed: &Seed,
+    ) -> Result<BlockStatus, StoreError> {
+        let path = self.path.clone();
+        let sqlite = |error| StoreError::from_sqlite(&path, error);
+        let transaction = self
+            .connection
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(sqlite)?;
+        let open: bool = transaction
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM blocks WHERE emission = ?1 AND closed_at IS NULL)",
+                [emission.code()],
+                |row| row.get(0),
+            )
+            .map_err(sqlite)?;
+        if open {
+            return Err(StoreError::BlockAlreadyOpen(emission.code()));
+        }
+        let number = next_number(&transaction, emission).map_err(sqlite)?;
+        insert_block(&path, &transaction, emission, number, seed)?;
+        transaction.commit().map_err(sqlite)?;
+        self.block_status(emission)?
+            .ok_or_else(|| self.inconsistent("a block just opened is not open"))
+    }
+
     /// The open block of `emission`, if one has been opened: its number, how far
     /// it is sold, its commitment and the lots of each tier still in it. Some of
     /// a block's prizes may already have been won.

@@ -82,6 +82,9 @@ pub enum StoreError {
     /// An amount of zero, negative, or too large.
     #[error("{0} is not a valid amount here")]
     InvalidAmount(Cents),
+    /// A block was to be opened while the emission still sells from one.
+    #[error("{0} still sells from an open block")]
+    BlockAlreadyOpen(String),
     /// No unit with this id.
     #[error("there is no unit {0}")]
     NoSuchUnit(i64),

@@ -314,3 +314,22 @@ fn every_game_round_trips_through_the_store() {
         .and_then(|sum| sum.checked_sub(total_stakes));
     assert_eq!(Some(store.balance().expect("a balance")), expected);
 }
+
+#[test]
+fn a_block_can_be_opened_with_a_chosen_seed() {
+    let (_folder, mut store) = fresh();
+    let seed = guichet_core::block::Seed::from_bytes([42; 32]);
+    let status = store.open_next_block(&BLACK_JACK, &seed).expect("a block");
+    let expected = guichet_core::block::Block::open(&BLACK_JACK, 0, &seed);
+    assert_eq!(status.commitment, expected.commitment());
+    assert!(matches!(
+        store.open_next_block(&BLACK_JACK, &seed),
+        Err(StoreError::BlockAlreadyOpen(_))
+    ));
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    for index in 0..4 {
+        let unit = store.buy(&BLACK_JACK).expect("a unit");
+        assert_eq!(unit.prize, expected.prize_of_unit(index));
+        assert_eq!((unit.block, unit.index), (0, index));
+    }
+}

@@ -1,0 +1,123 @@
+# Guichet — English texts.
+
+## Frame
+back-to-lobby = ‹ Lobby
+language-switch = Français
+history = History
+rules = Rules
+demo-credit = Demo credit
+balance = Balance
+
+## Lobby
+lobby-title = Choose your game
+lobby-subtitle = Four instant games. Every block of games holds an exact number of prizes.
+tile-label = Play { $game }
+tile-price = { $price } a game
+tile-price-range = { $low } to { $high } a game
+tile-top-prize = Up to { $prize }
+tile-play = Play
+
+## History
+history-title = History
+history-empty = No games yet.
+history-choose-game = Choose a game
+history-earlier = Earlier games
+history-last = Last game
+history-replay = Replay
+history-resume = Resume
+history-unfinished = Unfinished
+history-lost = No win
+history-won = Won { $prize }
+history-stake = Stake { $stake }
+
+## Results
+result-lost = No win this time
+result-stake-back = Stake refunded
+result-won = You win { $prize }
+
+## Notices
+notice-dismiss = OK
+notice-insufficient-funds = Balance too low: { $balance } for a stake of { $stake }. No game was bought.
+notice-locked = The database is busy in another program. Nothing was lost; try again in a moment.
+notice-store-error = Could not do that: { $reason }
+
+## Rules
+rules-title = Rules — { $game }
+rules-already-won = Prizes come from blocks of games holding an exact number of prizes. Some prizes of the current block may already have been won: the table shows those left.
+rules-paytable = Prizes — { $stake } a game
+rules-block-not-open = Blocks of { $units } games. The next one opens with the first game.
+rules-block = Current block no. { $number }: { $sold ->
+    [1] one game
+   *[other] { $sold } games
+} of { $units } sold.
+rules-column-lots = Prizes per block
+rules-column-prize = Amount
+rules-column-left = Left
+rules-column-made-of = Grid 1 + Grid 2
+rules-total = { $lots } prizes, { $paid } per block — return to player { $rtp }
+rules-blackjack =
+    After "Play", reveal the four zones in any order: your three hands (Win 1, Win 2, Win 3) and the Bank's hidden card. "Auto" reveals them all.
+    Each hand is a pair of cards totalling 13 to 21, with an amount under its stack of chips. J, Q and K (V, D, R) count 10; the Ace counts 11.
+    The Bank totals 17 to 20. A hand above the Bank wins its amount; a 21 doubles it.
+    Winning hands add up to one prize.
+rules-x10 =
+    Reveal the three Winning numbers (diamonds) and your nine numbers (bundles of banknotes) in any order, or all at once with "Auto".
+    Game 1: a multiplier x1, x2, x5 or x10 under a bundle wins its amount times the multiplier.
+    Game 2: one of your numbers equal to a Winning number wins its amount.
+    All wins add up to one prize.
+rules-star-fortune =
+    Choose your stake (0,50 €, 1 € or 2 €), then one of the three pucks; it falls through the pegs.
+    On a prize place it wins the amount written there (0 € wins nothing). In a BONUS case, press "GO" to reveal the amount won.
+    A second puck follows, chosen the same way. Both results add up to one prize.
+    The result does not depend on the puck you pick.
+rules-bingo =
+    Draw fifteen balls from the sphere, then reveal the three Bonus balls; their numbers are marked on both grids. The Joker counts as marked.
+    Grid 1: the four corners 2 €, one diagonal 20 €, both diagonals 100 €.
+    Grid 2: one row 4 €, two rows 40 €, three rows 1 000 €, the full grid 10 000 €. Columns do not count.
+    On each grid only the best combination counts; the two grids add up.
+bingo-corners = 4 corners
+bingo-one-diagonal = 1 diagonal
+bingo-two-diagonals = 2 diagonals
+bingo-full-grid = full grid
+bingo-rows = { $rows ->
+    [1] 1 row
+   *[other] { $rows } rows
+}
+
+## Resume
+resume-title = A game is unfinished
+resume-explanation = It was bought and its result is already fixed; take it up where it stopped.
+resume-bought = Bought on { $time }
+resume-action = Resume the game
+
+## Database
+store-problem-title = The account cannot be opened
+store-problem-is-locked = The database is locked by another program.
+store-problem-is-read-only = The database is read-only.
+store-problem-is-newer = The database was written by a newer version of Guichet.
+store-problem-is-foreign = This file is not a Guichet database.
+store-problem-is-damaged = The database is damaged.
+store-problem-detail = Detail for the operator
+store-problem-untouched = The file was not changed: nothing is lost.
+store-problem-locked = Another program is using the database. Close it, then start Guichet again.
+store-problem-read-only = Guichet must be able to write to this file. Check its permissions, then start Guichet again.
+store-problem-newer = This file comes from a newer version of Guichet. Install that version.
+store-problem-damaged = Call the operator: the last backup of this file must be restored.
+
+## Tables
+stake = Stake
+play = Play { $price }
+auto = Auto
+go = GO
+balance-short = Balance too low: add credit.
+text-table-reveal = Reveal zone { $zone }
+text-table-puck = Puck { $puck }
+text-table-prize = Prize of the game: { $prize }
+x10-winning-numbers = Winning numbers
+x10-your-numbers = Your numbers
+star-fortune-row = Prize places
+star-fortune-pick = pick a puck
+star-fortune-drop = Puck { $drop }: { $result }
+bingo-balls = Balls
+bingo-bonus-balls = Bonus balls
+bingo-grid = Grid

@@ -1,0 +1,124 @@
+# Guichet — textes français (langue par défaut).
+
+## Cadre
+back-to-lobby = ‹ Accueil
+language-switch = English
+history = Historique
+rules = Règles
+demo-credit = Crédit de démonstration
+balance = Solde
+
+## Accueil
+lobby-title = Choisissez votre jeu
+lobby-subtitle = Quatre jeux instantanés. Chaque bloc de parties contient un nombre exact de lots.
+tile-label = Jouer à { $game }
+tile-price = { $price } la partie
+tile-price-range = De { $low } à { $high } la partie
+tile-top-prize = Jusqu’à { $prize }
+tile-play = Jouer
+
+## Historique
+history-title = Historique
+history-empty = Aucune partie pour l’instant.
+history-choose-game = Choisir un jeu
+history-earlier = Parties précédentes
+history-last = Dernière partie
+history-replay = Revoir
+history-resume = Reprendre
+history-unfinished = En cours
+history-lost = Perdu
+history-won = Gagné { $prize }
+history-stake = Mise { $stake }
+
+## Résultats
+result-lost = Pas de gain cette fois
+result-stake-back = Mise remboursée
+result-won = Vous gagnez { $prize }
+
+## Messages
+notice-dismiss = OK
+notice-insufficient-funds = Solde insuffisant : { $balance } pour une mise de { $stake }. Aucune partie n’a été achetée.
+notice-locked = La base de données est occupée par un autre programme. Rien n’a été perdu ; réessayez dans un instant.
+notice-store-error = Opération impossible : { $reason }
+
+## Règles
+rules-title = Règles — { $game }
+rules-already-won = Les lots sont tirés d’un bloc de parties au nombre exact de lots. Certains lots du bloc en cours ont peut-être déjà été gagnés : le tableau indique ceux qui restent.
+rules-paytable = Lots — { $stake } la partie
+rules-block-not-open = Blocs de { $units } parties. Le prochain s’ouvrira à la première partie.
+rules-block = Bloc en cours n° { $number } : { $sold ->
+    [0] aucune partie vendue
+    [1] une partie vendue
+   *[other] { $sold } parties vendues
+} sur { $units }.
+rules-column-lots = Lots par bloc
+rules-column-prize = Montant
+rules-column-left = Restants
+rules-column-made-of = Grille 1 + Grille 2
+rules-total = { $lots } lots, { $paid } par bloc — taux de retour { $rtp }
+rules-blackjack =
+    Après « Jouer », découvrez dans l’ordre de votre choix les quatre zones : vos trois jeux (Gain 1, Gain 2, Gain 3) et la carte cachée de la Banque. « Auto » les découvre toutes.
+    Chaque jeu est une paire de cartes dont le total va de 13 à 21, avec une somme sous son tas de jetons. V, D et R valent 10 ; l’As vaut 11.
+    La Banque totalise de 17 à 20. Un jeu dont le total est supérieur à celui de la Banque gagne sa somme ; un 21 la double.
+    Les gains de plusieurs jeux s’additionnent en un seul lot.
+rules-x10 =
+    Découvrez les trois Numéros gagnants (diamants) et vos neuf numéros (liasses de billets), dans l’ordre de votre choix, ou tout d’un coup avec « Auto ».
+    Jeu 1 : un multiplicateur x1, x2, x5 ou x10 sous une liasse gagne la somme associée multipliée par ce coefficient.
+    Jeu 2 : un de vos numéros identique à un Numéro gagnant gagne la somme associée.
+    Tous les gains s’additionnent en un seul lot.
+rules-star-fortune =
+    Choisissez votre mise (0,50 €, 1 € ou 2 €), puis un palet parmi les trois ; il tombe à travers les clous.
+    Sur une case de gains, il gagne la somme inscrite (0 € ne gagne rien). Dans une case BONUS, appuyez sur « GO » pour découvrir la somme gagnée.
+    Un second palet suit, choisi de même. Les deux résultats s’additionnent en un seul lot.
+    Le résultat ne dépend pas du palet choisi.
+rules-bingo =
+    Tirez quinze boules de la sphère puis découvrez les trois boules Bonus ; leurs numéros sont marqués sur les deux grilles. Le Joker compte comme marqué.
+    Grille 1 : les quatre coins 2 €, une diagonale 20 €, les deux diagonales 100 €.
+    Grille 2 : une ligne 4 €, deux lignes 40 €, trois lignes 1 000 €, la grille pleine 10 000 €. Les colonnes ne comptent pas.
+    Sur chaque grille, seule la meilleure combinaison compte ; les deux grilles s’additionnent.
+bingo-corners = 4 coins
+bingo-one-diagonal = 1 diagonale
+bingo-two-diagonals = 2 diagonales
+bingo-full-grid = grille pleine
+bingo-rows = { $rows ->
+    [1] 1 ligne
+   *[other] { $rows } lignes
+}
+
+## Reprise
+resume-title = Une partie n’est pas terminée
+resume-explanation = Elle a été achetée et son résultat est déjà fixé ; reprenez-la là où elle s’est arrêtée.
+resume-bought = Achetée le { $time }
+resume-action = Reprendre la partie
+
+## Base de données
+store-problem-title = Le compte ne peut pas être ouvert
+store-problem-is-locked = La base de données est verrouillée par un autre programme.
+store-problem-is-read-only = La base de données est en lecture seule.
+store-problem-is-newer = La base de données a été écrite par une version plus récente de Guichet.
+store-problem-is-foreign = Ce fichier n’est pas une base de données de Guichet.
+store-problem-is-damaged = La base de données est endommagée.
+store-problem-detail = Détail pour l’exploitant
+store-problem-untouched = Le fichier n’a pas été modifié : rien n’est perdu.
+store-problem-locked = Un autre programme utilise la base de données. Fermez-le, puis relancez Guichet.
+store-problem-read-only = Guichet doit pouvoir écrire dans ce fichier. Vérifiez ses droits, puis relancez Guichet.
+store-problem-newer = Ce fichier vient d’une version plus récente de Guichet. Installez cette version.
+store-problem-damaged = Appelez l’exploitant : il faut restaurer la dernière sauvegarde de ce fichier.
+
+## Tables
+stake = Mise
+play = Jouer { $price }
+auto = Auto
+go = GO
+balance-short = Solde insuffisant : ajoutez du crédit.
+text-table-reveal = Découvrir la zone { $zone }
+text-table-puck = Palet { $puck }
+text-table-prize = Lot de la partie : { $prize }
+x10-winning-numbers = Numéros gagnants
+x10-your-numbers = Vos numéros
+star-fortune-row = Cases de gains
+star-fortune-pick = choisissez un palet
+star-fortune-drop = Palet { $drop } : { $result }
+bingo-balls = Boules
+bingo-bonus-balls = Boules Bonus
+bingo-grid = Grille

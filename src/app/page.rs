@@ -1,0 +1,50 @@
+//! The pages of the kiosk.
+
+use guichet_store::Unit;
+
+use crate::ui::views::{
+    GamePage, HistoryPage, Lobby, ResumePage, RulesPage, StoreProblemPage, View,
+};
+
+/// The page shown under the top bar.
+pub enum Page {
+    /// The four games.
+    Lobby(Lobby),
+    /// A game's table.
+    Game(GamePage),
+    /// The player's units, newest first.
+    History(HistoryPage),
+    /// A game's rules and paytable.
+    Rules(RulesPage),
+    /// At start: an unfinished unit to take up again.
+    Resume(ResumePage),
+    /// The database could not be opened: why, and what to do.
+    StoreProblem(StoreProblemPage),
+}
+
+impl Page {
+    /// The view that draws this page.
+    pub fn view_mut(&mut self) -> &mut dyn View {
+        match self {
+            Self::Lobby(page) => page,
+            Self::Game(page) => page,
+            Self::History(page) => page,
+            Self::Rules(page) => page,
+            Self::Resume(page) => page,
+            Self::StoreProblem(page) => page,
+        }
+    }
+
+    /// The store changed `unit`: show its new state if it is on the table.
+    pub fn update_unit(&mut self, unit: Unit) {
+        if let Self::Game(page) = self {
+            page.update_unit(unit);
+        }
+    }
+
+    /// Whether this is the lobby.
+    #[must_use]
+    pub const fn is_lobby(&self) -> bool {
+        matches!(self, Self::Lobby(_))
+    }
+}

@@ -1,0 +1,135 @@
+//! The kiosk's words, in French (first) and English, from Fluent files in
+//! `assets/i18n/`. Money stays French in both: `2,00 €`.
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+const FRENCH: &str = include_str!("../../assets/i18n/fr.ftl");
+const ENGLISH: &str = include_str!("../../assets/i18n/en.ftl");
+
+/// The languages of the kiosk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// Français, by default.
+    #[default]
+    French,
+    /// English.
+    English,
+}
+
+impl Language {
+    /// The other one: what the language button switches to.
+    #[must_use]
+    pub const fn other(self) -> Self {
+        match self {
+            Self::French => Self::English,
+            Self::English => Self::French,
+        }
+    }
+}
+
+/// Every text of the kiosk, in both languages.
+pub struct Texts {
+    language: Language,
+    french: FluentBundle<FluentResource>,
+    english: FluentBundle<FluentResource>,
+}
+
+impl std::fmt::Debug for Texts {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Texts")
+            .field("language", &self.language)
+            .finish_non_exhaustive()
+    }
+}
+
+fn bundle(language: &str, source: &str) -> FluentBundle<FluentResource> {
+    let identifier: LanguageIdentifier = language.parse().expect("a valid language tag");
+    let resource =
+        FluentResource::try_new(source.to_owned()).expect("the bundled Fluent file parses");
+    let mut bundle = FluentBundle::new(vec![identifier]);
+    // Unicode isolation marks would show as boxes in the bundled font.
+    bundle.set_use_isolating(false);
+    bundle
+        .add_resource(resource)
+        .expect("no message is defined twice");
+    bundle
+}
+
+impl Texts {
+    /// The texts, shown in `language`.
+    #[must_use]
+    pub fn new(language: Language) -> Self {
+        Self {
+            language,
+            french: bundle("fr-FR", FRENCH),
+            english: bundle("en-GB", ENGLISH),
+        }
+    }
+
+    /// The language shown.
+    #[must_use]
+    pub const fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Shows `language` from now on.
+    pub fn set_language(&mut self, language: Language) {
+        self.language = language;
+    }
+
+    /// The text `key`.
+    #[must_use]
+    pub fn get(&self, key: &str) -> String {
+        self.format(key, None)
+    }
+
+    /// The text `key` with its placeholders filled: `("price", "2 €")`. A value
+    /// made only of digits goes to Fluent as a number, so that plurals select.
+    #[must_use]
+    pub fn with(&self, key: &str, arguments: &[(&str, String)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in arguments {
+            let value = match value.parse::<i64>() {
+                Ok(number) => FluentValue::from(number),
+                Err(_) => FluentValue::from(value.clone()),
+            };
+            fluent.set(*name, value);
+        }
+        self.format(key, Some(&fluent))
+    }
+
+    fn format(&self, key: &str, arguments: Option<&FluentArgs<'_>>) -> String {
+        let bundle = match self.language {
+            Language::French => &self.french,
+            Language::English => &self.english,
+        };
+        let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) else {
+            return key.to_owned();
+        };
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, arguments, &mut errors)
+            .into_owned()
+    }
+
+    /// The keys of a language's file, for the test that both files say the same
+    /// things.
+    #[must_use]
+    pub fn keys(language: Language) -> Vec<String> {
+        let source = match language {
+            Language::French => FRENCH,
+            Language::English => ENGLISH,
+        };
+        source
+            .lines()
+            .filter(|line| {
+                line.chars()
+                    .next()
+                    .is_some_and(|first| first.is_ascii_lowercase())
+            })
+            .filter_map(|line| line.split_once(" =").map(|(key, _)| key.trim().to_owned()))
+            .collect()
+    }
+}

@@ -1,0 +1,11 @@
+//! Everything drawn: the design tokens, the bundled fonts, the words, the frame,
+//! the pages and the game screens. Views only draw what the store and the core
+//! say, and push [`crate::app::Command`]s; they never change state themselves.
+
+pub mod fonts;
+pub mod games;
+pub mod i18n;
+pub mod theme;
+pub mod top_bar;
+pub mod views;
+pub mod widgets;

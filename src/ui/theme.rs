@@ -1,0 +1,224 @@
+//! The design tokens: every color, size, radius and text style of the kiosk.
+//! Screens name these; they never write a color or a size of their own.
+//!
+//! Designed for 1920×1080 and 1280×800 touch screens at arm's length (LOOK.md):
+//! body text ≥ 20 px, amounts ≥ 28 px, touch targets ≥ 64 px with ≥ 12 px
+//! between them, and every text at least WCAG AA (4.5:1) on its background.
+
+use egui::{CornerRadius, FontFamily, FontId, Margin, Stroke, TextStyle, Vec2};
+
+/// Colors.
+pub mod palette {
+    use egui::Color32;
+
+    /// The lounge: warm ivory behind everything.
+    pub const LOUNGE: Color32 = Color32::from_rgb(0xF6, 0xF1, 0xE8);
+    /// Cards, bars and panels on the lounge.
+    pub const PAPER: Color32 = Color32::from_rgb(0xFF, 0xFD, 0xF9);
+    /// Text on light backgrounds (15.9:1 on `PAPER`).
+    pub const INK: Color32 = Color32::from_rgb(0x1C, 0x1E, 0x2B);
+    /// Secondary text on light backgrounds (7.4:1 on `PAPER`).
+    pub const INK_SOFT: Color32 = Color32::from_rgb(0x4A, 0x4E, 0x61);
+    /// Hairlines on light backgrounds.
+    pub const LINE: Color32 = Color32::from_rgb(0xE3, 0xDC, 0xCF);
+    /// Text on dark backgrounds.
+    pub const ON_DARK: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);
+    /// Secondary text on dark backgrounds.
+    pub const ON_DARK_SOFT: Color32 = Color32::from_rgb(0xE2, 0xE6, 0xF0);
+    /// The main action: warm gold, with `INK` on it (9.6:1).
+    pub const ACTION: Color32 = Color32::from_rgb(0xF5, 0xB7, 0x31);
+    /// The main action, hovered.
+    pub const ACTION_HOVER: Color32 = Color32::from_rgb(0xFF, 0xC9, 0x55);
+    /// A secondary action's face.
+    pub const QUIET: Color32 = Color32::from_rgb(0xEC, 0xE6, 0xDA);
+    /// A secondary action's face, hovered.
+    pub const QUIET_HOVER: Color32 = Color32::from_rgb(0xE2, 0xDA, 0xC9);
+    /// Gold of edges, chips and highlights.
+    pub const GOLD: Color32 = Color32::from_rgb(0xD9, 0xA8, 0x2E);
+    /// A win, in text and outlines (5.2:1 on `PAPER`).
+    pub const WIN: Color32 = Color32::from_rgb(0x1E, 0x7A, 0x46);
+    /// Something wrong, in text (6.0:1 on `PAPER`).
+    pub const PROBLEM: Color32 = Color32::from_rgb(0xB4, 0x23, 0x18);
+    /// Behind a problem notice.
+    pub const PROBLEM_BACKGROUND: Color32 = Color32::from_rgb(0xFD, 0xEC, 0xE8);
+    /// Behind an information notice.
+    pub const NOTICE_BACKGROUND: Color32 = Color32::from_rgb(0xFF, 0xF4, 0xD6);
+    /// The top bar's balance pill.
+    pub const BALANCE: Color32 = Color32::from_rgb(0x1C, 0x1E, 0x2B);
+    /// Soft shadows.
+    pub const SHADOW: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 40);
+
+    /// Black Jack: the felt, its lit center, its rim.
+    pub const FELT: Color32 = Color32::from_rgb(0x0E, 0x5A, 0x3C);
+    /// Black Jack: the felt under the light.
+    pub const FELT_LIGHT: Color32 = Color32::from_rgb(0x1B, 0x7C, 0x54);
+    /// X10: deep night blue.
+    pub const NIGHT: Color32 = Color32::from_rgb(0x12, 0x1D, 0x45);
+    /// X10: banknote green.
+    pub const BANKNOTE: Color32 = Color32::from_rgb(0x2E, 0x9E, 0x6A);
+    /// Star Fortune: the violet sky.
+    pub const SKY: Color32 = Color32::from_rgb(0x35, 0x1E, 0x66);
+    /// Star Fortune: pegs and stars.
+    pub const STARLIGHT: Color32 = Color32::from_rgb(0xFF, 0xF1, 0xC2);
+    /// Bingo: warm coral.
+    pub const CORAL: Color32 = Color32::from_rgb(0xE8, 0x6A, 0x52);
+    /// Bingo: the deep coral of its lobby tile (white text on it: 4.8:1).
+    pub const CORAL_DEEP: Color32 = Color32::from_rgb(0xC8, 0x46, 0x2F);
+    /// Bingo: the cream of the grids.
+    pub const CREAM: Color32 = Color32::from_rgb(0xFF, 0xF6, 0xEA);
+
+    /// Playing cards: the face.
+    pub const CARD_FACE: Color32 = Color32::from_rgb(0xFC, 0xFA, 0xF5);
+    /// Playing cards: the edge.
+    pub const CARD_EDGE: Color32 = Color32::from_rgb(0xCF, 0xC8, 0xBA);
+    /// Playing cards: red suits (5.9:1 on `CARD_FACE`).
+    pub const CARD_RED: Color32 = Color32::from_rgb(0xC0, 0x1C, 0x38);
+    /// Playing cards: black suits.
+    pub const CARD_BLACK: Color32 = Color32::from_rgb(0x1A, 0x1A, 0x22);
+    /// Playing cards: the back.
+    pub const CARD_BACK: Color32 = Color32::from_rgb(0x8E, 0x1B, 0x2E);
+    /// Playing cards: the back's pattern.
+    pub const CARD_BACK_PATTERN: Color32 = Color32::from_rgb(0xB8, 0x3A, 0x4C);
+    /// Chips: red.
+    pub const CHIP_RED: Color32 = Color32::from_rgb(0xD6, 0x30, 0x31);
+    /// Chips: their white stripes and edge.
+    pub const CHIP_WHITE: Color32 = Color32::from_rgb(0xF5, 0xF6, 0xFA);
+    /// Chips: their shadowed side.
+    pub const CHIP_DARK: Color32 = Color32::from_rgb(0x7A, 0x14, 0x18);
+}
+
+/// Sizes in points.
+pub mod size {
+    /// The smallest touch target.
+    pub const TOUCH: f32 = 64.0;
+    /// Space between touch targets and blocks.
+    pub const GAP: f32 = 16.0;
+    /// Page margins.
+    pub const MARGIN: f32 = 32.0;
+    /// The top bar's height.
+    pub const TOP_BAR: f32 = 88.0;
+    /// Body text.
+    pub const BODY: f32 = 22.0;
+    /// Small print (still ≥ 20 px).
+    pub const SMALL: f32 = 20.0;
+    /// Buttons.
+    pub const BUTTON: f32 = 24.0;
+    /// Amounts in running text and tables.
+    pub const AMOUNT: f32 = 30.0;
+    /// Headings.
+    pub const HEADING: f32 = 40.0;
+    /// Page titles and the big amounts of a result.
+    pub const TITLE: f32 = 56.0;
+    /// The corner radius of buttons and small panels.
+    pub const RADIUS: u8 = 14;
+    /// The corner radius of tiles and large panels.
+    pub const RADIUS_LARGE: u8 = 24;
+}
+
+/// Motion, in seconds (LOOK.md).
+pub mod motion {
+    /// A card flip.
+    pub const CARD_FLIP: f32 = 0.4;
+    /// A short reveal: a highlight, an amount appearing.
+    pub const REVEAL: f32 = 0.25;
+    /// The pause between two zones revealed by "Auto".
+    pub const AUTO_PAUSE: f32 = 0.35;
+    /// A page change, a notice appearing.
+    pub const FADE: f32 = 0.2;
+}
+
+/// The bold face of the bundled family.
+#[must_use]
+pub fn bold() -> FontFamily {
+    FontFamily::Name("bold".into())
+}
+
+/// Text styles of the kiosk.
+pub mod style {
+    use egui::TextStyle;
+
+    /// Amounts in tables and on the table: bold, tabular.
+    #[must_use]
+    pub fn amount() -> TextStyle {
+        TextStyle::Name("amount".into())
+    }
+
+    /// Page titles and the big amount of a result.
+    #[must_use]
+    pub fn title() -> TextStyle {
+        TextStyle::Name("title".into())
+    }
+
+    /// Small print.
+    #[must_use]
+    pub fn small() -> TextStyle {
+        TextStyle::Name("small".into())
+    }
+}
+
+/// A font of the bundled family.
+#[must_use]
+pub fn font(size: f32, is_bold: bool) -> FontId {
+    FontId::new(
+        size,
+        if is_bold {
+            bold()
+        } else {
+            FontFamily::Proportional
+        },
+    )
+}
+
+/// Applies the kiosk's look to `context`: fonts, text styles, spacing, colors.
+pub fn install(context: &egui::Context) {
+    context.set_fonts(super::fonts::definitions());
+    context.set_theme(egui::Theme::Light);
+    context.all_styles_mut(|style| {
+        style.text_styles = [
+            (TextStyle::Body, font(size::BODY, false)),
+            (TextStyle::Button, font(size::BUTTON, true)),
+            (TextStyle::Heading, font(size::HEADING, true)),
+            (TextStyle::Small, font(size::SMALL, false)),
+            (TextStyle::Monospace, font(size::BODY, false)),
+            (style::amount(), font(size::AMOUNT, true)),
+            (style::title(), font(size::TITLE, true)),
+            (style::small(), font(size::SMALL, false)),
+        ]
+        .into();
+        style.spacing.item_spacing = Vec2::splat(size::GAP);
+        style.spacing.button_padding = Vec2::new(24.0, 14.0);
+        style.spacing.interact_size = Vec2::splat(size::TOUCH);
+        style.spacing.scroll.bar_width = 12.0;
+        style.interaction.selectable_labels = false;
+        let visuals = &mut style.visuals;
+        visuals.panel_fill = palette::LOUNGE;
+        visuals.window_fill = palette::PAPER;
+        visuals.extreme_bg_color = palette::PAPER;
+        visuals.override_text_color = Some(palette::INK);
+        visuals.widgets.inactive.weak_bg_fill = palette::QUIET;
+        visuals.widgets.inactive.bg_fill = palette::QUIET;
+        visuals.widgets.hovered.weak_bg_fill = palette::QUIET_HOVER;
+        visuals.widgets.hovered.bg_fill = palette::QUIET_HOVER;
+        visuals.widgets.active.weak_bg_fill = palette::QUIET_HOVER;
+        for widget in [
+            &mut visuals.widgets.inactive,
+            &mut visuals.widgets.hovered,
+            &mut visuals.widgets.active,
+            &mut visuals.widgets.noninteractive,
+        ] {
+            widget.corner_radius = CornerRadius::same(size::RADIUS);
+            widget.fg_stroke = Stroke::new(1.5, palette::INK);
+        }
+        visuals.widgets.inactive.bg_stroke = Stroke::NONE;
+        visuals.widgets.hovered.bg_stroke = Stroke::new(1.0, palette::LINE);
+        visuals.widgets.noninteractive.bg_stroke = Stroke::new(1.0, palette::LINE);
+        visuals.selection.bg_fill = palette::ACTION;
+        visuals.selection.stroke = Stroke::new(2.0, palette::INK);
+    });
+}
+
+/// The margins of a page's content.
+#[must_use]
+pub fn page_margin() -> Margin {
+    Margin::symmetric(size::MARGIN as i8, 24)
+}

@@ -1,0 +1,169 @@
+//! The history: the player's units, newest first, the last one prominent. A unit
+//! opens in its game's screen: replayed if settled, resumed if not.
+
+use egui::{Align, Layout, RichText, ScrollArea, Vec2};
+use guichet_store::{Unit, UnitState};
+
+use super::{Kiosk, View};
+use crate::app::Command;
+use crate::ui::games::Outcome;
+use crate::ui::i18n::Texts;
+use crate::ui::theme::{self, palette, size, style};
+use crate::ui::widgets::{amount, local_time, primary_button, touch_area};
+
+/// The history page, with the units it lists.
+pub struct HistoryPage {
+    units: Vec<Unit>,
+}
+
+impl HistoryPage {
+    /// The page listing `units`, newest first.
+    #[must_use]
+    pub const fn new(units: Vec<Unit>) -> Self {
+        Self { units }
+    }
+}
+
+/// "Gagné 4,00 €", "Perdu", "Mise remboursée" or "En cours", and its color.
+fn state_line(unit: &Unit, texts: &Texts) -> (String, egui::Color32) {
+    if unit.state != UnitState::Settled {
+        return (texts.get("history-unfinished"), palette::PROBLEM);
+    }
+    match Outcome::of(unit.prize, unit.emission.stake) {
+        Outcome::Lost => (texts.get("history-lost"), palette::INK_SOFT),
+        Outcome::StakeBack => (texts.get("result-stake-back"), palette::INK),
+        Outcome::Won(prize, _) => (
+            texts.with("history-won", &[("prize", prize.to_string())]),
+            palette::WIN,
+        ),
+    }
+}
+
+impl View for HistoryPage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        egui::Frame::NONE
+            .inner_margin(theme::page_margin())
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(texts.get("history-title")).text_style(egui::TextStyle::Heading),
+                );
+                let Some((last, older)) = self.units.split_first() else {
+                    ui.add_space(size::GAP);
+                    ui.label(RichText::new(texts.get("history-empty")).color(palette::INK_SOFT));
+                    ui.add_space(size::GAP);
+                    if primary_button(ui, &texts.get("history-choose-game")).clicked() {
+                        commands.push(Command::ShowLobby);
+                    }
+                    return;
+                };
+                last_unit(ui, last, texts, kiosk.time_zone, commands);
+                ui.add_space(size::GAP);
+                ui.label(RichText::new(texts.get("history-earlier")).text_style(style::amount()));
+                ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for unit in older {
+                            row(ui, unit, texts, kiosk.time_zone, commands);
+                        }
+                    });
+            });
+    }
+}
+
+/// The last unit, large.
+fn last_unit(
+    ui: &mut egui::Ui,
+    unit: &Unit,
+    texts: &Texts,
+    zone: &jiff::tz::TimeZone,
+    commands: &mut Vec<Command>,
+) {
+    egui::Frame::NONE
+        .fill(palette::PAPER)
+        .corner_radius(size::RADIUS_LARGE)
+        .stroke(egui::Stroke::new(1.0, palette::LINE))
+        .inner_margin(egui::Margin::same(24))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(texts.get("history-last")).color(palette::INK_SOFT));
+                    ui.label(
+                        RichText::new(format!(
+                            "{} · {}",
+                            unit.emission.game.title(),
+                            unit.emission.stake
+                        ))
+                        .text_style(style::amount()),
+                    );
+                    ui.label(
+                        RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT),
+                    );
+                });
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    let action = if unit.state == UnitState::Settled {
+                        "history-replay"
+                    } else {
+                        "history-resume"
+                    };
+                    if primary_button(ui, &texts.get(action)).clicked() {
+                        commands.push(Command::OpenUnit(unit.id));
+                    }
+                    let (line, color) = state_line(unit, texts);
+                    ui.label(RichText::new(line).text_style(style::title()).color(color));
+                });
+            });
+        });
+}
+
+/// An older unit: one line, the whole of it a touch target.
+fn row(
+    ui: &mut egui::Ui,
+    unit: &Unit,
+    texts: &Texts,
+    zone: &jiff::tz::TimeZone,
+    commands: &mut Vec<Command>,
+) {
+    let width = ui.available_width();
+    let (line, color) = state_line(unit, texts);
+    let label = format!(
+        "{} {} {}",
+        unit.emission.game.title(),
+        local_time(&unit.sold_at, zone),
+        line
+    );
+    let response = touch_area(ui, Vec2::new(width, size::TOUCH + 8.0), &label, true);
+    let rect = response.rect;
+    let fill = if response.hovered() {
+        palette::QUIET
+    } else {
+        palette::PAPER
+    };
+    ui.painter().rect_filled(rect, size::RADIUS, fill);
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect.shrink2(Vec2::new(20.0, 8.0)))
+            .layout(Layout::left_to_right(Align::Center)),
+    );
+    child.label(RichText::new(unit.emission.game.title()).strong());
+    child.label(RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT));
+    child.label(
+        RichText::new(texts.with(
+            "history-stake",
+            &[("stake", unit.emission.stake.to_string())],
+        ))
+        .color(palette::INK_SOFT),
+    );
+    child.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        ui.label(
+            RichText::new("›")
+                .text_style(style::amount())
+                .color(palette::INK_SOFT),
+        );
+        ui.label(amount(line).color(color));
+    });
+    if response.clicked() {
+        commands.push(Command::OpenUnit(unit.id));
+    }
+}

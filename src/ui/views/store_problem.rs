@@ -1,0 +1,77 @@
+//! The page shown when the database cannot be opened: what is wrong, that the
+//! file was not touched, and what to do. Never a panic, never a reset.
+
+use egui::RichText;
+use guichet_store::StoreError;
+
+use super::{Kiosk, View};
+use crate::app::Command;
+use crate::ui::theme::{self, palette, size, style};
+
+/// Why the store could not be opened.
+pub struct StoreProblemPage {
+    /// The Fluent keys of what is wrong and of what to do about it.
+    problem: &'static str,
+    advice: &'static str,
+    /// The store's own one-line message, with the file's path, for the operator.
+    detail: String,
+}
+
+impl StoreProblemPage {
+    /// The page for `error`.
+    #[must_use]
+    pub fn new(error: &StoreError) -> Self {
+        let (problem, advice) = match error {
+            StoreError::Locked { .. } => ("store-problem-is-locked", "store-problem-locked"),
+            StoreError::ReadOnly { .. } => {
+                ("store-problem-is-read-only", "store-problem-read-only")
+            }
+            StoreError::NewerSchema { .. } => ("store-problem-is-newer", "store-problem-newer"),
+            StoreError::NotADatabase { .. } | StoreError::NotGuichet { .. } => {
+                ("store-problem-is-foreign", "store-problem-damaged")
+            }
+            _ => ("store-problem-is-damaged", "store-problem-damaged"),
+        };
+        Self {
+            problem,
+            advice,
+            detail: error.to_string(),
+        }
+    }
+}
+
+impl View for StoreProblemPage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, _commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        egui::Frame::NONE
+            .inner_margin(theme::page_margin())
+            .show(ui, |ui| {
+                ui.add_space(size::TOUCH);
+                ui.label(
+                    RichText::new(texts.get("store-problem-title"))
+                        .text_style(style::title())
+                        .color(palette::PROBLEM),
+                );
+                ui.add_space(size::GAP);
+                ui.label(RichText::new(texts.get(self.problem)).text_style(style::amount()));
+                ui.label(texts.get("store-problem-untouched"));
+                ui.add_space(size::GAP);
+                ui.label(texts.get(self.advice));
+                ui.add_space(size::GAP);
+                egui::Frame::NONE
+                    .fill(palette::PAPER)
+                    .corner_radius(size::RADIUS)
+                    .stroke(egui::Stroke::new(1.0, palette::LINE))
+                    .inner_margin(egui::Margin::same(20))
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.label(
+                            RichText::new(texts.get("store-problem-detail"))
+                                .text_style(style::small())
+                                .color(palette::INK_SOFT),
+                        );
+                        ui.label(RichText::new(&self.detail).text_style(style::small()));
+                    });
+            });
+    }
+}

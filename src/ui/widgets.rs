@@ -1,0 +1,106 @@
+//! Small pieces every screen uses: buttons sized for fingers, notices, amounts,
+//! times.
+
+use egui::{Button, Color32, Response, RichText, Role, Sense, Vec2, WidgetInfo};
+
+use crate::app::{Command, Notice};
+use crate::ui::i18n::Texts;
+use crate::ui::theme::{palette, size, style};
+
+/// The main action of a screen: gold, bold, at least a touch target tall.
+pub fn primary_button(ui: &mut egui::Ui, text: &str) -> Response {
+    ui.add(
+        Button::new(
+            RichText::new(text)
+                .text_style(egui::TextStyle::Button)
+                .color(palette::INK),
+        )
+        .fill(palette::ACTION)
+        .min_size(Vec2::new(size::TOUCH * 2.5, size::TOUCH)),
+    )
+}
+
+/// A secondary action.
+pub fn quiet_button(ui: &mut egui::Ui, text: &str) -> Response {
+    ui.add(
+        Button::new(
+            RichText::new(text)
+                .text_style(egui::TextStyle::Button)
+                .color(palette::INK),
+        )
+        .fill(palette::QUIET)
+        .min_size(Vec2::new(size::TOUCH, size::TOUCH)),
+    )
+}
+
+/// An action on a dark table: light outline, white text.
+pub fn table_button(ui: &mut egui::Ui, text: &str) -> Response {
+    ui.add(
+        Button::new(
+            RichText::new(text)
+                .text_style(egui::TextStyle::Button)
+                .color(palette::ON_DARK),
+        )
+        .fill(Color32::from_white_alpha(28))
+        .stroke(egui::Stroke::new(2.0, palette::ON_DARK_SOFT))
+        .min_size(Vec2::new(size::TOUCH * 2.0, size::TOUCH)),
+    )
+}
+
+/// An amount in the amount style.
+#[must_use]
+pub fn amount(text: impl Into<String>) -> RichText {
+    RichText::new(text).text_style(style::amount())
+}
+
+/// The notice bar at the top of a page, with its "OK" to dismiss it.
+pub fn notice(ui: &mut egui::Ui, notice: &Notice, texts: &Texts, commands: &mut Vec<Command>) {
+    let (fill, ink) = if notice.is_problem {
+        (palette::PROBLEM_BACKGROUND, palette::PROBLEM)
+    } else {
+        (palette::NOTICE_BACKGROUND, palette::INK)
+    };
+    egui::Frame::NONE
+        .fill(fill)
+        .inner_margin(egui::Margin::symmetric(24, 8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&notice.text).color(ink).strong());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if quiet_button(ui, &texts.get("notice-dismiss")).clicked() {
+                        commands.push(Command::DismissNotice);
+                    }
+                });
+            });
+        });
+}
+
+/// Allocates a painted, clickable area that screen readers and tests know by
+/// `label`, as they know a button.
+pub fn touch_area(ui: &mut egui::Ui, size: Vec2, label: &str, enabled: bool) -> Response {
+    let sense = if enabled {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    let (_, response) = ui.allocate_exact_size(size, sense);
+    let label = label.to_owned();
+    response.widget_info(move || WidgetInfo::labeled(Role::Button, enabled, &label));
+    response
+}
+
+/// A stored time (`2026-11-29T20:01:02Z`) as the kiosk shows it, in its time
+/// zone: `29/11/2026 21:01`.
+#[must_use]
+pub fn local_time(stored: &str, zone: &jiff::tz::TimeZone) -> String {
+    stored.parse::<jiff::Timestamp>().map_or_else(
+        |_| stored.to_owned(),
+        |timestamp| {
+            timestamp
+                .to_zoned(zone.clone())
+                .strftime("%d/%m/%Y %H:%M")
+                .to_string()
+        },
+    )
+}
