@@ -121,3 +121,14 @@ star-fortune-drop = Puck { $drop }: { $result }
 bingo-balls = Balls
 bingo-bonus-balls = Bonus balls
 bingo-grid = Grid
+
+## Black Jack
+blackjack-bank = Bank
+blackjack-bank-hidden = The Bank's hidden card
+blackjack-your-hands = Your hands
+blackjack-hand = Win { $number }
+blackjack-twenty-one = 21 · ×2
+blackjack-doubled = { $amount } × 2 = { $paid }
+blackjack-invite = Press "Play { $price }": three hands against the Bank.
+blackjack-tap = Tap your hands and the Bank's hidden card to reveal them.
+blackjack-auto = Revealing automatically…

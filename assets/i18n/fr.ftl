@@ -122,3 +122,14 @@ star-fortune-drop = Palet { $drop } : { $result }
 bingo-balls = Boules
 bingo-bonus-balls = Boules Bonus
 bingo-grid = Grille
+
+## Black Jack
+blackjack-bank = Banque
+blackjack-bank-hidden = Carte cachée de la Banque
+blackjack-your-hands = Vos jeux
+blackjack-hand = Gain { $number }
+blackjack-twenty-one = 21 · ×2
+blackjack-doubled = { $amount } × 2 = { $paid }
+blackjack-invite = Appuyez sur « Jouer { $price } » : trois jeux contre la Banque.
+blackjack-tap = Touchez vos jeux et la carte cachée de la Banque pour les découvrir.
+blackjack-auto = Découverte automatique…

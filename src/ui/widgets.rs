@@ -79,12 +79,20 @@ pub fn notice(ui: &mut egui::Ui, notice: &Notice, texts: &Texts, commands: &mut 
 /// Allocates a painted, clickable area that screen readers and tests know by
 /// `label`, as they know a button.
 pub fn touch_area(ui: &mut egui::Ui, size: Vec2, label: &str, enabled: bool) -> Response {
+    let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+    touch_rect(ui, rect, label, enabled)
+}
+
+/// A clickable area over `rect`, painted by the caller where it chose, that
+/// screen readers and tests know by `label`, as they know a button.
+#[must_use]
+pub fn touch_rect(ui: &egui::Ui, rect: egui::Rect, label: &str, enabled: bool) -> Response {
     let sense = if enabled {
         Sense::click()
     } else {
         Sense::hover()
     };
-    let (_, response) = ui.allocate_exact_size(size, sense);
+    let response = ui.interact(rect, ui.scope_id().with(label), sense);
     let label = label.to_owned();
     response.widget_info(move || WidgetInfo::labeled(Role::Button, enabled, &label));
     response

@@ -4,6 +4,8 @@
 //! pushes the player's requests as commands.
 
 mod auto;
+mod blackjack;
+mod celebration;
 mod controls;
 mod outcome;
 mod text_table;
@@ -48,8 +50,7 @@ pub trait GameScreen {
 #[must_use]
 pub fn screen_for(game: Game) -> Box<dyn GameScreen> {
     match game {
-        Game::BlackJack | Game::X10 | Game::StarFortune | Game::Bingo => {
-            Box::new(text_table::TextTable::default())
-        }
+        Game::BlackJack => Box::new(blackjack::BlackJackScreen::default()),
+        Game::X10 | Game::StarFortune | Game::Bingo => Box::new(text_table::TextTable::default()),
     }
 }

@@ -1,0 +1,301 @@
+//! A playing card, painted: its back, its face with French indices (V, D, R, A)
+//! and pips, and the turn from one to the other with a sense of depth (the card
+//! lifts off the felt, its shadow widening, as it turns).
+
+use std::f32::consts::PI;
+
+use egui::{
+    Align2, Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath,
+};
+use guichet_core::scenario::blackjack::{Rank, Suit};
+
+use super::suit::{self, SuitPlacement};
+use crate::ui::theme::{self, palette};
+
+/// A card's width over its height.
+pub const ASPECT: f32 = 0.7;
+
+/// How far a card has turned: 0 shows its back, 1 its face.
+pub type Turn = f32;
+
+/// Paints a card in `rect` turned `turn` of the way from back to face.
+pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Turn) {
+    let turn = turn.clamp(0.0, 1.0);
+    let lift = (turn * PI).sin();
+    let width = (turn * PI).cos().abs().max(0.02);
+    // Lifted mid-turn: a little larger, higher, with a longer shadow.
+    let scale = 1.0 + 0.08 * lift;
+    let center = rect.center() - Vec2::new(0.0, 14.0 * lift);
+    let size = Vec2::new(rect.width() * scale * width, rect.height() * scale);
+    let card = Rect::from_center_size(center, size);
+    let radius = CornerRadius::same((rect.width() * 0.08) as u8);
+    let shadow = card
+        .translate(Vec2::new(4.0 + 10.0 * lift, 6.0 + 16.0 * lift))
+        .expand(2.0 * lift);
+    painter.rect_filled(
+        shadow,
+        radius,
+        Color32::from_black_alpha((60.0 + 30.0 * lift) as u8),
+    );
+
+    match face {
+        Some((rank, suit)) if turn >= 0.5 => paint_face(painter, card, radius, rank, suit, width),
+        _ => paint_back(painter, card, radius),
+    }
+}
+
+fn paint_back(painter: &Painter, card: Rect, radius: CornerRadius) {
+    painter.rect_filled(card, radius, palette::CARD_BACK);
+    let inner = card.shrink(card.height() * 0.05);
+    if inner.width() <= 1.0 {
+        return;
+    }
+    let clipped = painter.with_clip_rect(inner.intersect(painter.clip_rect()));
+    let step = card.height() * 0.07;
+    let stroke = Stroke::new(1.5, palette::CARD_BACK_PATTERN);
+    let span = inner.width() + inner.height();
+    let mut offset = -inner.height();
+    while offset < span {
+        let start = Pos2::new(inner.left() + offset, inner.top());
+        clipped.line_segment(
+            [start, start + Vec2::new(inner.height(), inner.height())],
+            stroke,
+        );
+        clipped.line_segment(
+            [
+                start + Vec2::new(inner.height(), 0.0),
+                start + Vec2::new(0.0, inner.height()),
+            ],
+            stroke,
+        );
+        offset += step;
+    }
+    painter.rect_stroke(
+        inner,
+        radius,
+        Stroke::new(2.0, palette::CARD_FACE),
+        StrokeKind::Inside,
+    );
+    painter.rect_stroke(
+        card,
+        radius,
+        Stroke::new(1.0, palette::CARD_BACK_PATTERN),
+        StrokeKind::Inside,
+    );
+}
+
+fn paint_face(
+    painter: &Painter,
+    card: Rect,
+    radius: CornerRadius,
+    rank: Rank,
+    suit: Suit,
+    width: f32,
+) {
+    painter.rect_filled(card, radius, palette::CARD_FACE);
+    painter.rect_stroke(
+        card,
+        radius,
+        Stroke::new(1.0, palette::CARD_EDGE),
+        StrokeKind::Inside,
+    );
+    let ink = if suit.is_red() {
+        palette::CARD_RED
+    } else {
+        palette::CARD_BLACK
+    };
+    // The indices fade in as the card faces the player: text cannot be squeezed.
+    let text_opacity = ((width - 0.6) / 0.4).clamp(0.0, 1.0);
+    let height = card.height();
+    let index_font = theme::font(height * 0.16, true);
+    let corner = Vec2::new(card.width() * 0.08, height * 0.04);
+    if text_opacity > 0.0 {
+        for (anchor, angle, flip) in [
+            (card.left_top() + corner, 0.0, false),
+            (card.right_bottom() - corner, PI, true),
+        ] {
+            let galley = painter.layout_no_wrap(rank.index().to_owned(), index_font.clone(), ink);
+            let text_width = galley.size().x;
+            let text = egui::epaint::TextShape::new(anchor, galley, ink)
+                .with_angle_and_anchor(angle, Align2::LEFT_TOP)
+                .with_opacity_factor(text_opacity);
+            painter.add(text);
+            let below = if flip { -1.0 } else { 1.0 };
+            let pip_center = anchor + Vec2::new(below * text_width * 0.5, below * height * 0.23);
+            suit::paint(
+                painter,
+                suit,
+                SuitPlacement {
+                    center: pip_center,
+                    size: height * 0.08,
+                    x_scale: width,
+                    upside_down: flip,
+                },
+                ink.gamma_multiply(text_opacity),
+            );
+        }
+    }
+    let inner = Rect::from_center_size(card.center(), Vec2::new(card.width() * 0.38, height * 0.7));
+    match rank {
+        Rank::As => suit::paint(
+            painter,
+            suit,
+            SuitPlacement {
+                center: card.center(),
+                size: height * 0.4,
+                x_scale: width,
+                upside_down: false,
+            },
+            ink,
+        ),
+        Rank::Valet | Rank::Dame | Rank::Roi => {
+            paint_figure(painter, inner, rank, suit, ink, width, text_opacity);
+        }
+        _ => paint_pips(painter, inner, rank, suit, ink, width),
+    }
+}
+
+/// V, D, R: a gold frame with the letter and the suit.
+fn paint_figure(
+    painter: &Painter,
+    inner: Rect,
+    rank: Rank,
+    suit: Suit,
+    ink: Color32,
+    width: f32,
+    opacity: f32,
+) {
+    painter.rect_stroke(
+        inner,
+        CornerRadius::same(4),
+        Stroke::new(2.0, palette::GOLD),
+        StrokeKind::Inside,
+    );
+    painter.rect_filled(
+        inner.shrink(3.0),
+        CornerRadius::same(3),
+        palette::GOLD.gamma_multiply(0.14),
+    );
+    if opacity > 0.0 {
+        let letter = painter.layout_no_wrap(
+            rank.index().to_owned(),
+            theme::font(inner.height() * 0.42, true),
+            ink,
+        );
+        let top_left = inner.center() - Vec2::new(0.0, inner.height() * 0.14) - letter.size() / 2.0;
+        painter
+            .add(egui::epaint::TextShape::new(top_left, letter, ink).with_opacity_factor(opacity));
+    }
+    suit::paint(
+        painter,
+        suit,
+        SuitPlacement {
+            center: inner.center() + Vec2::new(0.0, inner.height() * 0.28),
+            size: inner.height() * 0.2,
+            x_scale: width,
+            upside_down: false,
+        },
+        ink,
+    );
+}
+
+/// The pips of a number card, in their usual places; those of the lower half
+/// upside down.
+fn paint_pips(painter: &Painter, inner: Rect, rank: Rank, suit: Suit, ink: Color32, width: f32) {
+    let pip = inner.height() * 0.16;
+    let center_x = inner.center().x;
+    for &(x, y) in pip_layout(rank) {
+        let position = Pos2::new(
+            center_x + (x - 0.5) * inner.width() * width,
+            emath::lerp(inner.top() + pip * 0.5..=inner.bottom() - pip * 0.5, y),
+        );
+        suit::paint(
+            painter,
+            suit,
+            SuitPlacement {
+                center: position,
+                size: pip,
+                x_scale: width,
+                upside_down: y > 0.55,
+            },
+            ink,
+        );
+    }
+}
+
+/// Where the pips of a number card go, as (column, row) in `0..=1`.
+fn pip_layout(rank: Rank) -> &'static [(f32, f32)] {
+    const THIRD: f32 = 1.0 / 3.0;
+    const TWO_THIRDS: f32 = 2.0 / 3.0;
+    match rank {
+        Rank::Two => &[(0.5, 0.0), (0.5, 1.0)],
+        Rank::Three => &[(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+        Rank::Four => &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)],
+        Rank::Five => &[(0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)],
+        Rank::Six => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Seven => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 0.25),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Eight => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 0.25),
+            (0.0, 0.5),
+            (1.0, 0.5),
+            (0.5, 0.75),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Nine => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, THIRD),
+            (1.0, THIRD),
+            (0.5, 0.5),
+            (0.0, TWO_THIRDS),
+            (1.0, TWO_THIRDS),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Ten => &[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.5, 1.0 / 6.0),
+            (0.0, THIRD),
+            (1.0, THIRD),
+            (0.0, TWO_THIRDS),
+            (1.0, TWO_THIRDS),
+            (0.5, 5.0 / 6.0),
+            (0.0, 1.0),
+            (1.0, 1.0),
+        ],
+        Rank::Valet | Rank::Dame | Rank::Roi | Rank::As => &[],
+    }
+}
+
+/// A soft gold glow around a card or zone, `strength` from 0 to 1.
+pub fn glow(painter: &Painter, rect: Rect, strength: f32) {
+    for ring in 0..4_u8 {
+        let grow = 4.0 + f32::from(ring) * 5.0;
+        let alpha = strength * (0.5 - f32::from(ring) * 0.1);
+        painter.add(Shape::rect_stroke(
+            rect.expand(grow),
+            CornerRadius::same(14 + ring * 4),
+            Stroke::new(5.0, palette::ACTION.gamma_multiply(alpha)),
+            StrokeKind::Middle,
+        ));
+    }
+}
