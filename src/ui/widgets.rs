@@ -77,22 +77,31 @@ pub fn notice(ui: &mut egui::Ui, notice: &Notice, texts: &Texts, commands: &mut 
 }
 
 /// Allocates a painted, clickable area that screen readers and tests know by
-/// `label`, as they know a button.
-pub fn touch_area(ui: &mut egui::Ui, size: Vec2, label: &str, enabled: bool) -> Response {
+/// `label`, as they know a button. `id` tells it from every other on the page.
+pub fn touch_area(
+    ui: &mut egui::Ui,
+    size: Vec2,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    enabled: bool,
+) -> Response {
     let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-    touch_rect(ui, rect, label, enabled)
+    touch_rect(ui, rect, id, label, enabled)
 }
 
 /// A clickable area over `rect`, painted by the caller where it chose, that
-/// screen readers and tests know by `label`, as they know a button.
+/// screen readers and tests know by `label`, as they know a button. `id` tells
+/// it from every other on the page.
 #[must_use]
-pub fn touch_rect(ui: &egui::Ui, rect: egui::Rect, label: &str, enabled: bool) -> Response {
-    let sense = if enabled {
-        Sense::click()
-    } else {
-        Sense::hover()
-    };
-    let response = ui.interact(rect, ui.scope_id().with(label), sense);
+pub fn touch_rect(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    id: impl egui::AsIdSalt,
+    label: &str,
+    enabled: bool,
+) -> Response {
+    let sense = if enabled { Sense::click() } else { Sense::hover() };
+    let response = ui.interact(rect, ui.scope_id().with(id), sense);
     let label = label.to_owned();
     response.widget_info(move || WidgetInfo::labeled(Role::Button, enabled, &label));
     response

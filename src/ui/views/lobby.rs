@@ -115,6 +115,7 @@ fn draw_tile(
     let response = touch_area(
         ui,
         tile,
+        game,
         &texts.with("tile-label", &[("game", game.title().to_owned())]),
         true,
     );

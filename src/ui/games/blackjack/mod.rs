@@ -345,6 +345,7 @@ impl Felt<'_> {
         let hidden_response = touch_rect(
             ui,
             hidden_rect,
+            BANK_ZONE,
             &self.texts.get("blackjack-bank-hidden"),
             interactive && !self.revealed(BANK_ZONE),
         );
@@ -379,7 +380,7 @@ impl Felt<'_> {
             let label = self
                 .texts
                 .with("blackjack-hand", &[("number", (hand + 1).to_string())]);
-            let response = touch_rect(ui, zone, &label, interactive && !self.revealed(hand));
+            let response = touch_rect(ui, zone, hand, &label, interactive && !self.revealed(hand));
             if response.clicked() {
                 clicked = Some(hand);
             }
