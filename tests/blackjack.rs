@@ -197,6 +197,27 @@ fn a_player_taps_every_zone_and_is_paid_once() {
     assert_eq!(prizes, 1, "credited once");
 }
 
+/// A real window paints only when something asks it to: from "Auto" to the
+/// result, every frame must ask for the next one (now, or after a pause), or the
+/// table would freeze until the player touched the screen again.
+#[test]
+fn auto_plays_out_without_further_input() {
+    let (_folder, mut harness) = table_with(&seed_where(|prize, _| prize > BLACK_JACK.stake));
+    harness.get_by_label("Auto").click();
+    for _ in 0..600 {
+        harness.step();
+        if settled(&harness) {
+            break;
+        }
+        let delay = harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+        assert!(
+            delay <= std::time::Duration::from_secs(1),
+            "no next frame asked for: the table would freeze"
+        );
+    }
+    assert!(settled(&harness));
+}
+
 #[test]
 fn without_enough_balance_nothing_is_bought() {
     let (_folder, path) = new_database();

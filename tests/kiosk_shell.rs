@@ -125,7 +125,10 @@ fn a_bad_database_gets_a_readable_page_and_is_left_alone() {
     // The operator's detail names the temporary file: hide its line.
     let detail = harness.get_by_label_contains("notes.txt").rect();
     let page_right = harness.ctx.content_rect().right();
-    harness.mask(egui::Rect::from_min_max(detail.min, egui::pos2(page_right, detail.max.y)));
+    harness.mask(egui::Rect::from_min_max(
+        detail.min,
+        egui::pos2(page_right, detail.max.y),
+    ));
     harness.snapshot("store_problem/not_a_database");
     assert_eq!(
         std::fs::read_to_string(&path).expect("the file"),

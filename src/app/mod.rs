@@ -250,8 +250,12 @@ impl eframe::App for Guichet {
                 }
                 self.page.view_mut().ui(ui, &kiosk, &mut commands);
             });
-        for command in commands {
-            self.handle(command);
+        if !commands.is_empty() {
+            for command in commands {
+                self.handle(command);
+            }
+            // The state changed after this frame was laid out: show it.
+            ui.ctx().request_repaint();
         }
     }
 

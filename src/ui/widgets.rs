@@ -100,7 +100,11 @@ pub fn touch_rect(
     label: &str,
     enabled: bool,
 ) -> Response {
-    let sense = if enabled { Sense::click() } else { Sense::hover() };
+    let sense = if enabled {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
     let response = ui.interact(rect, ui.scope_id().with(id), sense);
     let label = label.to_owned();
     response.widget_info(move || WidgetInfo::labeled(Role::Button, enabled, &label));

@@ -423,6 +423,15 @@ mod tests {
     }
 
     #[test]
+    fn an_opened_block_is_small() {
+        // Opening is O(1): the key schedules and one count per tier, no N-entry array.
+        let block = Block::open(&BLACK_JACK, 0, &seed(1));
+        let heap = block.cumulative.capacity() * std::mem::size_of::<u32>();
+        let bytes = std::mem::size_of::<Block>() + heap;
+        assert!(bytes < 4_096, "{bytes} bytes");
+    }
+
+    #[test]
     fn generated_seeds_differ() {
         let first = Seed::generate().expect("entropy");
         let second = Seed::generate().expect("entropy");

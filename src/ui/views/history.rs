@@ -133,7 +133,13 @@ fn row(
         local_time(&unit.sold_at, zone),
         line
     );
-    let response = touch_area(ui, Vec2::new(width, size::TOUCH + 8.0), unit.id, &label, true);
+    let response = touch_area(
+        ui,
+        Vec2::new(width, size::TOUCH + 8.0),
+        unit.id,
+        &label,
+        true,
+    );
     let rect = response.rect;
     let fill = if response.hovered() {
         palette::QUIET
