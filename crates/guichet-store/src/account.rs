@@ -4,10 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use guichet_core::money::Cents;
-use rusqlite::{OptionalExtension as _, TransactionBehavior, params};
+use rusqlite::{OptionalExtension as _, params};
 
 use crate::schema::NOW;
-use crate::{Store, StoreError};
+use crate::{OnFile as _, Store, StoreError};
 
 /// What moved the balance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +82,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn balance(&self) -> Result<Cents, StoreError> {
-        balance_in(&self.connection).map_err(|error| self.fail(error))
+        balance_in(&self.connection).on(&self.path)
     }
 
     /// Credits `amount` to the account.
@@ -118,14 +118,8 @@ impl Store {
     }
 
     fn append(&mut self, kind: LedgerKind, amount: Cents) -> Result<LedgerEntry, StoreError> {
-        let path = self.path.clone();
-        let sqlite = |error| StoreError::from_sqlite(&path, error);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sqlite)?;
-        let id = insert_entry(&transaction, kind, amount, None).map_err(sqlite)?;
-        transaction.commit().map_err(sqlite)?;
+        let id =
+            self.write(|transaction, path| insert_entry(transaction, kind, amount, None).on(path))?;
         self.ledger_entry(id)?
             .ok_or_else(|| self.inconsistent(format!("ledger entry {id} vanished")))
     }
@@ -138,7 +132,7 @@ impl Store {
                 read_entry,
             )
             .optional()
-            .map_err(|error| self.fail(error))?
+            .on(&self.path)?
             .transpose()
             .map_err(|detail| self.inconsistent(detail))
     }
@@ -151,14 +145,12 @@ impl Store {
         let mut statement = self
             .connection
             .prepare_cached("SELECT id, at, kind, amount_cents, unit_id FROM ledger ORDER BY id")
-            .map_err(|error| self.fail(error))?;
-        let rows = statement
-            .query_map([], read_entry)
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
+        let rows = statement.query_map([], read_entry).on(&self.path)?;
         let mut entries = Vec::new();
         for row in rows {
             entries.push(
-                row.map_err(|error| self.fail(error))?
+                row.on(&self.path)?
                     .map_err(|detail| self.inconsistent(detail))?,
             );
         }

@@ -7,7 +7,7 @@ use guichet_core::money::Cents;
 use rusqlite::{OptionalExtension as _, Transaction, params};
 
 use crate::schema::NOW;
-use crate::{Store, StoreError};
+use crate::{OnFile as _, Store, StoreError};
 
 /// The block an emission currently sells from, as the store holds it.
 pub(crate) struct OpenBlock {
@@ -65,15 +65,14 @@ pub(crate) fn open_block(
     transaction: &Transaction<'_>,
     emission: &'static Emission,
 ) -> Result<OpenBlock, StoreError> {
-    let sqlite = |error| StoreError::from_sqlite(store_path, error);
     let found = transaction
         .prepare_cached("SELECT id, number, seed, next_index FROM blocks WHERE emission = ?1 AND closed_at IS NULL")
-        .map_err(sqlite)?
+        .on(store_path)?
         .query_row([emission.code()], |row| {
             Ok((row.get::<_, i64>(0)?, row.get::<_, u32>(1)?, row.get::<_, Vec<u8>>(2)?, row.get::<_, u32>(3)?))
         })
         .optional()
-        .map_err(sqlite)?;
+        .on(store_path)?;
     if let Some((id, number, seed, next_index)) = found {
         let seed: [u8; 32] = seed.try_into().map_err(|_| StoreError::Inconsistent {
             path: store_path.to_path_buf(),
@@ -92,7 +91,7 @@ pub(crate) fn open_block(
             [emission.code()],
             |row| row.get(0),
         )
-        .map_err(sqlite)?;
+        .on(store_path)?;
     let seed = Seed::generate().map_err(|error| StoreError::Entropy(error.to_string()))?;
     insert_block(store_path, transaction, emission, number, &seed)
 }
@@ -105,7 +104,6 @@ fn insert_block(
     number: u32,
     seed: &Seed,
 ) -> Result<OpenBlock, StoreError> {
-    let sqlite = |error| StoreError::from_sqlite(store_path, error);
     let block = Block::open(emission, number, seed);
     transaction
         .execute(
@@ -115,7 +113,7 @@ fn insert_block(
             ),
             params![emission.code(), number, &seed.expose_bytes()[..], &block.commitment().0[..], block.size()],
         )
-        .map_err(sqlite)?;
+        .on(store_path)?;
     Ok(OpenBlock {
         id: transaction.last_insert_rowid(),
         block,
@@ -168,25 +166,20 @@ impl Store {
         emission: &'static Emission,
         seed: &Seed,
     ) -> Result<BlockStatus, StoreError> {
-        let path = self.path.clone();
-        let sqlite = |error| StoreError::from_sqlite(&path, error);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(sqlite)?;
-        let open: bool = transaction
-            .query_row(
-                "SELECT EXISTS (SELECT 1 FROM blocks WHERE emission = ?1 AND closed_at IS NULL)",
-                [emission.code()],
-                |row| row.get(0),
-            )
-            .map_err(sqlite)?;
-        if open {
-            return Err(StoreError::BlockAlreadyOpen(emission.code()));
-        }
-        let number = next_number(&transaction, emission).map_err(sqlite)?;
-        insert_block(&path, &transaction, emission, number, seed)?;
-        transaction.commit().map_err(sqlite)?;
+        self.write(|transaction, path| {
+            let open: bool = transaction
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM blocks WHERE emission = ?1 AND closed_at IS NULL)",
+                    [emission.code()],
+                    |row| row.get(0),
+                )
+                .on(path)?;
+            if open {
+                return Err(StoreError::BlockAlreadyOpen(emission.code()));
+            }
+            let number = next_number(transaction, emission).on(path)?;
+            insert_block(path, transaction, emission, number, seed).map(|_| ())
+        })?;
         self.block_status(emission)?
             .ok_or_else(|| self.inconsistent("a block just opened is not open"))
     }
@@ -217,7 +210,7 @@ impl Store {
                 },
             )
             .optional()
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let Some((id, number, sold, size, commitment)) = found else {
             return Ok(None);
         };
@@ -229,11 +222,11 @@ impl Store {
             .prepare_cached(
                 "SELECT prize_cents, COUNT(*) FROM units WHERE block_id = ?1 GROUP BY prize_cents",
             )
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let won: Vec<(Cents, u32)> = statement
             .query_map([id], |row| Ok((Cents(row.get(0)?), row.get(1)?)))
             .and_then(Iterator::collect)
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let remaining_lots = emission
             .tiers
             .iter()
@@ -265,7 +258,7 @@ impl Store {
                 "SELECT emission, number, seed, commitment, closed_at FROM blocks
                  WHERE closed_at IS NOT NULL ORDER BY id",
             )
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let rows: Vec<ClosedRow> = statement
             .query_map([], |row| {
                 Ok((
@@ -277,7 +270,7 @@ impl Store {
                 ))
             })
             .and_then(Iterator::collect)
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         rows.into_iter()
             .map(|(code, number, seed, commitment, closed_at)| {
                 let emission = Emission::from_code(&code)

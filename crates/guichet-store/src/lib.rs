@@ -30,6 +30,18 @@ pub use error::StoreError;
 pub use open::BUSY_TIMEOUT;
 pub use units::{Settlement, Unit, UnitState};
 
+/// SQLite results on a given file, made store results.
+trait OnFile<T> {
+    /// The result, its error classified as a [`StoreError`] about `path`.
+    fn on(self, path: &Path) -> Result<T, StoreError>;
+}
+
+impl<T> OnFile<T> for rusqlite::Result<T> {
+    fn on(self, path: &Path) -> Result<T, StoreError> {
+        self.map_err(|error| StoreError::from_sqlite(path, error))
+    }
+}
+
 /// The store: one open connection to the database file.
 pub struct Store {
     connection: Connection,
@@ -76,9 +88,19 @@ impl Store {
         &self.path
     }
 
-    /// Turns a SQLite error on this store's file into a [`StoreError`].
-    fn fail(&self, error: rusqlite::Error) -> StoreError {
-        StoreError::from_sqlite(&self.path, error)
+    /// Runs `work` in one `BEGIN IMMEDIATE` transaction and commits it: when this
+    /// returns `Ok`, all of it is on disk; when `work` fails, none of it is.
+    fn write<T>(
+        &mut self,
+        work: impl FnOnce(&rusqlite::Transaction<'_>, &Path) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .on(&self.path)?;
+        let value = work(&transaction, &self.path)?;
+        transaction.commit().on(&self.path)?;
+        Ok(value)
     }
 
     /// Reports something this build cannot read in the file.

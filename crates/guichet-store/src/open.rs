@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::OnFile as _;
 use crate::error::StoreError;
 use crate::schema::{APPLICATION_ID, current_version, migrate};
 
@@ -46,7 +47,6 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
 }
 
 fn create(path: &Path) -> Result<Connection, StoreError> {
-    let sqlite = |error| StoreError::from_sqlite(path, error);
     if let Some(folder) = path
         .parent()
         .filter(|folder| !folder.as_os_str().is_empty())
@@ -59,23 +59,22 @@ fn create(path: &Path) -> Result<Connection, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let mut connection = Connection::open_with_flags(path, flags).map_err(sqlite)?;
-    configure(&connection).map_err(sqlite)?;
-    migrate(&mut connection, 0).map_err(sqlite)?;
+    let mut connection = Connection::open_with_flags(path, flags).on(path)?;
+    configure(&connection).on(path)?;
+    migrate(&mut connection, 0).on(path)?;
     Ok(connection)
 }
 
 fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
-    let sqlite = |error| StoreError::from_sqlite(path, error);
     check_header(path, length)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let mut connection = Connection::open_with_flags(path, flags).map_err(sqlite)?;
-    connection.busy_timeout(BUSY_TIMEOUT).map_err(sqlite)?;
+    let mut connection = Connection::open_with_flags(path, flags).on(path)?;
+    connection.busy_timeout(BUSY_TIMEOUT).on(path)?;
 
     // Read-only checks, before anything is written.
     let verdict: String = connection
         .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
-        .map_err(sqlite)?;
+        .on(path)?;
     if verdict != "ok" {
         let detail = verdict
             .lines()
@@ -89,7 +88,7 @@ fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
     }
     let application_id: i64 = connection
         .query_row("PRAGMA application_id", [], |row| row.get(0))
-        .map_err(sqlite)?;
+        .on(path)?;
     if application_id != APPLICATION_ID {
         return Err(StoreError::NotGuichet {
             path: path.to_path_buf(),
@@ -97,7 +96,7 @@ fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
     }
     let version: i64 = connection
         .query_row("PRAGMA user_version", [], |row| row.get(0))
-        .map_err(sqlite)?;
+        .on(path)?;
     if version > current_version() {
         return Err(StoreError::NewerSchema {
             path: path.to_path_buf(),
@@ -106,8 +105,8 @@ fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
         });
     }
 
-    configure(&connection).map_err(sqlite)?;
-    migrate(&mut connection, version).map_err(sqlite)?;
+    configure(&connection).on(path)?;
+    migrate(&mut connection, version).on(path)?;
     Ok(connection)
 }
 

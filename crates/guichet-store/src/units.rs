@@ -8,12 +8,12 @@ use guichet_core::reveal::{Progress, RevealStep};
 use guichet_core::scenario::Scenario;
 use std::path::Path;
 
-use rusqlite::{Connection, OptionalExtension as _, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension as _, params};
 
 use crate::account::{LedgerKind, balance_in, insert_entry};
 use crate::blocks::{mark_sold, open_block};
 use crate::schema::NOW;
-use crate::{Store, StoreError};
+use crate::{OnFile as _, Store, StoreError};
 
 /// Where a unit stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,54 +131,49 @@ impl Store {
     /// [`StoreError::InsufficientFunds`] when the balance does not cover the
     /// stake (nothing is bought); [`StoreError`] if it cannot be written.
     pub fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
-        let path = self.path.clone();
-        let sqlite = |error| StoreError::from_sqlite(&path, error);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sqlite)?;
-        let balance = balance_in(&transaction).map_err(sqlite)?;
-        if balance < emission.stake {
-            return Err(StoreError::InsufficientFunds {
-                balance,
-                stake: emission.stake,
-            });
-        }
-        let open = open_block(&path, &transaction, emission)?;
-        let (prize, scenario) = unit_scenario(&open.block, open.next_index);
-        let (unit_id, sold_at): (i64, String) = transaction
-            .prepare_cached(&format!(
-                "INSERT INTO units (block_id, unit_index, prize_cents, scenario, state, sold_at)
-                 VALUES (?1, ?2, ?3, ?4, 'sold', {NOW}) RETURNING id, sold_at"
-            ))
-            .and_then(|mut insert| {
-                insert.query_row(
-                    params![open.id, open.next_index, prize.get(), scenario.to_json()],
-                    |row| Ok((row.get(0)?, row.get(1)?)),
-                )
+        self.write(|transaction, path| {
+            let balance = balance_in(transaction).on(path)?;
+            if balance < emission.stake {
+                return Err(StoreError::InsufficientFunds {
+                    balance,
+                    stake: emission.stake,
+                });
+            }
+            let open = open_block(path, transaction, emission)?;
+            let (prize, scenario) = unit_scenario(&open.block, open.next_index);
+            let (unit_id, sold_at): (i64, String) = transaction
+                .prepare_cached(&format!(
+                    "INSERT INTO units (block_id, unit_index, prize_cents, scenario, state, sold_at)
+                     VALUES (?1, ?2, ?3, ?4, 'sold', {NOW}) RETURNING id, sold_at"
+                ))
+                .and_then(|mut insert| {
+                    insert.query_row(
+                        params![open.id, open.next_index, prize.get(), scenario.to_json()],
+                        |row| Ok((row.get(0)?, row.get(1)?)),
+                    )
+                })
+                .on(path)?;
+            insert_entry(
+                transaction,
+                LedgerKind::Stake,
+                -emission.stake,
+                Some(unit_id),
+            )
+            .on(path)?;
+            mark_sold(transaction, &open).on(path)?;
+            Ok(Unit {
+                id: unit_id,
+                emission,
+                block: open.block.number(),
+                index: open.next_index,
+                prize,
+                progress: Progress::new(&scenario),
+                scenario,
+                steps: Vec::new(),
+                state: UnitState::Sold,
+                sold_at,
+                settled_at: None,
             })
-            .map_err(sqlite)?;
-        insert_entry(
-            &transaction,
-            LedgerKind::Stake,
-            -emission.stake,
-            Some(unit_id),
-        )
-        .map_err(sqlite)?;
-        mark_sold(&transaction, &open).map_err(sqlite)?;
-        transaction.commit().map_err(sqlite)?;
-        Ok(Unit {
-            id: unit_id,
-            emission,
-            block: open.block.number(),
-            index: open.next_index,
-            prize,
-            progress: Progress::new(&scenario),
-            scenario,
-            steps: Vec::new(),
-            state: UnitState::Sold,
-            sold_at,
-            settled_at: None,
         })
     }
 
@@ -191,43 +186,37 @@ impl Store {
     /// # Panics
     /// Never: a step always serializes.
     pub fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
-        let path = self.path.clone();
-        let sqlite = |error| StoreError::from_sqlite(&path, error);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sqlite)?;
-        let mut current = load(&transaction, &path, unit)?;
-        if current.state == UnitState::Settled {
-            return Err(StoreError::AlreadySettled(unit));
-        }
-        let first_seq = i64::try_from(current.steps.len()).unwrap_or(i64::MAX);
-        for &step in steps {
-            current
-                .progress
-                .apply(step)
-                .map_err(|source| StoreError::Step { unit, source })?;
-        }
-        {
+        self.write(|transaction, path| {
+            let mut current = load(transaction, path, unit)?;
+            if current.state == UnitState::Settled {
+                return Err(StoreError::AlreadySettled(unit));
+            }
+            let first_seq = i64::try_from(current.steps.len()).unwrap_or(i64::MAX);
+            for &step in steps {
+                current
+                    .progress
+                    .apply(step)
+                    .map_err(|source| StoreError::Step { unit, source })?;
+            }
             let mut insert = transaction
                 .prepare_cached(&format!(
                     "INSERT INTO reveal_steps (unit_id, seq, step, at) VALUES (?1, ?2, ?3, {NOW})"
                 ))
-                .map_err(sqlite)?;
+                .on(path)?;
             for (seq, step) in (first_seq..).zip(steps) {
                 let json = serde_json::to_string(step).expect("a step serializes");
-                insert.execute(params![unit, seq, json]).map_err(sqlite)?;
+                insert.execute(params![unit, seq, json]).on(path)?;
             }
-        }
-        if !steps.is_empty() {
-            transaction
-                .prepare_cached(
-                    "UPDATE units SET state = 'revealing' WHERE id = ?1 AND state = 'sold'",
-                )
-                .and_then(|mut update| update.execute([unit]))
-                .map_err(sqlite)?;
-        }
-        transaction.commit().map_err(sqlite)?;
+            if !steps.is_empty() {
+                transaction
+                    .prepare_cached(
+                        "UPDATE units SET state = 'revealing' WHERE id = ?1 AND state = 'sold'",
+                    )
+                    .and_then(|mut update| update.execute([unit]))
+                    .on(path)?;
+            }
+            Ok(())
+        })?;
         self.unit(unit)
     }
 
@@ -238,36 +227,28 @@ impl Store {
     /// [`StoreError::NotFinished`] before every step is taken;
     /// [`StoreError::NoSuchUnit`].
     pub fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
-        let path = self.path.clone();
-        let sqlite = |error| StoreError::from_sqlite(&path, error);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sqlite)?;
-        let current = load(&transaction, &path, unit)?;
-        if current.state == UnitState::Settled {
-            return Ok(Settlement {
-                unit: current,
-                credited: false,
-            });
-        }
-        if !current.progress.is_complete() {
-            return Err(StoreError::NotFinished(unit));
-        }
-        transaction
-            .prepare_cached(&format!(
-                "UPDATE units SET state = 'settled', settled_at = {NOW} WHERE id = ?1"
-            ))
-            .and_then(|mut update| update.execute([unit]))
-            .map_err(sqlite)?;
-        if current.prize.is_positive() {
-            insert_entry(&transaction, LedgerKind::Prize, current.prize, Some(unit))
-                .map_err(sqlite)?;
-        }
-        transaction.commit().map_err(sqlite)?;
+        let credited = self.write(|transaction, path| {
+            let current = load(transaction, path, unit)?;
+            if current.state == UnitState::Settled {
+                return Ok(false);
+            }
+            if !current.progress.is_complete() {
+                return Err(StoreError::NotFinished(unit));
+            }
+            transaction
+                .prepare_cached(&format!(
+                    "UPDATE units SET state = 'settled', settled_at = {NOW} WHERE id = ?1"
+                ))
+                .and_then(|mut update| update.execute([unit]))
+                .on(path)?;
+            if current.prize.is_positive() {
+                insert_entry(transaction, LedgerKind::Prize, current.prize, Some(unit)).on(path)?;
+            }
+            Ok(true)
+        })?;
         Ok(Settlement {
             unit: self.unit(unit)?,
-            credited: true,
+            credited,
         })
     }
 
@@ -335,7 +316,7 @@ fn load(connection: &Connection, path: &Path, unit: i64) -> Result<Unit, StoreEr
     let row = connection
         .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?1"))
         .and_then(|mut statement| statement.query_row([unit], read_row).optional())
-        .map_err(|error| StoreError::from_sqlite(path, error))?
+        .on(path)?
         .ok_or(StoreError::NoSuchUnit(unit))?;
     complete(connection, path, row)
 }
@@ -345,7 +326,7 @@ fn load_where(connection: &Connection, path: &Path, clause: &str) -> Result<Vec<
     let rows: Vec<UnitRow> = connection
         .prepare_cached(&format!("{UNIT_COLUMNS} {clause}"))
         .and_then(|mut statement| statement.query_map([], read_row)?.collect())
-        .map_err(|error| StoreError::from_sqlite(path, error))?;
+        .on(path)?;
     rows.into_iter()
         .map(|row| complete(connection, path, row))
         .collect()
@@ -367,7 +348,7 @@ fn complete(connection: &Connection, path: &Path, row: UnitRow) -> Result<Unit, 
     let steps: Vec<String> = connection
         .prepare_cached("SELECT step FROM reveal_steps WHERE unit_id = ?1 ORDER BY seq")
         .and_then(|mut statement| statement.query_map([unit], |row| row.get(0))?.collect())
-        .map_err(|error| StoreError::from_sqlite(path, error))?;
+        .on(path)?;
     let steps: Vec<RevealStep> = steps
         .iter()
         .map(|step| serde_json::from_str(step).map_err(|error| broken(error.to_string())))

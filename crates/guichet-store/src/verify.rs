@@ -9,7 +9,7 @@ use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
 
 use crate::units::UnitState;
-use crate::{Store, StoreError};
+use crate::{OnFile as _, Store, StoreError};
 
 /// A block's row, as `verify` reads it.
 struct BlockRow {
@@ -55,7 +55,7 @@ impl Store {
                     .query_map([], |row| row.get::<_, String>(0))?
                     .collect()
             })
-            .map_err(|error| self.fail(error))
+            .on(&self.path)
     }
 
     fn sqlite_checks(&self) -> Result<Vec<String>, StoreError> {
@@ -133,7 +133,7 @@ impl Store {
                     })?
                     .collect()
             })
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let mut blocks = HashMap::new();
         for row in rows {
             let name = format!("block {} ({} number {})", row.id, row.emission, row.number);
@@ -193,7 +193,7 @@ impl Store {
                     .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
                     .collect()
             })
-            .map_err(|error| self.fail(error))?;
+            .on(&self.path)?;
         let mut violations = Vec::new();
         for (id, block_id) in ids {
             let unit = match self.unit(id) {
