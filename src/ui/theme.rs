@@ -217,8 +217,18 @@ pub fn install(context: &egui::Context) {
     });
 }
 
-/// The margins of a page's content.
+/// A page's frame: the margins around its content.
 #[must_use]
-pub fn page_margin() -> Margin {
-    Margin::symmetric(size::MARGIN as i8, 24)
+pub fn page_frame() -> egui::Frame {
+    egui::Frame::NONE.inner_margin(Margin::symmetric(size::MARGIN as i8, 24))
+}
+
+/// A card on the lounge: paper, a hairline, large corners.
+#[must_use]
+pub fn card_frame() -> egui::Frame {
+    egui::Frame::NONE
+        .fill(palette::PAPER)
+        .corner_radius(size::RADIUS_LARGE)
+        .stroke(Stroke::new(1.0, palette::LINE))
+        .inner_margin(Margin::same(24))
 }

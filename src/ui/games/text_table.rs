@@ -46,57 +46,53 @@ impl GameScreen for TextTable {
     fn ui(&mut self, ui: &mut egui::Ui, table: &Table<'_>, commands: &mut Vec<Command>) {
         let texts = table.texts;
         let now = ui.input(|input| input.time);
-        egui::Frame::NONE
-            .fill(palette::NIGHT)
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.set_min_size(ui.available_size());
-                ui.label(
-                    RichText::new(table.emission.game.title())
-                        .text_style(egui::TextStyle::Heading)
-                        .color(palette::ON_DARK),
-                );
-                ui.add_space(8.0);
-                if let Some(unit) = table.unit {
-                    for line in describe(unit, texts) {
-                        ui.label(RichText::new(line).color(palette::ON_DARK));
-                    }
-                    ui.add_space(size::GAP);
-                    if unit.progress.is_complete() {
-                        let outcome = Outcome::of(unit.prize, unit.emission.stake);
-                        ui.label(
-                            RichText::new(outcome.headline(texts))
-                                .text_style(style::title())
-                                .color(palette::ACTION),
-                        );
-                    } else if !self.read_only {
-                        ui.horizontal_wrapped(|ui| {
-                            for step in possible_steps(&unit.progress) {
-                                if table_button(ui, &step_label(step, texts)).clicked() {
-                                    commands.push(Command::Reveal {
-                                        unit: unit.id,
-                                        step,
-                                    });
-                                }
-                            }
-                        });
-                    }
-                    let steps = unit.steps.len();
-                    if self.changed.is_none_or(|(seen, _)| seen != steps) {
-                        self.changed = Some((steps, now));
-                    }
-                    let still_since = self.changed.map(|(_, at)| at);
-                    if let Some(wait) = self.pace.drive(unit, now, still_since, commands) {
-                        ui.ctx().request_repaint_after_secs(wait as f32);
-                    }
+        theme::page_frame().fill(palette::NIGHT).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            ui.label(
+                RichText::new(table.emission.game.title())
+                    .text_style(egui::TextStyle::Heading)
+                    .color(palette::ON_DARK),
+            );
+            ui.add_space(8.0);
+            if let Some(unit) = table.unit {
+                for line in describe(unit, texts) {
+                    ui.label(RichText::new(line).color(palette::ON_DARK));
                 }
                 ui.add_space(size::GAP);
-                if play_bar(ui, table, commands) && table.unit.is_some() && unit_in_progress(table)
-                {
-                    self.pace.start(true);
-                    self.read_only = false;
+                if unit.progress.is_complete() {
+                    let outcome = Outcome::of(unit.prize, unit.emission.stake);
+                    ui.label(
+                        RichText::new(outcome.headline(texts))
+                            .text_style(style::title())
+                            .color(palette::ACTION),
+                    );
+                } else if !self.read_only {
+                    ui.horizontal_wrapped(|ui| {
+                        for step in possible_steps(&unit.progress) {
+                            if table_button(ui, &step_label(step, texts)).clicked() {
+                                commands.push(Command::Reveal {
+                                    unit: unit.id,
+                                    step,
+                                });
+                            }
+                        }
+                    });
                 }
-            });
+                let steps = unit.steps.len();
+                if self.changed.is_none_or(|(seen, _)| seen != steps) {
+                    self.changed = Some((steps, now));
+                }
+                let still_since = self.changed.map(|(_, at)| at);
+                if let Some(wait) = self.pace.drive(unit, now, still_since, commands) {
+                    ui.ctx().request_repaint_after_secs(wait as f32);
+                }
+            }
+            ui.add_space(size::GAP);
+            if play_bar(ui, table, commands) && table.unit.is_some() && unit_in_progress(table) {
+                self.pace.start(true);
+                self.read_only = false;
+            }
+        });
     }
 }
 

@@ -42,32 +42,30 @@ fn state_line(unit: &Unit, texts: &Texts) -> (String, egui::Color32) {
 impl View for HistoryPage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
-        egui::Frame::NONE
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.label(
-                    RichText::new(texts.get("history-title")).text_style(egui::TextStyle::Heading),
-                );
-                let Some((last, older)) = self.units.split_first() else {
-                    ui.add_space(size::GAP);
-                    ui.label(RichText::new(texts.get("history-empty")).color(palette::INK_SOFT));
-                    ui.add_space(size::GAP);
-                    if primary_button(ui, &texts.get("history-choose-game")).clicked() {
-                        commands.push(Command::ShowLobby);
-                    }
-                    return;
-                };
-                last_unit(ui, last, texts, kiosk.time_zone, commands);
+        theme::page_frame().show(ui, |ui| {
+            ui.label(
+                RichText::new(texts.get("history-title")).text_style(egui::TextStyle::Heading),
+            );
+            let Some((last, older)) = self.units.split_first() else {
                 ui.add_space(size::GAP);
-                ui.label(RichText::new(texts.get("history-earlier")).text_style(style::amount()));
-                ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        for unit in older {
-                            row(ui, unit, texts, kiosk.time_zone, commands);
-                        }
-                    });
-            });
+                ui.label(RichText::new(texts.get("history-empty")).color(palette::INK_SOFT));
+                ui.add_space(size::GAP);
+                if primary_button(ui, &texts.get("history-choose-game")).clicked() {
+                    commands.push(Command::ShowLobby);
+                }
+                return;
+            };
+            last_unit(ui, last, texts, kiosk.time_zone, commands);
+            ui.add_space(size::GAP);
+            ui.label(RichText::new(texts.get("history-earlier")).text_style(style::amount()));
+            ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for unit in older {
+                        row(ui, unit, texts, kiosk.time_zone, commands);
+                    }
+                });
+        });
     }
 }
 
@@ -79,42 +77,35 @@ fn last_unit(
     zone: &jiff::tz::TimeZone,
     commands: &mut Vec<Command>,
 ) {
-    egui::Frame::NONE
-        .fill(palette::PAPER)
-        .corner_radius(size::RADIUS_LARGE)
-        .stroke(egui::Stroke::new(1.0, palette::LINE))
-        .inner_margin(egui::Margin::same(24))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    ui.label(RichText::new(texts.get("history-last")).color(palette::INK_SOFT));
-                    ui.label(
-                        RichText::new(format!(
-                            "{} · {}",
-                            unit.emission.game.title(),
-                            unit.emission.stake
-                        ))
-                        .text_style(style::amount()),
-                    );
-                    ui.label(
-                        RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT),
-                    );
-                });
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    let action = if unit.state == UnitState::Settled {
-                        "history-replay"
-                    } else {
-                        "history-resume"
-                    };
-                    if primary_button(ui, &texts.get(action)).clicked() {
-                        commands.push(Command::OpenUnit(unit.id));
-                    }
-                    let (line, color) = state_line(unit, texts);
-                    ui.label(RichText::new(line).text_style(style::title()).color(color));
-                });
+    theme::card_frame().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.label(RichText::new(texts.get("history-last")).color(palette::INK_SOFT));
+                ui.label(
+                    RichText::new(format!(
+                        "{} · {}",
+                        unit.emission.game.title(),
+                        unit.emission.stake
+                    ))
+                    .text_style(style::amount()),
+                );
+                ui.label(RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT));
+            });
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                let action = if unit.state == UnitState::Settled {
+                    "history-replay"
+                } else {
+                    "history-resume"
+                };
+                if primary_button(ui, &texts.get(action)).clicked() {
+                    commands.push(Command::OpenUnit(unit.id));
+                }
+                let (line, color) = state_line(unit, texts);
+                ui.label(RichText::new(line).text_style(style::title()).color(color));
             });
         });
+    });
 }
 
 /// An older unit: one line, the whole of it a touch target.

@@ -79,27 +79,23 @@ fn price_line(game: Game, texts: &Texts) -> String {
 impl View for Lobby {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
-        egui::Frame::NONE
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.label(
-                    RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading),
-                );
-                ui.label(RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT));
-                ui.add_space(8.0);
-                let available = ui.available_size();
-                let tile = Vec2::new(
-                    (available.x - size::GAP) / 2.0,
-                    ((available.y - size::GAP) / 2.0).max(size::TOUCH * 3.0),
-                );
-                for row in Game::ALL.chunks(2) {
-                    ui.horizontal(|ui| {
-                        for &game in row {
-                            draw_tile(ui, game, tile, texts, commands);
-                        }
-                    });
-                }
-            });
+        theme::page_frame().show(ui, |ui| {
+            ui.label(RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading));
+            ui.label(RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT));
+            ui.add_space(8.0);
+            let available = ui.available_size();
+            let tile = Vec2::new(
+                (available.x - size::GAP) / 2.0,
+                ((available.y - size::GAP) / 2.0).max(size::TOUCH * 3.0),
+            );
+            for row in Game::ALL.chunks(2) {
+                ui.horizontal(|ui| {
+                    for &game in row {
+                        draw_tile(ui, game, tile, texts, commands);
+                    }
+                });
+            }
+        });
     }
 }
 

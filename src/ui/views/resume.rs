@@ -24,44 +24,35 @@ impl ResumePage {
 impl View for ResumePage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
-        egui::Frame::NONE
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(size::TOUCH);
-                    ui.label(RichText::new(texts.get("resume-title")).text_style(style::title()));
-                    ui.add_space(size::GAP);
+        theme::page_frame().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(size::TOUCH);
+                ui.label(RichText::new(texts.get("resume-title")).text_style(style::title()));
+                ui.add_space(size::GAP);
+                ui.label(RichText::new(texts.get("resume-explanation")).color(palette::INK_SOFT));
+                ui.add_space(size::GAP);
+                theme::card_frame().show(ui, |ui| {
                     ui.label(
-                        RichText::new(texts.get("resume-explanation")).color(palette::INK_SOFT),
+                        RichText::new(format!(
+                            "{} · {}",
+                            self.unit.emission.game.title(),
+                            self.unit.emission.stake
+                        ))
+                        .text_style(style::amount()),
                     );
-                    ui.add_space(size::GAP);
-                    egui::Frame::NONE
-                        .fill(palette::PAPER)
-                        .corner_radius(size::RADIUS_LARGE)
-                        .stroke(egui::Stroke::new(1.0, palette::LINE))
-                        .inner_margin(egui::Margin::same(24))
-                        .show(ui, |ui| {
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} · {}",
-                                    self.unit.emission.game.title(),
-                                    self.unit.emission.stake
-                                ))
-                                .text_style(style::amount()),
-                            );
-                            ui.label(
-                                RichText::new(texts.with(
-                                    "resume-bought",
-                                    &[("time", local_time(&self.unit.sold_at, kiosk.time_zone))],
-                                ))
-                                .color(palette::INK_SOFT),
-                            );
-                        });
-                    ui.add_space(size::GAP * 2.0);
-                    if primary_button(ui, &texts.get("resume-action")).clicked() {
-                        commands.push(Command::OpenUnit(self.unit.id));
-                    }
+                    ui.label(
+                        RichText::new(texts.with(
+                            "resume-bought",
+                            &[("time", local_time(&self.unit.sold_at, kiosk.time_zone))],
+                        ))
+                        .color(palette::INK_SOFT),
+                    );
                 });
+                ui.add_space(size::GAP * 2.0);
+                if primary_button(ui, &texts.get("resume-action")).clicked() {
+                    commands.push(Command::OpenUnit(self.unit.id));
+                }
             });
+        });
     }
 }

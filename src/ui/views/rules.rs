@@ -48,154 +48,144 @@ const fn rules_key(game: Game) -> &'static str {
 impl View for RulesPage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
-        egui::Frame::NONE
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(
-                            texts.with("rules-title", &[("game", self.game.title().to_owned())]),
-                        )
-                        .text_style(egui::TextStyle::Heading),
-                    );
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        for game in Game::ALL.into_iter().rev() {
-                            let pressed = if game == self.game {
-                                primary_button(ui, game.title())
-                            } else {
-                                quiet_button(ui, game.title())
-                            };
-                            if pressed.clicked() && game != self.game {
-                                commands.push(Command::ShowRules(game));
-                            }
+        theme::page_frame().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(
+                        texts.with("rules-title", &[("game", self.game.title().to_owned())]),
+                    )
+                    .text_style(egui::TextStyle::Heading),
+                );
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    for game in Game::ALL.into_iter().rev() {
+                        let pressed = if game == self.game {
+                            primary_button(ui, game.title())
+                        } else {
+                            quiet_button(ui, game.title())
+                        };
+                        if pressed.clicked() && game != self.game {
+                            commands.push(Command::ShowRules(game));
                         }
-                    });
-                });
-                ui.add_space(8.0);
-                let height = ui.available_height();
-                let words_width = ui.available_width() * 0.42;
-                ui.horizontal_top(|ui| {
-                    ui.allocate_ui_with_layout(
-                        Vec2::new(words_width, height),
-                        Layout::top_down(Align::LEFT),
-                        |ui| {
-                            for paragraph in texts
-                                .get(rules_key(self.game))
-                                .split('\n')
-                                .filter(|line| !line.trim().is_empty())
-                            {
-                                ui.label(paragraph.trim());
-                            }
-                            ui.add_space(size::GAP);
-                            egui::Frame::NONE
-                                .fill(palette::NOTICE_BACKGROUND)
-                                .corner_radius(size::RADIUS)
-                                .inner_margin(egui::Margin::same(16))
-                                .show(ui, |ui| ui.label(texts.get("rules-already-won")));
-                        },
-                    );
-                    ui.add_space(size::GAP);
-                    ScrollArea::vertical()
-                        .id_salt("paytables")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            ui.vertical(|ui| {
-                                for (emission, status) in &self.blocks {
-                                    paytable(ui, emission, status.as_ref(), texts);
-                                    ui.add_space(size::GAP);
-                                }
-                            });
-                        });
+                    }
                 });
             });
+            ui.add_space(8.0);
+            let height = ui.available_height();
+            let words_width = ui.available_width() * 0.42;
+            ui.horizontal_top(|ui| {
+                ui.allocate_ui_with_layout(
+                    Vec2::new(words_width, height),
+                    Layout::top_down(Align::LEFT),
+                    |ui| {
+                        for paragraph in texts
+                            .get(rules_key(self.game))
+                            .split('\n')
+                            .filter(|line| !line.trim().is_empty())
+                        {
+                            ui.label(paragraph.trim());
+                        }
+                        ui.add_space(size::GAP);
+                        egui::Frame::NONE
+                            .fill(palette::NOTICE_BACKGROUND)
+                            .corner_radius(size::RADIUS)
+                            .inner_margin(egui::Margin::same(16))
+                            .show(ui, |ui| ui.label(texts.get("rules-already-won")));
+                    },
+                );
+                ui.add_space(size::GAP);
+                ScrollArea::vertical()
+                    .id_salt("paytables")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.vertical(|ui| {
+                            for (emission, status) in &self.blocks {
+                                paytable(ui, emission, status.as_ref(), texts);
+                                ui.add_space(size::GAP);
+                            }
+                        });
+                    });
+            });
+        });
     }
 }
 
 /// One emission's table: lots, prize, (for Bingo) the one way it is made, and
 /// the lots left in the block on sale.
 fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>, texts: &Texts) {
-    egui::Frame::NONE
-        .fill(palette::PAPER)
-        .corner_radius(size::RADIUS_LARGE)
-        .stroke(egui::Stroke::new(1.0, palette::LINE))
-        .inner_margin(egui::Margin::same(20))
-        .show(ui, |ui| {
-            ui.set_max_width(ui.available_width());
-            ui.label(
-                RichText::new(
-                    texts.with("rules-paytable", &[("stake", emission.stake.to_string())]),
-                )
+    theme::card_frame().show(ui, |ui| {
+        ui.set_max_width(ui.available_width());
+        ui.label(
+            RichText::new(texts.with("rules-paytable", &[("stake", emission.stake.to_string())]))
                 .text_style(style::amount()),
-            );
-            let units = group_thousands(u64::from(emission.block_size));
-            let block_line = status.map_or_else(
-                || texts.with("rules-block-not-open", &[("units", units.clone())]),
-                |status| {
-                    texts.with(
-                        "rules-block",
-                        &[
-                            ("number", status.number.to_string()),
-                            ("sold", group_thousands(u64::from(status.sold))),
-                            ("units", group_thousands(u64::from(status.size))),
-                        ],
-                    )
-                },
-            );
-            ui.label(
-                RichText::new(block_line)
-                    .text_style(style::small())
-                    .color(palette::INK_SOFT),
-            );
-            Grid::new(emission.code())
-                .min_row_height(32.0)
-                .spacing([24.0, 4.0])
-                .show(ui, |ui| {
-                    for heading in [
-                        "rules-column-lots",
-                        "rules-column-prize",
-                        "rules-column-left",
-                    ] {
-                        ui.label(
-                            RichText::new(texts.get(heading))
-                                .strong()
-                                .color(palette::INK_SOFT),
-                        );
-                    }
+        );
+        let units = group_thousands(u64::from(emission.block_size));
+        let block_line = status.map_or_else(
+            || texts.with("rules-block-not-open", &[("units", units.clone())]),
+            |status| {
+                texts.with(
+                    "rules-block",
+                    &[
+                        ("number", status.number.to_string()),
+                        ("sold", group_thousands(u64::from(status.sold))),
+                        ("units", group_thousands(u64::from(status.size))),
+                    ],
+                )
+            },
+        );
+        ui.label(
+            RichText::new(block_line)
+                .text_style(style::small())
+                .color(palette::INK_SOFT),
+        );
+        Grid::new(emission.code())
+            .min_row_height(32.0)
+            .spacing([24.0, 4.0])
+            .show(ui, |ui| {
+                for heading in [
+                    "rules-column-lots",
+                    "rules-column-prize",
+                    "rules-column-left",
+                ] {
+                    ui.label(
+                        RichText::new(texts.get(heading))
+                            .strong()
+                            .color(palette::INK_SOFT),
+                    );
+                }
+                if emission.game == Game::Bingo {
+                    ui.label(
+                        RichText::new(texts.get("rules-column-made-of"))
+                            .strong()
+                            .color(palette::INK_SOFT),
+                    );
+                }
+                ui.end_row();
+                for (position, tier) in emission.tiers.iter().enumerate() {
+                    ui.label(group_thousands(u64::from(tier.lots)));
+                    ui.label(RichText::new(tier.prize.short()).strong());
+                    let left = status.map_or(tier.lots, |status| status.remaining_lots[position]);
+                    ui.label(group_thousands(u64::from(left)));
                     if emission.game == Game::Bingo {
-                        ui.label(
-                            RichText::new(texts.get("rules-column-made-of"))
-                                .strong()
-                                .color(palette::INK_SOFT),
-                        );
+                        ui.label(bingo_way(tier.prize, texts));
                     }
                     ui.end_row();
-                    for (position, tier) in emission.tiers.iter().enumerate() {
-                        ui.label(group_thousands(u64::from(tier.lots)));
-                        ui.label(RichText::new(tier.prize.short()).strong());
-                        let left =
-                            status.map_or(tier.lots, |status| status.remaining_lots[position]);
-                        ui.label(group_thousands(u64::from(left)));
-                        if emission.game == Game::Bingo {
-                            ui.label(bingo_way(tier.prize, texts));
-                        }
-                        ui.end_row();
-                    }
-                });
-            ui.label(
-                RichText::new(texts.with(
-                    "rules-total",
-                    &[
-                        ("lots", group_thousands(u64::from(emission.winning_lots()))),
-                        ("paid", emission.total_paid().to_string()),
-                        (
-                            "rtp",
-                            percent(emission.total_paid(), emission.total_staked()),
-                        ),
-                    ],
-                ))
-                .color(palette::INK_SOFT),
-            );
-        });
+                }
+            });
+        ui.label(
+            RichText::new(texts.with(
+                "rules-total",
+                &[
+                    ("lots", group_thousands(u64::from(emission.winning_lots()))),
+                    ("paid", emission.total_paid().to_string()),
+                    (
+                        "rtp",
+                        percent(emission.total_paid(), emission.total_staked()),
+                    ),
+                ],
+            ))
+            .color(palette::INK_SOFT),
+        );
+    });
 }
 
 /// The one way a Bingo prize is made, in words.

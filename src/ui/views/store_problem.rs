@@ -43,35 +43,28 @@ impl StoreProblemPage {
 impl View for StoreProblemPage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, _commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
-        egui::Frame::NONE
-            .inner_margin(theme::page_margin())
-            .show(ui, |ui| {
-                ui.add_space(size::TOUCH);
+        theme::page_frame().show(ui, |ui| {
+            ui.add_space(size::TOUCH);
+            ui.label(
+                RichText::new(texts.get("store-problem-title"))
+                    .text_style(style::title())
+                    .color(palette::PROBLEM),
+            );
+            ui.add_space(size::GAP);
+            ui.label(RichText::new(texts.get(self.problem)).text_style(style::amount()));
+            ui.label(texts.get("store-problem-untouched"));
+            ui.add_space(size::GAP);
+            ui.label(texts.get(self.advice));
+            ui.add_space(size::GAP);
+            theme::card_frame().show(ui, |ui| {
+                ui.set_width(ui.available_width());
                 ui.label(
-                    RichText::new(texts.get("store-problem-title"))
-                        .text_style(style::title())
-                        .color(palette::PROBLEM),
+                    RichText::new(texts.get("store-problem-detail"))
+                        .text_style(style::small())
+                        .color(palette::INK_SOFT),
                 );
-                ui.add_space(size::GAP);
-                ui.label(RichText::new(texts.get(self.problem)).text_style(style::amount()));
-                ui.label(texts.get("store-problem-untouched"));
-                ui.add_space(size::GAP);
-                ui.label(texts.get(self.advice));
-                ui.add_space(size::GAP);
-                egui::Frame::NONE
-                    .fill(palette::PAPER)
-                    .corner_radius(size::RADIUS)
-                    .stroke(egui::Stroke::new(1.0, palette::LINE))
-                    .inner_margin(egui::Margin::same(20))
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.label(
-                            RichText::new(texts.get("store-problem-detail"))
-                                .text_style(style::small())
-                                .color(palette::INK_SOFT),
-                        );
-                        ui.label(RichText::new(&self.detail).text_style(style::small()));
-                    });
+                ui.label(RichText::new(&self.detail).text_style(style::small()));
             });
+        });
     }
 }
