@@ -218,13 +218,11 @@ pub fn install(context: &egui::Context) {
 }
 
 /// A page's frame: the margins around its content.
-#[must_use]
 pub fn page_frame() -> egui::Frame {
     egui::Frame::NONE.inner_margin(Margin::symmetric(size::MARGIN as i8, 24))
 }
 
 /// A card on the lounge: paper, a hairline, large corners.
-#[must_use]
 pub fn card_frame() -> egui::Frame {
     egui::Frame::NONE
         .fill(palette::PAPER)
