@@ -380,19 +380,13 @@ impl Felt<'_> {
             let label = self
                 .texts
                 .with("blackjack-hand", &[("number", (hand + 1).to_string())]);
-            let response = touch_rect(ui, zone, hand, &label, interactive && !self.revealed(hand));
+            let tappable = interactive && !self.revealed(hand);
+            let response = touch_rect(ui, zone, hand, &label, tappable);
             if response.clicked() {
                 clicked = Some(hand);
             }
             let outcome = outcomes.map(|outcomes| outcomes[usize::from(hand)]);
-            self.paint_hand(
-                layout,
-                hand,
-                scenario,
-                outcome,
-                &label,
-                response.hovered() && interactive,
-            );
+            self.paint_hand(layout, hand, scenario, outcome, &label, response.hovered() && tappable);
         }
         clicked
     }
