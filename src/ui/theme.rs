@@ -54,8 +54,6 @@ pub mod palette {
     pub const FELT_LIGHT: Color32 = Color32::from_rgb(0x1B, 0x7C, 0x54);
     /// X10: deep night blue.
     pub const NIGHT: Color32 = Color32::from_rgb(0x12, 0x1D, 0x45);
-    /// X10: banknote green.
-    pub const BANKNOTE: Color32 = Color32::from_rgb(0x2E, 0x9E, 0x6A);
     /// Star Fortune: the violet sky.
     pub const SKY: Color32 = Color32::from_rgb(0x35, 0x1E, 0x66);
     /// Star Fortune: pegs and stars.
