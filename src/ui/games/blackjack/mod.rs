@@ -151,11 +151,9 @@ impl GameScreen for BlackJackScreen {
             });
         }
 
-        let mut animating = self.turned_at.iter().flatten().any(|&start| {
-            now < start + f64::from(motion::CARD_FLIP + SECOND_CARD_DELAY + motion::REVEAL)
-        });
+        let still_since = self.still_from();
+        let mut animating = now < still_since;
         if let Some((unit, _)) = playing {
-            let still_since = self.still_from();
             let still = (now >= still_since).then_some(still_since.max(0.0));
             if let Some(wait) = self.pace.drive(unit, now, still, commands) {
                 ui.ctx().request_repaint_after_secs(wait as f32);
@@ -386,7 +384,14 @@ impl Felt<'_> {
                 clicked = Some(hand);
             }
             let outcome = outcomes.map(|outcomes| outcomes[usize::from(hand)]);
-            self.paint_hand(layout, hand, scenario, outcome, &label, response.hovered() && tappable);
+            self.paint_hand(
+                layout,
+                hand,
+                scenario,
+                outcome,
+                &label,
+                response.hovered() && tappable,
+            );
         }
         clicked
     }
