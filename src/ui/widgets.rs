@@ -7,43 +7,43 @@ use crate::app::{Command, Notice};
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{palette, size, style};
 
+/// A button in the button text style: `ink` on `fill`, at least `width` wide and a
+/// touch target tall.
+fn button(text: &str, ink: Color32, fill: Color32, width: f32) -> Button<'static> {
+    Button::new(
+        RichText::new(text)
+            .text_style(egui::TextStyle::Button)
+            .color(ink),
+    )
+    .fill(fill)
+    .min_size(Vec2::new(width, size::TOUCH))
+}
+
 /// The main action of a screen: gold, bold, at least a touch target tall.
 pub fn primary_button(ui: &mut egui::Ui, text: &str) -> Response {
-    ui.add(
-        Button::new(
-            RichText::new(text)
-                .text_style(egui::TextStyle::Button)
-                .color(palette::INK),
-        )
-        .fill(palette::ACTION)
-        .min_size(Vec2::new(size::TOUCH * 2.5, size::TOUCH)),
-    )
+    ui.add(button(
+        text,
+        palette::INK,
+        palette::ACTION,
+        size::TOUCH * 2.5,
+    ))
 }
 
 /// A secondary action.
 pub fn quiet_button(ui: &mut egui::Ui, text: &str) -> Response {
-    ui.add(
-        Button::new(
-            RichText::new(text)
-                .text_style(egui::TextStyle::Button)
-                .color(palette::INK),
-        )
-        .fill(palette::QUIET)
-        .min_size(Vec2::new(size::TOUCH, size::TOUCH)),
-    )
+    ui.add(button(text, palette::INK, palette::QUIET, size::TOUCH))
 }
 
 /// An action on a dark table: light outline, white text.
 pub fn table_button(ui: &mut egui::Ui, text: &str) -> Response {
     ui.add(
-        Button::new(
-            RichText::new(text)
-                .text_style(egui::TextStyle::Button)
-                .color(palette::ON_DARK),
+        button(
+            text,
+            palette::ON_DARK,
+            Color32::from_white_alpha(28),
+            size::TOUCH * 2.0,
         )
-        .fill(Color32::from_white_alpha(28))
-        .stroke(egui::Stroke::new(2.0, palette::ON_DARK_SOFT))
-        .min_size(Vec2::new(size::TOUCH * 2.0, size::TOUCH)),
+        .stroke(egui::Stroke::new(2.0, palette::ON_DARK_SOFT)),
     )
 }
 
