@@ -361,6 +361,23 @@ mod bingo {
         out_of_range.grids[0][3] = Some(76);
         assert!(out_of_range.validate().is_err());
     }
+
+    #[test]
+    fn never_more_than_one_way_to_win_on_a_grid() {
+        // 4.9: a diagonal with the four corners would be two ways on Grille 1.
+        let diagonal_and_corners = unit([5, 0], &[1, 11, 16, 4, 13]);
+        assert_eq!(
+            diagonal_and_corners.first_grid(),
+            FirstGridCombination::OneDiagonal
+        );
+        assert!(diagonal_and_corners.validate().is_err());
+        // Two diagonals cover the corners of necessity: one way, 100 €.
+        let both = unit([5, 0], &[1, 11, 16, 4, 7, 10, 13]);
+        assert_eq!(both.validate(), Ok(()));
+        // Three of the four corners with a diagonal is one way.
+        let diagonal = unit([5, 0], &[1, 11, 16, 4]);
+        assert_eq!(diagonal.validate(), Ok(()));
+    }
 }
 
 #[test]

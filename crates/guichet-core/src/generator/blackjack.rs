@@ -1,14 +1,22 @@
 //! Drawing a Black Jack table for a prize.
 //!
-//! **Decisions (GAMES.md leaves them open).** A prize is split into one to three
-//! winning hands, each paying a chip amount, or twice a chip amount when it is a
-//! 21; the split is chosen uniformly among all such splits (4 € is one hand of 4 €,
-//! two hands of 2 €, or a 21 on 2 €). The bank's number is uniform in 17..=19 when
-//! a winning hand is not a 21 (it must be beaten without 21), in 17..=20 otherwise.
-//! A winning hand's number is uniform above the bank's (21 for a doubled hand); a
-//! losing hand's is uniform in 13..=bank, and its amount is drawn from
-//! [`DECOY_AMOUNTS`] whatever the prize. Cards are uniform among the pairs making
-//! their number; suits are uniform.
+//! **Decisions (GAMES.md leaves them open).**
+//! - *The bank, first and blind to the prize.* The bank's number is uniform in
+//!   17..=19 for every unit (the règlement allows 17 to 20; 20 could only face
+//!   winning 21s, so showing it would tell the tier), and its two cards are
+//!   uniform among the pairs making that number. Both are drawn first from the
+//!   unit's stream, before the prize is looked at: the same stream gives the same
+//!   bank whatever the tier, and the face-up card tells nothing.
+//! - *The winners.* A prize is split into one to three winning hands, each paying
+//!   a chip amount, or twice a chip amount when it is a 21; the split is chosen
+//!   uniformly among all such splits (4 € is one hand of 4 €, two hands of 2 €, or
+//!   a 21 on 2 €). A winning hand's number is uniform above the bank's (21 for a
+//!   doubled hand).
+//! - *The losers.* A losing hand's number is uniform in 13..=bank, and its amount
+//!   is drawn from [`decoy_amounts`]: the distribution of the amounts under
+//!   winning hands over a whole block. Over a block, then, an amount says nothing
+//!   of whether its hand wins. Cards are uniform among the pairs making their
+//!   number; suits are uniform.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -16,40 +24,27 @@ use std::sync::OnceLock;
 use rand::seq::SliceRandom as _;
 use rand::{Rng, RngExt as _};
 
-use super::sampling::{Weighted, pick, splits};
+use super::sampling::{Weighted, block_winning_amounts, pick, splits};
 use crate::emission::BLACK_JACK;
 use crate::money::Cents;
 use crate::scenario::blackjack::{Bank, BlackJackScenario, CHIP_AMOUNTS_EUROS, Hand, Rank, Suit};
 
-/// The amounts under the chips of losing hands, per mille: many small amounts,
-/// a few large ones. The same for every prize.
-pub const DECOY_AMOUNTS: Weighted = Weighted {
-    entries: &[
-        (2, 150),
-        (4, 150),
-        (5, 120),
-        (10, 120),
-        (20, 100),
-        (25, 80),
-        (50, 80),
-        (100, 60),
-        (200, 50),
-        (500, 40),
-        (1_000, 30),
-        (10_000, 12),
-        (20_000, 8),
-    ],
-};
+/// The bank's numbers shown, whatever the prize.
+pub const BANK_TOTALS: std::ops::RangeInclusive<u8> = 17..=19;
 
 /// One winning hand of a split: its chip amount, and whether it is a 21.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct WinningHand {
-    amount: Cents,
-    twenty_one: bool,
+pub struct WinningHand {
+    /// The amount under its chips.
+    pub amount: Cents,
+    /// Whether it is a 21 (paid double).
+    pub twenty_one: bool,
 }
 
-/// The splits of every Black Jack prize into winning hands.
-fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningHand>]> {
+/// The splits of a Black Jack prize into winning hands, each chosen with the
+/// same probability; `None` for a prize the table does not hold.
+#[must_use]
+pub fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningHand>]> {
     static SPLITS: OnceLock<BTreeMap<Cents, Vec<Vec<WinningHand>>>> = OnceLock::new();
     let table = SPLITS.get_or_init(|| {
         let parts: Vec<(WinningHand, Cents)> = CHIP_AMOUNTS_EUROS
@@ -83,19 +78,32 @@ fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningHand>]> {
     table.get(&prize).map(Vec::as_slice)
 }
 
+/// The amounts under the chips of losing hands: the amounts under winning hands
+/// over a whole block (each tier weighted by its lots), the same for every prize.
+#[must_use]
+pub fn decoy_amounts() -> &'static Weighted {
+    static DECOYS: OnceLock<Weighted> = OnceLock::new();
+    DECOYS.get_or_init(|| {
+        block_winning_amounts(BLACK_JACK.tiers, splits_of, |hand: &WinningHand| {
+            Some(hand.amount)
+        })
+    })
+}
+
 /// Draws the table of a unit worth `prize`, or `None` if Black Jack has no such
 /// prize.
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
 pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<BlackJackScenario> {
+    // What shows before any reveal comes first, blind to the prize.
+    let bank_total = rng.random_range(BANK_TOTALS);
+    let bank = bank(bank_total, rng);
     let split: &[WinningHand] = if prize == Cents::ZERO {
         &[]
     } else {
         pick(rng, splits_of(prize)?).as_slice()
     };
-    let only_twenty_ones = split.iter().all(|hand| hand.twenty_one);
-    let bank_total = rng.random_range(17..=if only_twenty_ones { 20 } else { 19 });
     let mut hands: Vec<Hand> = split
         .iter()
         .map(|winner| {
@@ -109,11 +117,10 @@ pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<BlackJack
         .collect();
     while hands.len() < 3 {
         let total = rng.random_range(13..=bank_total);
-        let amount = DECOY_AMOUNTS.draw(rng);
+        let amount = decoy_amounts().draw(rng);
         hands.push(hand(total, amount, rng));
     }
     hands.shuffle(rng);
-    let bank = bank(bank_total, rng);
     Some(BlackJackScenario {
         bank,
         hands: hands.try_into().expect("three hands"),

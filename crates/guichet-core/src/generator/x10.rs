@@ -1,12 +1,16 @@
 //! Drawing an X10 unit for a prize.
 //!
-//! **Decisions (GAMES.md leaves them open).** A prize is split into one to three
-//! winning bundles, each a number matching a winning number (paying its amount) or
-//! a multiplier x1, x2, x5 or x10 (paying its amount times the coefficient), with
-//! amounts from the banknote amounts; the split is chosen uniformly among all
-//! such splits. The three winning numbers are uniform among the list; the other
-//! bundles show numbers of the list that match none of them, distinct, with
-//! amounts from [`DECOY_AMOUNTS`] whatever the prize. Bundles are shuffled.
+//! **Decisions (GAMES.md leaves them open).** The three winning numbers are
+//! uniform among the list and drawn first from the unit's stream, blind to the
+//! prize. A prize is split into one to three winning bundles, each a number
+//! matching a winning number (paying its amount) or a multiplier x1, x2, x5 or
+//! x10 (paying its amount times the coefficient), with amounts from the banknote
+//! amounts; the split is chosen uniformly among all such splits. The other
+//! bundles show numbers of the list that match none of the winning numbers,
+//! distinct, with amounts drawn from [`decoy_amounts`]: the distribution of the
+//! amounts under *matching numbers* over a whole block, so that, over a block, the
+//! amount on a number says nothing of whether it matches (a multiplier always
+//! wins, so its amount is not in question). Bundles are shuffled.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -15,45 +19,27 @@ use rand::Rng;
 use rand::seq::SliceRandom as _;
 use rand::seq::index::sample;
 
-use super::sampling::{Weighted, pick, splits};
+use super::sampling::{Weighted, block_winning_amounts, pick, splits};
 use crate::emission::X10;
 use crate::money::Cents;
 use crate::scenario::x10::{
     BANKNOTE_AMOUNTS_EUROS, Cell, MULTIPLIERS, NUMBERS, Symbol, X10Scenario,
 };
 
-/// The amounts on losing bundles, per mille. The same for every prize.
-pub const DECOY_AMOUNTS: Weighted = Weighted {
-    entries: &[
-        (1, 60),
-        (2, 130),
-        (4, 130),
-        (5, 110),
-        (7, 90),
-        (10, 90),
-        (15, 70),
-        (20, 70),
-        (25, 60),
-        (50, 50),
-        (100, 50),
-        (500, 35),
-        (1_000, 25),
-        (2_000, 15),
-        (10_000, 10),
-        (20_000, 5),
-    ],
-};
 
 /// One winning bundle of a split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum WinningBundle {
+pub enum WinningBundle {
     /// A number equal to a winning number, with its amount.
     Match(Cents),
     /// A multiplier and its amount.
     Multiplier(u8, Cents),
 }
 
-fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningBundle>]> {
+/// The splits of an X10 prize into winning bundles, each chosen with the same
+/// probability; `None` for a prize the table does not hold.
+#[must_use]
+pub fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningBundle>]> {
     static SPLITS: OnceLock<BTreeMap<Cents, Vec<Vec<WinningBundle>>>> = OnceLock::new();
     let table = SPLITS.get_or_init(|| {
         let mut parts = Vec::new();
@@ -74,21 +60,36 @@ fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningBundle>]> {
     table.get(&prize).map(Vec::as_slice)
 }
 
+/// The amounts on the numbers that match none of the winning numbers: the
+/// amounts on matching numbers over a whole block (each tier weighted by its
+/// lots), the same for every prize.
+#[must_use]
+pub fn decoy_amounts() -> &'static Weighted {
+    static DECOYS: OnceLock<Weighted> = OnceLock::new();
+    DECOYS.get_or_init(|| {
+        block_winning_amounts(X10.tiers, splits_of, |bundle: &WinningBundle| match *bundle {
+            WinningBundle::Match(amount) => Some(amount),
+            WinningBundle::Multiplier(..) => None,
+        })
+    })
+}
+
 /// Draws the bundles of a unit worth `prize`, or `None` if X10 has no such prize.
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
 pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<X10Scenario> {
-    let split: &[WinningBundle] = if prize == Cents::ZERO {
-        &[]
-    } else {
-        pick(rng, splits_of(prize)?).as_slice()
-    };
+    // Blind to the prize: the winning numbers come first.
     let drawn: Vec<u8> = sample(rng, NUMBERS.len(), 3)
         .iter()
         .map(|position| NUMBERS[position])
         .collect();
     let winning_numbers: [u8; 3] = drawn.try_into().expect("three winning numbers");
+    let split: &[WinningBundle] = if prize == Cents::ZERO {
+        &[]
+    } else {
+        pick(rng, splits_of(prize)?).as_slice()
+    };
     let mut unmatched = winning_numbers.iter();
     let mut cells: Vec<Cell> = split
         .iter()
@@ -116,7 +117,7 @@ pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<X10Scenar
             symbol: Symbol::Number {
                 number: others[position],
             },
-            amount: DECOY_AMOUNTS.draw(rng),
+            amount: decoy_amounts().draw(rng),
         });
     }
     cells.shuffle(rng);

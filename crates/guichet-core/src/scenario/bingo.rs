@@ -83,8 +83,12 @@ pub struct BingoScenario {
 }
 
 impl BingoScenario {
-    /// Checks every constraint: 18 distinct balls from 1 to 75, and on each grid
-    /// fifteen distinct numbers from 1 to 75 and exactly one Joker.
+    /// Checks every constraint: 18 distinct balls from 1 to 75; on each grid
+    /// fifteen distinct numbers from 1 to 75 and exactly one Joker; and never
+    /// more than one way to win on a grid (4.9): "Grille 1" never shows a
+    /// diagonal together with the four corners. Two diagonals always cover the
+    /// four corners: they are the one way of 100 €, and allowed. On "Grille 2"
+    /// the rows are one way, counted (one, two, three rows or the full grid).
     ///
     /// # Errors
     /// The first constraint broken.
@@ -117,6 +121,14 @@ impl BingoScenario {
                     number + 1
                 )));
             }
+        }
+        let corners = self.marked(&self.grids[0]);
+        if self.first_grid() == FirstGridCombination::OneDiagonal
+            && CORNERS.iter().all(|&cell| corners[cell])
+        {
+            return Err(ScenarioError::new(
+                "Grille 1 shows a diagonal and the four corners: two ways to win (4.9)",
+            ));
         }
         Ok(())
     }
