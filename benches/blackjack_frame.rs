@@ -16,7 +16,6 @@ use guichet_core::block::Seed;
 use guichet_core::emission::{BLACK_JACK, Game};
 use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
-use guichet_store::Store;
 
 /// The allocator of the kiosk binary, so that the figure is the product's.
 #[global_allocator]
@@ -52,10 +51,10 @@ fn one_frame(
 
 fn frame_mid_animation(criterion: &mut Criterion) {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let mut store = Store::open(&folder.path().join("guichet.sqlite3")).expect("a store");
-    store
-        .open_next_block(&BLACK_JACK, &Seed::from_bytes([7; 32]))
-        .expect("a block");
+    let mut store = guichet_store::OpenOptions::new()
+        .seeds(|_, _| Seed::from_bytes([7; 32]))
+        .open(&folder.path().join("guichet.sqlite3"))
+        .expect("a store");
     store.deposit(Cents::euros(10)).expect("a deposit");
     let bought = store.buy(&BLACK_JACK).expect("a unit");
     let revealed = store

@@ -34,7 +34,9 @@ fn main() -> ExitCode {
     match cli::run(command) {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("guichet: {}", one_line(&format!("{failure:#}")));
+            if failure.is_told() {
+                eprintln!("guichet: {}", one_line(&format!("{failure:#}")));
+            }
             failure.exit_code()
         }
     }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{kiosk, new_database};
+use common::{kiosk, new_database, with_block_seed};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::{Guichet, Page};
@@ -44,8 +44,9 @@ fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
 /// the Black Jack table.
 fn table_with(seed: &Seed) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
-    let mut store = Store::open(&path).expect("a store");
-    store.open_next_block(&BLACK_JACK, seed).expect("a block");
+    let mut store = with_block_seed(&BLACK_JACK, seed.clone())
+        .open(&path)
+        .expect("a store");
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.get_by_label("Jouer à Black Jack").click();
@@ -244,10 +245,9 @@ fn without_enough_balance_nothing_is_bought() {
 fn an_interrupted_unit_reopens_with_the_same_zones_revealed() {
     let (_folder, path) = new_database();
     let unit_id = {
-        let mut store = Store::open(&path).expect("a store");
-        store
-            .open_next_block(&BLACK_JACK, &Seed::from_bytes([9; 32]))
-            .expect("a block");
+        let mut store = with_block_seed(&BLACK_JACK, Seed::from_bytes([9; 32]))
+            .open(&path)
+            .expect("a store");
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&BLACK_JACK).expect("a unit");
         store

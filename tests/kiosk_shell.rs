@@ -69,6 +69,7 @@ fn history_with_units() {
 fn rules_of_each_game() {
     let (_folder, path) = new_database();
     drop(played_store(&path));
+    fix_times(&path);
     let mut harness = kiosk(Store::open(&path));
     harness.get_by_label("Règles").click();
     harness.run();

@@ -43,13 +43,16 @@ notice-store-error = Could not do that: { $reason }
 
 ## Rules
 rules-title = Rules — { $game }
-rules-already-won = Prizes come from blocks of games holding an exact number of prizes. Some prizes of the current block may already have been won: the table shows those left.
+rules-already-won = Prizes come from blocks of games holding an exact number of prizes. Some prizes of the current block may already have been won: the table shows those left, a prize counting as won once its game is finished. Each block's secret is committed to (its fingerprint published) before its first sale and revealed once it is sold out.
 rules-paytable = Prizes — { $stake } a game
-rules-block-not-open = Blocks of { $units } games. The next one opens with the first game.
-rules-block = Current block no. { $number }: { $sold ->
-    [1] one game
-   *[other] { $sold } games
-} of { $units } sold.
+rules-block-not-open = Blocks of { $units } games.
+rules-block = Current block no. { $number }: { $played ->
+    [0] no game played
+    [1] one game played
+   *[other] { $played } games played
+} of { $units }.
+rules-commitment = Commitment of block no. { $number }, published { $time }: { $hash }
+rules-next-commitment = Next block no. { $number }, commitment published { $time }: { $hash }
 rules-column-lots = Prizes per block
 rules-column-prize = Amount
 rules-column-left = Left

@@ -43,14 +43,16 @@ notice-store-error = Opération impossible : { $reason }
 
 ## Règles
 rules-title = Règles — { $game }
-rules-already-won = Les lots sont tirés d’un bloc de parties au nombre exact de lots. Certains lots du bloc en cours ont peut-être déjà été gagnés : le tableau indique ceux qui restent.
+rules-already-won = Les lots sont tirés d’un bloc de parties au nombre exact de lots. Certains lots du bloc en cours ont peut-être déjà été gagnés : le tableau indique ceux qui restent, un lot comptant comme gagné une fois sa partie terminée. Le secret de chaque bloc est engagé (empreinte publiée) avant sa première vente et révélé quand il est épuisé.
 rules-paytable = Lots — { $stake } la partie
-rules-block-not-open = Blocs de { $units } parties. Le prochain s’ouvrira à la première partie.
-rules-block = Bloc en cours n° { $number } : { $sold ->
-    [0] aucune partie vendue
-    [1] une partie vendue
-   *[other] { $sold } parties vendues
+rules-block-not-open = Blocs de { $units } parties.
+rules-block = Bloc en cours n° { $number } : { $played ->
+    [0] aucune partie jouée
+    [1] une partie jouée
+   *[other] { $played } parties jouées
 } sur { $units }.
+rules-commitment = Engagement du bloc n° { $number }, publié le { $time } : { $hash }
+rules-next-commitment = Bloc suivant n° { $number }, engagement publié le { $time } : { $hash }
 rules-column-lots = Lots par bloc
 rules-column-prize = Montant
 rules-column-left = Restants

@@ -2,32 +2,34 @@
 
 use std::process::ExitCode;
 
-use guichet_core::money::Cents;
-use guichet_store::{LedgerEntry, Store, StoreError};
+use guichet_store::Store;
 
-use super::{AmountArgs, Failure};
+use super::{AmountArgs, Failure, Output};
 
-/// Runs `guichet deposit`.
-pub(super) fn deposit(arguments: &AmountArgs) -> Result<ExitCode, Failure> {
-    move_money(arguments, "deposited", Store::deposit)
+/// Runs `guichet deposit`: the database is created on first use.
+pub(super) fn deposit(arguments: &AmountArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut store = arguments.database.open_or_create()?;
+    store.deposit(arguments.amount)?;
+    said(out, "deposited", arguments, &store)
 }
 
-/// Runs `guichet withdraw`.
-pub(super) fn withdraw(arguments: &AmountArgs) -> Result<ExitCode, Failure> {
-    move_money(arguments, "withdrew", Store::withdraw)
+/// Runs `guichet withdraw`: the account must exist.
+pub(super) fn withdraw(arguments: &AmountArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut store = arguments.database.open_existing()?;
+    store.withdraw(arguments.amount)?;
+    said(out, "withdrew", arguments, &store)
 }
 
-/// Moves a positive amount with `operation` and says what was done.
-fn move_money(
-    arguments: &AmountArgs,
+fn said(
+    out: &mut Output,
     done: &str,
-    operation: fn(&mut Store, Cents) -> Result<LedgerEntry, StoreError>,
+    arguments: &AmountArgs,
+    store: &Store,
 ) -> Result<ExitCode, Failure> {
-    if !arguments.amount.is_positive() {
-        return Err(Failure::Usage("the amount must be more than 0".to_owned()));
-    }
-    let mut store = arguments.database.open()?;
-    operation(&mut store, arguments.amount)?;
-    println!("{done} {}; balance {}", arguments.amount, store.balance()?);
+    out.line(format_args!(
+        "{done} {}; balance {}",
+        arguments.amount,
+        store.balance()?
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

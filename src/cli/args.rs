@@ -14,7 +14,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// The kiosk's database [default: the platform's data folder, e.g.
     /// ~/.local/share/guichet/guichet.sqlite3].
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_parser = parse_database)]
     pub db: Option<PathBuf>,
     /// Fill the screen (for kiosk displays).
     #[arg(long)]
@@ -26,18 +26,18 @@ pub struct Cli {
 pub enum Command {
     /// Walk a whole block and check it against its règlement's prize table.
     Audit(AuditArgs),
-    /// Credit money to the player's account.
+    /// Credit money to the player's account (creates the database if needed).
     Deposit(AmountArgs),
     /// Pay money out of the player's account.
     Withdraw(AmountArgs),
-    /// Play units headlessly: finish any unfinished unit, then buy and reveal N.
+    /// Play units headlessly: finish the unfinished unit, then buy and reveal N.
     Play(PlayArgs),
     /// Print the player's balance, ledger and units.
     History(HistoryArgs),
     /// Check the database: SQLite's integrity and every ledger and unit invariant.
     Verify(DatabaseArgs),
-    /// List the blocks: the open ones' commitments, the closed ones' revealed seeds.
-    Blocks(DatabaseArgs),
+    /// List the blocks: commitments published, seeds of the closed ones revealed.
+    Blocks(BlocksArgs),
 }
 
 /// Where the database is.
@@ -45,7 +45,7 @@ pub enum Command {
 pub struct DatabaseArgs {
     /// The database file [default: the platform's data folder, e.g.
     /// ~/.local/share/guichet/guichet.sqlite3].
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_parser = parse_database)]
     pub db: Option<PathBuf>,
 }
 
@@ -55,8 +55,8 @@ pub struct AmountArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
-    /// The amount in euros, e.g. 20 or 7.50.
-    #[arg(long, value_name = "EUROS", value_parser = parse_euros)]
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub amount: Cents,
 }
 
@@ -70,7 +70,7 @@ pub struct PlayArgs {
     #[arg(long, value_parser = parse_game)]
     pub game: Game,
     /// The stake in euros: 0.5, 1 or 2, for star-fortune only.
-    #[arg(long, value_name = "EUROS", value_parser = parse_euros)]
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub stake: Option<Cents>,
     /// How many units to buy and reveal.
     #[arg(long, value_name = "N")]
@@ -88,6 +88,21 @@ pub struct HistoryArgs {
     pub json: bool,
 }
 
+/// `guichet blocks`.
+#[derive(Debug, Args)]
+pub struct BlocksArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Operator: close as void the open blocks whose seed cannot be unsealed
+    /// (their seal key lost), and commit fresh ones.
+    #[arg(long, requires = "reason")]
+    pub void_unsealable: bool,
+    /// Why the blocks are voided, recorded with them.
+    #[arg(long, value_name = "TEXT", requires = "void_unsealable")]
+    pub reason: Option<String>,
+}
+
 /// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
@@ -95,7 +110,7 @@ pub struct AuditArgs {
     #[arg(long, value_parser = parse_game)]
     pub game: Game,
     /// The stake in euros: 0.5, 1 or 2, for star-fortune only.
-    #[arg(long, value_name = "EUROS", value_parser = parse_euros)]
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub stake: Option<Cents>,
     /// The block's secret seed, 64 hex digits; a fresh one is drawn without it.
     #[arg(long, value_name = "HEX", value_parser = parse_seed)]
@@ -114,21 +129,83 @@ pub struct AuditArgs {
     pub per_tier: Option<u32>,
 }
 
+/// Text typed on a command line, shortened for a message: a long value is not
+/// echoed back whole.
+fn echoed(text: &str) -> String {
+    const SHOWN: usize = 24;
+    if text.chars().count() <= SHOWN {
+        text.to_owned()
+    } else {
+        let start: String = text.chars().take(SHOWN).collect();
+        format!("{start}… ({} characters)", text.chars().count())
+    }
+}
+
 fn parse_game(text: &str) -> Result<Game, String> {
-    text.parse()
-        .map_err(|error: guichet_core::emission::UnknownGame| error.to_string())
+    text.parse().map_err(|_| {
+        format!(
+            "unknown game `{}`: write blackjack, x10, star-fortune or bingo",
+            echoed(text)
+        )
+    })
 }
 
 fn parse_euros(text: &str) -> Result<Cents, String> {
-    Cents::parse_euros(text).map_err(|error| error.to_string())
+    if text.trim_start().starts_with('-') {
+        return Err(format!("the amount must be more than 0 (got {})", echoed(text)));
+    }
+    let amount = Cents::parse_euros(text).map_err(|_| {
+        format!(
+            "`{}` is not an amount in euros: write it like 20, 7.50 or 7,50",
+            echoed(text)
+        )
+    })?;
+    if amount.is_positive() {
+        Ok(amount)
+    } else {
+        Err(format!("the amount must be more than 0 (got {})", echoed(text)))
+    }
 }
 
 fn parse_seed(text: &str) -> Result<Seed, String> {
     text.parse()
-        .map_err(|_| format!("`{text}` is not a seed: a seed is 64 hexadecimal digits"))
+        .map_err(|_| format!("`{}` is not a seed: a seed is 64 hexadecimal digits", echoed(text)))
 }
 
 fn parse_block_number(text: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("block number `{text}` is out of range (0 to {})", u32::MAX))
+    text.parse().map_err(|_| {
+        format!(
+            "block number `{}` is out of range (0 to {})",
+            echoed(text),
+            u32::MAX
+        )
+    })
+}
+
+fn parse_database(text: &str) -> Result<PathBuf, String> {
+    if text.is_empty() || text == "-" {
+        return Err(format!(
+            "`{text}` is not a database path: name the database file, e.g. --db ~/guichet.sqlite3"
+        ));
+    }
+    Ok(PathBuf::from(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_are_read_the_french_way_too() {
+        assert_eq!(parse_euros("20"), Ok(Cents::euros(20)));
+        assert_eq!(parse_euros("20,50"), Ok(Cents(2_050)));
+        assert_eq!(parse_euros("20.5"), Ok(Cents(2_050)));
+        assert_eq!(parse_euros("5 €"), Ok(Cents(500)));
+        assert!(parse_euros("5.").is_err());
+        assert!(parse_euros("-5").expect_err("negative").contains("more than 0"));
+        assert!(parse_euros("0").is_err());
+        let long = "9".repeat(100_000);
+        let message = parse_euros(&long).expect_err("too long");
+        assert!(message.len() < 120, "{message}");
+    }
 }

@@ -16,14 +16,14 @@ use guichet_core::scenario::Scenario;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::Failure;
+use super::{Failure, Output};
 use super::args::AuditArgs;
 
 /// Units whose tiers are computed together, between two progress updates.
 const CHUNK: u32 = 1 << 16;
 
 /// Runs `guichet audit`.
-pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
+pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
     let mut prizes = arguments
@@ -68,9 +68,10 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
             progress.inc(tiers.len() as u64);
             Ok::<(), io::Error>(())
         })
-        .context("writing the prizes file")?;
+        .map_err(|error| cannot_write("the prizes file", &error))?;
     if let Some(csv) = prizes {
-        csv.finish().context("writing the prizes file")?;
+        csv.finish()
+            .map_err(|error| cannot_write("the prizes file", &error))?;
     }
     progress.finish_and_clear();
     if let Some(file) = scenarios_file {
@@ -82,15 +83,23 @@ pub(super) fn run(arguments: &AuditArgs) -> Result<ExitCode, Failure> {
         let units = prizes
             .zip(&samples)
             .flat_map(|(prize, indices)| indices.iter().map(move |&index| (index, prize)));
-        write_scenarios(file, &block, units).context("writing the scenarios file")?;
+        write_scenarios(file, &block, units)
+            .map_err(|error| cannot_write("the scenarios file", &error))?;
     }
 
-    print!("{}", report(&block, &seed, &tally));
+    for line in report(&block, &seed, &tally).lines() {
+        out.line(line)?;
+    }
     Ok(if tally.matches_table() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A file named on the command line that could not be written to its end.
+fn cannot_write(what: &str, error: &io::Error) -> Failure {
+    Failure::Output(format!("cannot write {what}: {error}"))
 }
 
 /// Opens an output file named on the command line; failing to is a usage fault.

@@ -6,7 +6,7 @@ use guichet_core::scenario::Scenario;
 use guichet_store::{LedgerEntry, Unit};
 use serde::Serialize;
 
-use super::{Failure, HistoryArgs};
+use super::{Failure, HistoryArgs, Output};
 
 /// `--json`: one object, exactly the audit format.
 #[derive(Serialize)]
@@ -68,8 +68,8 @@ impl From<Unit> for UnitLine {
 }
 
 /// Runs `guichet history`.
-pub(super) fn run(arguments: &HistoryArgs) -> Result<ExitCode, Failure> {
-    let store = arguments.database.open()?;
+pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let store = arguments.database.open_existing()?;
     let balance = store.balance()?;
     let units = store.all_units()?;
     if arguments.json {
@@ -78,19 +78,16 @@ pub(super) fn run(arguments: &HistoryArgs) -> Result<ExitCode, Failure> {
             ledger: store.ledger()?.into_iter().map(LedgerLine::from).collect(),
             units: units.into_iter().map(UnitLine::from).collect(),
         };
-        println!(
-            "{}",
-            serde_json::to_string(&record).map_err(anyhow::Error::from)?
-        );
+        out.line(serde_json::to_string(&record).map_err(anyhow::Error::from)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("balance {balance}");
-    println!(
+    out.line(format_args!("balance {balance}"))?;
+    out.line(format_args!(
         "{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  state",
         "unit", "sold at", "game", "stake", "prize"
-    );
+    ))?;
     for unit in units.iter().rev() {
-        println!(
+        out.line(format_args!(
             "{:>6}  {:<20}  {:<20}  {:>10}  {:>12}  {}",
             unit.id,
             unit.sold_at,
@@ -98,7 +95,7 @@ pub(super) fn run(arguments: &HistoryArgs) -> Result<ExitCode, Failure> {
             unit.emission.stake.to_string(),
             unit.prize.to_string(),
             unit.state.name()
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

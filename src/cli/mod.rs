@@ -1,21 +1,34 @@
 //! The command line: what `guichet` accepts, and how each subcommand runs.
 //!
-//! Every subcommand returns a [`Failure`] that says whether the fault was in the
-//! arguments (exit 2) or elsewhere; `main` turns it into one line on stderr.
+//! Every subcommand returns a [`Failure`] that says what went wrong; `main`
+//! turns it into one line on stderr and its exit code:
+//!
+//! | code | meaning |
+//! |---:|---|
+//! | 0 | done (also when a reader closed the pipe early: nothing more to say) |
+//! | 1 | refused or failed: the database said no, `verify` found violations, `audit` found a tier that does not match |
+//! | 2 | bad arguments |
+//! | 3 | an output (stdout, a file named on the command line) could not be written |
 
 mod account;
 mod args;
 mod audit;
 mod blocks;
 mod history;
+mod output;
 mod play;
 mod verify;
 
-pub use args::{AmountArgs, AuditArgs, Cli, Command, DatabaseArgs, HistoryArgs, PlayArgs};
-
-use guichet_store::{Store, StoreError};
+pub use args::{AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, HistoryArgs, PlayArgs};
+pub use output::Output;
 
 use std::process::ExitCode;
+use std::time::Duration;
+
+use guichet_store::{OpenOptions, Store, StoreError};
+
+/// How long `play` waits for a unit played by another process to be settled.
+const LEASE_WAIT: Duration = Duration::from_secs(5);
 
 /// Why a subcommand stopped.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +36,12 @@ pub enum Failure {
     /// The command line asks for something impossible: exit 2.
     #[error("{0}")]
     Usage(String),
+    /// An output could not be written: exit 3.
+    #[error("{0}")]
+    Output(String),
+    /// Whoever read the output closed it: stop quietly, exit 0.
+    #[error("the output was closed")]
+    ClosedPipe,
     /// Anything else: exit 1.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -33,9 +52,17 @@ impl Failure {
     #[must_use]
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            Self::Usage(_) => ExitCode::from(2),
+            Self::ClosedPipe => ExitCode::SUCCESS,
             Self::Other(_) => ExitCode::from(1),
+            Self::Usage(_) => ExitCode::from(2),
+            Self::Output(_) => ExitCode::from(3),
         }
+    }
+
+    /// Whether it should be told on stderr (a closed pipe is not).
+    #[must_use]
+    pub const fn is_told(&self) -> bool {
+        !matches!(self, Self::ClosedPipe)
     }
 }
 
@@ -44,15 +71,21 @@ impl Failure {
 /// # Errors
 /// [`Failure`] when it cannot run to its end.
 pub fn run(command: Command) -> Result<ExitCode, Failure> {
-    match command {
-        Command::Audit(arguments) => audit::run(&arguments),
-        Command::Deposit(arguments) => account::deposit(&arguments),
-        Command::Withdraw(arguments) => account::withdraw(&arguments),
-        Command::Play(arguments) => play::run(&arguments),
-        Command::History(arguments) => history::run(&arguments),
-        Command::Verify(arguments) => verify::run(&arguments),
-        Command::Blocks(arguments) => blocks::run(&arguments),
-    }
+    let mut out = Output::stdout();
+    let result = match command {
+        Command::Audit(arguments) => audit::run(&arguments, &mut out),
+        Command::Deposit(arguments) => account::deposit(&arguments, &mut out),
+        Command::Withdraw(arguments) => account::withdraw(&arguments, &mut out),
+        Command::Play(arguments) => play::run(&arguments, &mut out),
+        Command::History(arguments) => history::run(&arguments, &mut out),
+        Command::Verify(arguments) => verify::run(&arguments, &mut out),
+        Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
+    };
+    // What was printed goes out before any error is told.
+    let flushed = out.flush();
+    let code = result?;
+    flushed?;
+    Ok(code)
 }
 
 impl From<StoreError> for Failure {
@@ -62,9 +95,31 @@ impl From<StoreError> for Failure {
 }
 
 impl DatabaseArgs {
-    /// Opens the database named on the command line, or the default one.
-    fn open(&self) -> Result<Store, Failure> {
-        let path = self.db.clone().unwrap_or_else(Store::default_path);
-        Ok(Store::open(&path)?)
+    /// The database named on the command line, or the default one.
+    fn path(&self) -> std::path::PathBuf {
+        self.db.clone().unwrap_or_else(Store::default_path)
     }
+
+    /// Opens the database, which must exist: for the commands that read it, or
+    /// take money out of an account that must already be there.
+    fn open_existing(&self) -> Result<Store, Failure> {
+        opened(OpenOptions::new().existing_only().open(&self.path()))
+    }
+
+    /// Opens the database, creating it on first use: for `deposit` and `play`.
+    fn open_or_create(&self) -> Result<Store, Failure> {
+        opened(OpenOptions::new().lease_wait(LEASE_WAIT).open(&self.path()))
+    }
+}
+
+/// The store opened, its warnings told on stderr.
+fn opened(store: Result<Store, StoreError>) -> Result<Store, Failure> {
+    let store = store?;
+    for warning in store.warnings() {
+        eprintln!("guichet: warning: {warning}");
+    }
+    if let Some(problem) = store.seal_problem() {
+        eprintln!("guichet: warning: {problem}");
+    }
+    Ok(store)
 }

@@ -4,48 +4,75 @@ use std::process::ExitCode;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
+use guichet_store::Store;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{Failure, PlayArgs};
+use super::{Failure, Output, PlayArgs};
 
-/// Runs `guichet play`: finishes every unfinished unit first, then buys and
-/// reveals `count` units, each journaled and settled like a player's.
-pub(super) fn run(arguments: &PlayArgs) -> Result<ExitCode, Failure> {
+/// What a `play` run did, told whatever stopped it.
+#[derive(Default)]
+struct Played {
+    resumed: u32,
+    units: u32,
+    staked: Cents,
+    won: Cents,
+}
+
+/// Runs `guichet play`: finishes the unfinished unit first (waiting a moment if
+/// another process plays it), then buys and reveals `count` units, each
+/// journaled and settled like a player's. Always says what it did, even when it
+/// stops early (a short balance, a unit played elsewhere).
+pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    let mut store = arguments.database.open()?;
+    let mut store = arguments.database.open_or_create()?;
+    let mut played = Played::default();
+    let result = play(&mut store, emission, arguments.count, &mut played);
+    if played.resumed > 0 {
+        out.line(format_args!(
+            "resumed and finished {} unfinished unit(s)",
+            played.resumed
+        ))?;
+    }
+    out.line(format_args!(
+        "played {} of {} unit(s) of {emission}: staked {}, won {}; balance {}",
+        played.units,
+        arguments.count,
+        played.staked,
+        played.won,
+        store.balance()?
+    ))?;
+    result.map(|()| ExitCode::SUCCESS)
+}
+
+fn play(
+    store: &mut Store,
+    emission: &'static Emission,
+    count: u32,
+    played: &mut Played,
+) -> Result<(), Failure> {
     let unfinished = store.unfinished_units()?;
-    let progress = ProgressBar::new(unfinished.len() as u64 + u64::from(arguments.count))
-        .with_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} units")
-                .expect("a valid progress template")
-                .progress_chars("=> "),
-        );
+    let progress = ProgressBar::new(unfinished.len() as u64 + u64::from(count)).with_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} units")
+            .map_err(|error| Failure::Other(error.into()))?
+            .progress_chars("=> "),
+    );
     progress.set_message("resuming");
     for unit in &unfinished {
+        store.take_up(unit.id)?;
         store.finish(unit.id)?;
+        played.resumed += 1;
         progress.inc(1);
     }
     progress.set_message(format!("playing {emission}"));
-    let (mut staked, mut won) = (Cents::ZERO, Cents::ZERO);
-    for _ in 0..arguments.count {
+    for _ in 0..count {
         let unit = store.buy(emission)?;
+        played.staked = played.staked.checked_add(emission.stake).unwrap_or(played.staked);
         store.finish(unit.id)?;
-        staked = staked.checked_add(emission.stake).unwrap_or(staked);
-        won = won.checked_add(unit.prize).unwrap_or(won);
+        played.units += 1;
+        played.won = played.won.checked_add(unit.prize).unwrap_or(played.won);
         progress.inc(1);
     }
     progress.finish_and_clear();
-    if !unfinished.is_empty() {
-        println!(
-            "resumed and finished {} unfinished unit(s)",
-            unfinished.len()
-        );
-    }
-    println!(
-        "played {} unit(s) of {emission}: staked {staked}, won {won}; balance {}",
-        arguments.count,
-        store.balance()?
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -11,7 +11,7 @@ use guichet::app::Guichet;
 use guichet::kiosk::WINDOW_SIZE;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_store::{Store, StoreError};
+use guichet_store::{OpenOptions, Store, StoreError};
 use tempfile::TempDir;
 
 /// A fresh database in a temporary folder.
@@ -21,24 +21,47 @@ pub fn new_database() -> (TempDir, PathBuf) {
     (folder, path)
 }
 
-/// Opens the store at `path`, the first block of every emission opened with a
-/// seed of our choosing, so that the units are the same on every run.
-pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
-    let mut store = Store::open(path).expect("a store");
-    for (position, emission) in Emission::ALL.into_iter().enumerate() {
-        let seed = Seed::from_bytes([seed_byte.wrapping_add(position as u8); 32]);
-        store.open_next_block(emission, &seed).expect("a block");
-    }
-    store
+/// Options whose blocks have seeds of our choosing: block `n` of the emission
+/// at position `p` is seeded with the bytes `seed_byte + p + 16 n`, so that the
+/// units are the same on every run.
+pub fn seeded(seed_byte: u8) -> OpenOptions {
+    OpenOptions::new().seeds(move |emission, number| {
+        let position = Emission::ALL
+            .iter()
+            .position(|other| std::ptr::eq(*other, emission))
+            .unwrap_or(0) as u8;
+        Seed::from_bytes([seed_byte
+            .wrapping_add(position)
+            .wrapping_add((number as u8).wrapping_mul(16)); 32])
+    })
 }
 
-/// Sets every unit's sale time to a fixed one, a minute apart, so that the
-/// screens show the same times on every run.
+/// Options under which block 0 of `emission` has `seed` (the others seeded
+/// with the bytes `100 + n`).
+pub fn with_block_seed(emission: &'static Emission, seed: Seed) -> OpenOptions {
+    OpenOptions::new().seeds(move |asked, number| {
+        if std::ptr::eq(asked, emission) && number == 0 {
+            seed.clone()
+        } else {
+            Seed::from_bytes([100_u8.wrapping_add(number as u8); 32])
+        }
+    })
+}
+
+/// Opens the store at `path`, every block seeded as `seeded(seed_byte)`.
+pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
+    seeded(seed_byte).open(path).expect("a store")
+}
+
+/// Sets every unit's sale time to a fixed one, a minute apart, and every
+/// block's publication to a fixed morning, so that the screens show the same
+/// times on every run.
 pub fn fix_times(path: &Path) {
     let raw = rusqlite::Connection::open(path).expect("sqlite");
-    raw.execute(
-        "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60)",
-        [],
+    raw.execute_batch(
+        "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60);
+         UPDATE blocks SET committed_at = '2026-11-29T09:00:00Z',
+                           selling_since = CASE WHEN selling_since IS NULL THEN NULL ELSE '2026-11-29T09:00:00Z' END;",
     )
     .expect("fixed times");
 }

@@ -92,20 +92,27 @@ impl Cents {
         self.format(self.0 % 100 == 0)
     }
 
-    /// Parses a number of euros as typed on a command line: `2`, `0.5`, `0,50`, `7.50`.
+    /// Parses a number of euros as typed on a command line: `2`, `0.5`, `0,50`,
+    /// `7.50`, with a decimal point or the French decimal comma, and an optional
+    /// trailing `€` (`5 €`). A separator needs its decimals: `5.` is refused.
     ///
     /// # Errors
-    /// [`ParseCentsError`] when the text is not a non-negative amount with at most
-    /// two decimals, or does not fit.
+    /// [`ParseCentsError`] when the text is not a non-negative amount with one or
+    /// two decimals after a separator, or does not fit.
     pub fn parse_euros(text: &str) -> Result<Self, ParseCentsError> {
         let malformed = || ParseCentsError::Malformed(text.to_owned());
         let trimmed = text.trim().trim_end_matches('€').trim_end();
-        let (whole, fraction) = match trimmed.split_once(['.', ',']) {
-            Some((whole, fraction)) => (whole, fraction),
-            None => (trimmed, ""),
+        let (whole, fraction, separated) = match trimmed.split_once(['.', ',']) {
+            Some((whole, fraction)) => (whole, fraction, true),
+            None => (trimmed, "", false),
         };
         let all_digits = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
-        if whole.is_empty() || !all_digits(whole) || fraction.len() > 2 || !all_digits(fraction) {
+        if whole.is_empty()
+            || !all_digits(whole)
+            || (separated && fraction.is_empty())
+            || fraction.len() > 2
+            || !all_digits(fraction)
+        {
             return Err(malformed());
         }
         let euros: i64 = whole
@@ -248,7 +255,7 @@ mod tests {
         assert_eq!(Cents::parse_euros("0,50"), Ok(Cents(50)));
         assert_eq!(Cents::parse_euros("7.50"), Ok(Cents(750)));
         assert_eq!(Cents::parse_euros("20 €"), Ok(Cents(2_000)));
-        for bad in ["", "-2", "2.505", "abc", "1.2.3", ".5", "2e3"] {
+        for bad in ["", "-2", "2.505", "abc", "1.2.3", ".5", "5.", "5,", "2e3"] {
             assert!(Cents::parse_euros(bad).is_err(), "{bad} should not parse");
         }
         assert!(matches!(

@@ -6,8 +6,15 @@ use std::str::FromStr;
 use guichet_core::money::Cents;
 use rusqlite::{OptionalExtension as _, params};
 
-use crate::schema::NOW;
+use crate::schema::{MAX_STORED_BALANCE, NOW};
 use crate::{OnFile as _, Store, StoreError};
+
+/// The most one deposit may bring: 10 000 €.
+pub const MAX_DEPOSIT: Cents = Cents::euros(10_000);
+/// The highest balance deposits may bring the account to: 100 000 €. Prizes are
+/// always credited, whatever the balance; the schema refuses any balance above
+/// 10¹³ €, which no sequence of deposits and prizes can reach.
+pub const MAX_BALANCE_BY_DEPOSIT: Cents = Cents::euros(100_000);
 
 /// What moved the balance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,41 +92,64 @@ impl Store {
         balance_in(&self.connection).on(&self.path)
     }
 
-    /// Credits `amount` to the account.
+    /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time, and
+    /// never taking the balance above [`MAX_BALANCE_BY_DEPOSIT`].
     ///
     /// # Errors
-    /// [`StoreError::InvalidAmount`] for a non-positive amount or one that would
-    /// overflow the balance; [`StoreError`] if it cannot be written.
+    /// [`StoreError::NotPositive`], [`StoreError::DepositTooLarge`],
+    /// [`StoreError::BalanceCeiling`]; [`StoreError`] if it cannot be written.
     pub fn deposit(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
-        let balance = self.balance()?;
-        if !amount.is_positive() || balance.checked_add(amount).is_none() {
-            return Err(StoreError::InvalidAmount(amount));
+        if !amount.is_positive() {
+            return Err(StoreError::NotPositive(amount));
         }
-        self.append(LedgerKind::Deposit, amount)
+        if amount > MAX_DEPOSIT {
+            return Err(StoreError::DepositTooLarge {
+                amount,
+                max: MAX_DEPOSIT,
+            });
+        }
+        self.append(LedgerKind::Deposit, amount, |balance| {
+            match balance.checked_add(amount) {
+                Some(after) if after <= MAX_BALANCE_BY_DEPOSIT => Ok(()),
+                _ => Err(StoreError::BalanceCeiling {
+                    balance,
+                    amount,
+                    max: MAX_BALANCE_BY_DEPOSIT,
+                }),
+            }
+        })
     }
 
     /// Pays `amount` out of the account.
     ///
     /// # Errors
-    /// [`StoreError::InvalidAmount`] for a non-positive amount,
-    /// [`StoreError::InsufficientFunds`] beyond the balance.
+    /// [`StoreError::NotPositive`], [`StoreError::InsufficientBalance`] beyond
+    /// the balance; [`StoreError`] if it cannot be written.
     pub fn withdraw(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
         if !amount.is_positive() {
-            return Err(StoreError::InvalidAmount(amount));
+            return Err(StoreError::NotPositive(amount));
         }
-        let balance = self.balance()?;
-        if balance < amount {
-            return Err(StoreError::InsufficientFunds {
-                balance,
-                stake: amount,
-            });
-        }
-        self.append(LedgerKind::Withdrawal, -amount)
+        self.append(LedgerKind::Withdrawal, -amount, |balance| {
+            if balance < amount {
+                Err(StoreError::InsufficientBalance { balance, amount })
+            } else {
+                Ok(())
+            }
+        })
     }
 
-    fn append(&mut self, kind: LedgerKind, amount: Cents) -> Result<LedgerEntry, StoreError> {
-        let id =
-            self.write(|transaction, path| insert_entry(transaction, kind, amount, None).on(path))?;
+    /// Appends an entry moving the balance by `amount`, once `allowed` accepts
+    /// the balance read in the same transaction.
+    fn append(
+        &mut self,
+        kind: LedgerKind,
+        amount: Cents,
+        allowed: impl FnOnce(Cents) -> Result<(), StoreError>,
+    ) -> Result<LedgerEntry, StoreError> {
+        let id = self.write(|writing| {
+            allowed(balance_in(writing.sql).on(writing.path)?)?;
+            insert_entry(writing.sql, writing.path, kind, amount, None)
+        })?;
         self.ledger_entry(id)?
             .ok_or_else(|| self.inconsistent(format!("ledger entry {id} vanished")))
     }
@@ -170,20 +200,31 @@ pub(crate) fn balance_in(connection: &rusqlite::Connection) -> rusqlite::Result<
 const BALANCE: &str =
     "COALESCE((SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1), 0)";
 
-/// Appends a ledger entry inside a transaction, with the balance after it (which
-/// the schema refuses to take below zero).
+/// Appends a ledger entry inside a transaction, with the balance after it,
+/// computed here with checked arithmetic (the schema also refuses a balance
+/// below zero, above its ceiling, or not in whole cents).
 pub(crate) fn insert_entry(
     transaction: &rusqlite::Transaction<'_>,
+    path: &std::path::Path,
     kind: LedgerKind,
     amount: Cents,
     unit: Option<i64>,
-) -> rusqlite::Result<i64> {
+) -> Result<i64, StoreError> {
+    let balance = balance_in(transaction).on(path)?;
+    let after = balance
+        .checked_add(amount)
+        .filter(|after| (0..=MAX_STORED_BALANCE).contains(&after.get()))
+        .ok_or_else(|| StoreError::Inconsistent {
+            path: path.to_path_buf(),
+            detail: format!("{kind} of {amount} on a balance of {balance} leaves the range of balances"),
+        })?;
     transaction
         .prepare_cached(&format!(
             "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
-             VALUES ({NOW}, ?1, ?2, ?3, {BALANCE} + ?2)"
-        ))?
-        .execute(params![kind.name(), amount.get(), unit])?;
+             VALUES ({NOW}, ?1, ?2, ?3, ?4)"
+        ))
+        .and_then(|mut insert| insert.execute(params![kind.name(), amount.get(), unit, after.get()]))
+        .on(path)?;
     Ok(transaction.last_insert_rowid())
 }
 

@@ -8,7 +8,8 @@ use guichet_core::reveal::StepError;
 use rusqlite::ErrorCode;
 
 /// A store failure. Whenever the file itself is at fault (not a database,
-/// damaged, newer, read-only, locked), Guichet has written nothing to it.
+/// damaged, newer, read-only, locked, replaced), Guichet has written nothing to
+/// it.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file is not a SQLite database at all.
@@ -51,10 +52,32 @@ pub enum StoreError {
         /// The newest this build knows.
         known: i64,
     },
-    /// The file (or its folder) cannot be written.
-    #[error("{} is read-only; Guichet needs to write to it (check its permissions)", path.display())]
+    /// The file (or its folder) can be read but not written.
+    #[error("{} is read-only; Guichet needs to write to it (give its user write permission)", path.display())]
     ReadOnly {
         /// The file.
+        path: PathBuf,
+    },
+    /// The file can be neither read nor written by this user.
+    #[error("{} cannot be read by this user (permissions {mode:03o}); give its user read and write permission", path.display())]
+    NoPermission {
+        /// The file.
+        path: PathBuf,
+        /// Its permission bits.
+        mode: u32,
+    },
+    /// The path names a folder, a FIFO, a device: not a file.
+    #[error("{} is a {kind}, not a database file; name a file with --db", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is: "folder", "FIFO", "device".
+        kind: &'static str,
+    },
+    /// A command that only reads was given a database that does not exist.
+    #[error("there is no database at {}; check the path given with --db", path.display())]
+    NoDatabase {
+        /// The path.
         path: PathBuf,
     },
     /// Another program holds the database.
@@ -71,6 +94,58 @@ pub enum StoreError {
         /// The system's reason.
         reason: String,
     },
+    /// The file at the database's path is no longer the one opened: it was
+    /// replaced, moved or deleted while Guichet ran.
+    #[error("{} was replaced or deleted while Guichet was running; nothing more was written — restart Guichet", path.display())]
+    FileReplaced {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The database holds fewer committed sales than its tally recorded: its
+    /// `-wal` file was probably deleted after a crash, or an old copy put back.
+    #[error(
+        "{} has lost committed sales (units up to {recorded_units} and ledger entries up to {recorded_ledger} were recorded, \
+         the file holds {found_units} and {found_ledger}); nothing was written — put back its -wal file or the last backup, \
+         or accept the loss by deleting {}",
+        path.display(), tally.display()
+    )]
+    RolledBack {
+        /// The file.
+        path: PathBuf,
+        /// The tally that recorded more.
+        tally: PathBuf,
+        /// The highest unit id recorded.
+        recorded_units: i64,
+        /// The highest ledger id recorded.
+        recorded_ledger: i64,
+        /// The highest unit id in the file.
+        found_units: i64,
+        /// The highest ledger id in the file.
+        found_ledger: i64,
+    },
+    /// The seal key file cannot be read, or is not a key.
+    #[error("the seal key {} cannot be used: {reason}", path.display())]
+    SealKeyUnreadable {
+        /// The key file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The seeds of the open blocks cannot be unsealed: their key file is
+    /// missing or is another database's. Nothing can be sold from those blocks.
+    #[error(
+        "the seal key {} is {problem}: the {blocks} open block(s) cannot sell; \
+         an operator must close them as void with `guichet blocks --void-unsealable`",
+        path.display()
+    )]
+    SealKeyLost {
+        /// The key file.
+        path: PathBuf,
+        /// "missing" or "not this database's".
+        problem: &'static str,
+        /// How many open blocks are concerned.
+        blocks: usize,
+    },
     /// The balance does not cover the stake.
     #[error("insufficient funds: the balance is {balance}, the stake {stake}")]
     InsufficientFunds {
@@ -79,12 +154,46 @@ pub enum StoreError {
         /// The stake asked for.
         stake: Cents,
     },
-    /// An amount of zero, negative, or too large.
-    #[error("{0} is not a valid amount here")]
-    InvalidAmount(Cents),
-    /// A block was to be opened while the emission still sells from one.
-    #[error("{0} still sells from an open block")]
-    BlockAlreadyOpen(String),
+    /// A withdrawal larger than the balance.
+    #[error("cannot withdraw {amount}: the balance is {balance}")]
+    InsufficientBalance {
+        /// The balance.
+        balance: Cents,
+        /// The amount asked for.
+        amount: Cents,
+    },
+    /// An amount of zero or less.
+    #[error("the amount must be more than 0 (got {0})")]
+    NotPositive(Cents),
+    /// A deposit above the most one deposit may bring.
+    #[error("a deposit is at most {max}; {amount} is too much")]
+    DepositTooLarge {
+        /// The amount asked for.
+        amount: Cents,
+        /// The most one deposit may bring.
+        max: Cents,
+    },
+    /// A deposit that would take the balance above its ceiling.
+    #[error("the balance may not exceed {max} through deposits; it is {balance}, so {amount} is too much")]
+    BalanceCeiling {
+        /// The balance.
+        balance: Cents,
+        /// The amount asked for.
+        amount: Cents,
+        /// The ceiling.
+        max: Cents,
+    },
+    /// A unit is bought and not settled: it must be finished before another.
+    #[error("unit {0} is not finished yet; finish it before buying another")]
+    UnitUnfinished(i64),
+    /// Another process is playing the unit.
+    #[error("{}", played_elsewhere(*unit, *pid))]
+    PlayedElsewhere {
+        /// The unit, if known.
+        unit: Option<i64>,
+        /// The process playing it, if known.
+        pid: Option<u32>,
+    },
     /// No unit with this id.
     #[error("there is no unit {0}")]
     NoSuchUnit(i64),
@@ -113,6 +222,14 @@ pub enum StoreError {
     /// The operating system gave no randomness for a new block's seed.
     #[error("cannot open a new block: {0}")]
     Entropy(String),
+    /// A file beside the database (tally, lease) cannot be used.
+    #[error("cannot use {}: {reason}", path.display())]
+    SideFile {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
     /// Any other SQLite failure.
     #[error("database error on {}: {source}", path.display())]
     Sqlite {
@@ -121,6 +238,15 @@ pub enum StoreError {
         /// SQLite's error.
         source: rusqlite::Error,
     },
+}
+
+fn played_elsewhere(unit: Option<i64>, pid: Option<u32>) -> String {
+    let unit = unit.map_or_else(|| "a unit".to_owned(), |unit| format!("unit {unit}"));
+    let holder = pid.map_or_else(
+        || "another Guichet process".to_owned(),
+        |pid| format!("another Guichet process (pid {pid})"),
+    );
+    format!("{unit} is being played by {holder}; it can be taken up once that process ends")
 }
 
 impl StoreError {
@@ -158,8 +284,14 @@ impl StoreError {
                 | Self::Corrupt { .. }
                 | Self::NewerSchema { .. }
                 | Self::ReadOnly { .. }
+                | Self::NoPermission { .. }
+                | Self::NotAFile { .. }
+                | Self::NoDatabase { .. }
                 | Self::Locked { .. }
                 | Self::CannotOpen { .. }
+                | Self::FileReplaced { .. }
+                | Self::RolledBack { .. }
+                | Self::SealKeyUnreadable { .. }
                 | Self::Inconsistent { .. }
         )
     }

@@ -1,14 +1,16 @@
 //! Opening the database file without ever harming it.
 //!
-//! A file that does not exist is created. A file that exists is read first — its
-//! header by hand, then SQLite's quick check, application id and schema version —
-//! and only once it has proven to be a sound Guichet database of a version this
-//! build knows is anything written to it. An empty file, a foreign file, a
-//! damaged, truncated or newer one is refused with a typed error and left
-//! byte-for-byte as it was.
+//! A file that does not exist is created (when the caller allows it), private to
+//! its user, in a private folder. A file that exists is read first — its header
+//! by hand, then SQLite's quick check, application id and schema version — and
+//! only once it has proven to be a sound Guichet database of a version this build
+//! knows is anything written to it. An empty file, a foreign file, a damaged,
+//! truncated or newer one is refused with a typed error and left byte-for-byte as
+//! it was; so is a folder, a FIFO or a dangling link given as the database.
 
 use std::fs::{self, File};
 use std::io::{ErrorKind, Read as _};
+use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
 use std::path::Path;
 use std::time::Duration;
 
@@ -16,7 +18,9 @@ use rusqlite::{Connection, OpenFlags};
 
 use crate::OnFile as _;
 use crate::error::StoreError;
-use crate::schema::{APPLICATION_ID, current_version, migrate};
+use crate::files::{create_folders, create_private, sibling};
+use crate::schema::{APPLICATION_ID, MigrationContext, MigrationError, current_version, migrate};
+use crate::seal::SealKey;
 
 /// How long a write waits for another connection before reporting a lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
@@ -27,45 +31,91 @@ const STATEMENT_CACHE: usize = 64;
 /// The first 16 bytes of every SQLite database.
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
-/// Opens (or creates) the Guichet database at `path`, at the current schema.
-pub fn open(path: &Path) -> Result<Connection, StoreError> {
-    match fs::metadata(path) {
-        Err(error) if error.kind() == ErrorKind::NotFound => create(path),
-        Err(error) => Err(StoreError::CannotOpen {
-            path: path.to_path_buf(),
-            reason: error.to_string(),
-        }),
-        Ok(metadata) if metadata.permissions().readonly() => Err(StoreError::ReadOnly {
-            path: path.to_path_buf(),
-        }),
-        Ok(metadata) if !metadata.is_file() => Err(StoreError::CannotOpen {
-            path: path.to_path_buf(),
-            reason: "not a regular file".to_owned(),
-        }),
-        Ok(metadata) => open_existing(path, metadata.len()),
+/// Opens the Guichet database at `path` at the current schema, creating it if
+/// it does not exist and `create` allows it. `key_for_migration` gives the seal
+/// key an old schema's open blocks are sealed with (created only if needed).
+pub fn open(
+    path: &Path,
+    create: bool,
+    key_for_migration: &mut dyn FnMut() -> Result<SealKey, StoreError>,
+) -> Result<Connection, StoreError> {
+    let refuse = |reason: &str| StoreError::CannotOpen {
+        path: path.to_path_buf(),
+        reason: reason.to_owned(),
+    };
+    match fs::symlink_metadata(path) {
+        Err(error) if error.kind() == ErrorKind::NotFound => {
+            if !create {
+                return Err(StoreError::NoDatabase {
+                    path: path.to_path_buf(),
+                });
+            }
+            return create_database(path);
+        }
+        Err(error) => return Err(refuse(&error.to_string())),
+        Ok(link) if link.file_type().is_symlink() && fs::metadata(path).is_err() => {
+            return Err(refuse(
+                "it is a link to a file that does not exist; Guichet does not create the target of a link",
+            ));
+        }
+        Ok(_) => {}
     }
+    let metadata = fs::metadata(path).map_err(|error| refuse(&error.to_string()))?;
+    let kind = metadata.file_type();
+    if !kind.is_file() {
+        let kind = if kind.is_dir() {
+            "folder"
+        } else if kind.is_fifo() {
+            "FIFO"
+        } else if kind.is_socket() {
+            "socket"
+        } else {
+            "device"
+        };
+        return Err(StoreError::NotAFile {
+            path: path.to_path_buf(),
+            kind,
+        });
+    }
+    let unreadable = metadata.mode() & 0o400 == 0
+        || File::open(path).is_err_and(|error| error.kind() == ErrorKind::PermissionDenied);
+    if unreadable {
+        return Err(StoreError::NoPermission {
+            path: path.to_path_buf(),
+            mode: metadata.mode() & 0o777,
+        });
+    }
+    if metadata.permissions().readonly() {
+        return Err(StoreError::ReadOnly {
+            path: path.to_path_buf(),
+        });
+    }
+    open_existing(path, metadata.len(), key_for_migration)
 }
 
-fn create(path: &Path) -> Result<Connection, StoreError> {
-    if let Some(folder) = path
-        .parent()
-        .filter(|folder| !folder.as_os_str().is_empty())
-    {
-        fs::create_dir_all(folder).map_err(|error| StoreError::CannotOpen {
-            path: path.to_path_buf(),
-            reason: error.to_string(),
-        })?;
-    }
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-        | OpenFlags::SQLITE_OPEN_CREATE
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+fn create_database(path: &Path) -> Result<Connection, StoreError> {
+    let failed = |error: std::io::Error| StoreError::CannotOpen {
+        path: path.to_path_buf(),
+        reason: error.to_string(),
+    };
+    create_folders(path).map_err(failed)?;
+    // An empty file of mode 0600 first: SQLite keeps its mode, and gives it to
+    // the -wal and -shm files it makes beside it.
+    drop(create_private(path).map_err(failed)?);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut connection = Connection::open_with_flags(path, flags).on(path)?;
     configure(&connection).on(path)?;
-    migrate(&mut connection, 0).on(path)?;
+    // A new database has no block yet: no key is needed to migrate it.
+    migrate(&mut connection, 0, &MigrationContext { seal: None })
+        .map_err(|error| migration_failed(path, error))?;
     Ok(connection)
 }
 
-fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
+fn open_existing(
+    path: &Path,
+    length: u64,
+    key_for_migration: &mut dyn FnMut() -> Result<SealKey, StoreError>,
+) -> Result<Connection, StoreError> {
     check_header(path, length)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut connection = Connection::open_with_flags(path, flags).on(path)?;
@@ -106,8 +156,22 @@ fn open_existing(path: &Path, length: u64) -> Result<Connection, StoreError> {
     }
 
     configure(&connection).on(path)?;
-    migrate(&mut connection, version).on(path)?;
+    if version < current_version() {
+        let key = key_for_migration()?;
+        migrate(&mut connection, version, &MigrationContext { seal: Some(&key) })
+            .map_err(|error| migration_failed(path, error))?;
+    }
     Ok(connection)
+}
+
+fn migration_failed(path: &Path, error: MigrationError) -> StoreError {
+    match error {
+        MigrationError::Sqlite(error) => StoreError::from_sqlite(path, error),
+        MigrationError::Data(detail) => StoreError::Inconsistent {
+            path: path.to_path_buf(),
+            detail,
+        },
+    }
 }
 
 /// Refuses, from its first 100 bytes alone, a file that is not a SQLite
@@ -141,7 +205,9 @@ fn check_header(path: &Path, length: u64) -> Result<(), StoreError> {
     ]));
     // The page count in the header is only meaningful when stamped by the same
     // change; during a checkpoint the write-ahead log still holds the pages.
-    let checkpointing = wal_path(path).metadata().is_ok_and(|wal| wal.len() > 0);
+    let checkpointing = sibling(path, "-wal")
+        .metadata()
+        .is_ok_and(|wal| wal.len() > 0);
     let short = !length.is_multiple_of(page_size)
         || (change_counter == valid_for && length < pages * page_size);
     if short && !checkpointing {
@@ -150,12 +216,6 @@ fn check_header(path: &Path, length: u64) -> Result<(), StoreError> {
         });
     }
     Ok(())
-}
-
-fn wal_path(path: &Path) -> std::path::PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push("-wal");
-    name.into()
 }
 
 /// The connection settings every session uses.

@@ -2,13 +2,27 @@
 //! `PRAGMA user_version`.
 //!
 //! Invariants the schema itself enforces, whatever the code does:
+//! - money is integer cents: every amount and balance column refuses any value
+//!   that is not an integer (`typeof(…) = 'integer'`), and a balance stays
+//!   within `0..=MAX_STORED_BALANCE`;
 //! - the ledger is append-only (triggers refuse updates and deletes); each entry
-//!   carries the balance after it, which may never go below zero;
+//!   carries the balance after it;
 //! - a unit has at most one entry of each kind: one stake, one prize;
-//! - an emission has at most one open block, and a block's units have distinct
-//!   indices below its size.
+//! - a block is inserted `committed` (its commitment published) and only then
+//!   sells; it moves `committed → selling → closed`, or to `void`; an emission
+//!   has at most one block selling and one committed; units are sold only from
+//!   a selling block, with distinct indices below its size;
+//! - an open block's seed is only ever stored sealed (`sealed_seed`); a closed
+//!   block's seed is published in clear (`seed`);
+//! - at most one unit is unfinished at a time: a unit cannot be bought while
+//!   another is not settled.
 
-use rusqlite::{Connection, Transaction, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension as _, Transaction, TransactionBehavior, params};
+
+use guichet_core::block::Seed;
+use guichet_core::emission::Emission;
+
+use crate::seal::SealKey;
 
 /// `PRAGMA application_id` of a Guichet database: "GUIC".
 pub const APPLICATION_ID: i64 = 0x4755_4943;
@@ -16,9 +30,12 @@ pub const APPLICATION_ID: i64 = 0x4755_4943;
 /// SQLite's current time as `2026-11-29T20:01:02Z`.
 pub const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
 
-/// The migrations, in order: migration `i` takes the schema from version `i` to
-/// `i + 1`. Never edit one that has shipped; add the next.
-const MIGRATIONS: &[&str] = &[r"
+/// The highest balance the schema accepts, in cents: far above anything the
+/// store lets happen (it bounds deposits), so that no arithmetic can reach it.
+pub const MAX_STORED_BALANCE: i64 = 1_000_000_000_000_000;
+
+/// Version 1: the first schema.
+const VERSION_1: &str = r"
 CREATE TABLE account (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     created_at TEXT NOT NULL
@@ -81,32 +98,247 @@ END;
 CREATE TRIGGER ledger_is_append_only_delete BEFORE DELETE ON ledger BEGIN
     SELECT RAISE(ABORT, 'the ledger is append-only');
 END;
-"];
+";
+
+/// Version 2, the tables: blocks with a lifecycle and sealed seeds, integer
+/// money, the rules of selling, and the version of the generators that drew each
+/// unit (1 for the units carried over). The old tables are copied, then dropped
+/// (with `secure_delete` on, their pages are zeroed: no seed stays behind).
+const VERSION_2_TABLES: &str = r"
+CREATE TABLE blocks_v2 (
+    id INTEGER PRIMARY KEY,
+    emission TEXT NOT NULL,
+    number INTEGER NOT NULL CHECK (typeof(number) = 'integer' AND number >= 0),
+    status TEXT NOT NULL CHECK (status IN ('committed', 'selling', 'closed', 'void')),
+    commitment BLOB NOT NULL CHECK (length(commitment) = 32),
+    sealed_seed BLOB CHECK (sealed_seed IS NULL OR length(sealed_seed) = 32),
+    seed BLOB CHECK (seed IS NULL OR length(seed) = 32),
+    size INTEGER NOT NULL CHECK (typeof(size) = 'integer' AND size > 0),
+    next_index INTEGER NOT NULL DEFAULT 0
+        CHECK (typeof(next_index) = 'integer' AND next_index BETWEEN 0 AND size),
+    committed_at TEXT NOT NULL,
+    selling_since TEXT,
+    closed_at TEXT,
+    void_reason TEXT,
+    UNIQUE (emission, number),
+    CHECK ((status IN ('committed', 'selling')) = (sealed_seed IS NOT NULL)),
+    CHECK ((status = 'closed') = (seed IS NOT NULL)),
+    CHECK ((status IN ('closed', 'void')) = (closed_at IS NOT NULL)),
+    CHECK ((status = 'void') = (void_reason IS NOT NULL)),
+    CHECK (status <> 'committed' OR (next_index = 0 AND selling_since IS NULL)),
+    CHECK (status NOT IN ('selling', 'closed') OR selling_since IS NOT NULL),
+    CHECK (status <> 'closed' OR next_index = size)
+);
+
+CREATE TABLE units_v2 (
+    id INTEGER PRIMARY KEY,
+    block_id INTEGER NOT NULL REFERENCES blocks (id),
+    unit_index INTEGER NOT NULL CHECK (typeof(unit_index) = 'integer' AND unit_index >= 0),
+    prize_cents INTEGER NOT NULL CHECK (typeof(prize_cents) = 'integer' AND prize_cents >= 0),
+    scenario TEXT NOT NULL,
+    generator INTEGER NOT NULL CHECK (typeof(generator) = 'integer' AND generator >= 1),
+    state TEXT NOT NULL CHECK (state IN ('sold', 'revealing', 'settled')),
+    sold_at TEXT NOT NULL,
+    settled_at TEXT,
+    UNIQUE (block_id, unit_index),
+    CHECK ((state = 'settled') = (settled_at IS NOT NULL))
+);
+INSERT INTO units_v2 (id, block_id, unit_index, prize_cents, scenario, generator, state, sold_at, settled_at)
+    SELECT id, block_id, unit_index, prize_cents, scenario, 1, state, sold_at, settled_at FROM units;
+
+CREATE TABLE ledger_v2 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('deposit', 'withdrawal', 'stake', 'prize', 'refund')),
+    amount_cents INTEGER NOT NULL CHECK (typeof(amount_cents) = 'integer'),
+    unit_id INTEGER REFERENCES units (id),
+    balance_after_cents INTEGER NOT NULL CHECK (
+        typeof(balance_after_cents) = 'integer'
+        AND balance_after_cents BETWEEN 0 AND 1000000000000000),
+    UNIQUE (unit_id, kind),
+    CHECK ((kind IN ('stake', 'prize', 'refund')) = (unit_id IS NOT NULL)),
+    CHECK (CASE kind WHEN 'withdrawal' THEN amount_cents < 0
+                     WHEN 'stake' THEN amount_cents < 0
+                     ELSE amount_cents > 0 END)
+);
+INSERT INTO ledger_v2 (id, at, kind, amount_cents, unit_id, balance_after_cents)
+    SELECT id, at, kind, amount_cents, unit_id, balance_after_cents FROM ledger;
+";
+
+/// Version 2, once the blocks are copied: the old tables go, the new take their
+/// names, and the rules that need the final names are made.
+const VERSION_2_SWAP: &str = r"
+DROP TABLE ledger;
+DROP TABLE units;
+DROP TABLE blocks;
+ALTER TABLE blocks_v2 RENAME TO blocks;
+ALTER TABLE units_v2 RENAME TO units;
+ALTER TABLE ledger_v2 RENAME TO ledger;
+
+CREATE UNIQUE INDEX one_selling_block_per_emission ON blocks (emission) WHERE status = 'selling';
+CREATE UNIQUE INDEX one_committed_block_per_emission ON blocks (emission) WHERE status = 'committed';
+CREATE INDEX units_unsettled ON units (state) WHERE state <> 'settled';
+
+CREATE TRIGGER blocks_are_committed_before_they_sell BEFORE INSERT ON blocks
+WHEN NEW.status <> 'committed' BEGIN
+    SELECT RAISE(ABORT, 'a block is inserted committed, before it sells');
+END;
+CREATE TRIGGER blocks_move_forward BEFORE UPDATE OF status ON blocks
+WHEN NOT (OLD.status = NEW.status
+          OR (OLD.status = 'committed' AND NEW.status IN ('selling', 'void'))
+          OR (OLD.status = 'selling' AND NEW.status IN ('closed', 'void'))) BEGIN
+    SELECT RAISE(ABORT, 'a block moves committed, selling, then closed or void');
+END;
+CREATE TRIGGER units_are_sold_from_a_selling_block BEFORE INSERT ON units
+WHEN (SELECT status FROM blocks WHERE id = NEW.block_id) IS NOT 'selling' BEGIN
+    SELECT RAISE(ABORT, 'a unit is sold only from a selling block');
+END;
+CREATE TRIGGER one_unfinished_unit BEFORE INSERT ON units
+WHEN EXISTS (SELECT 1 FROM units WHERE state <> 'settled') BEGIN
+    SELECT RAISE(ABORT, 'a unit is unfinished: it must be settled before another is sold');
+END;
+
+CREATE TRIGGER ledger_is_append_only_update BEFORE UPDATE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+CREATE TRIGGER ledger_is_append_only_delete BEFORE DELETE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+";
+
+/// What a migration may need besides the database.
+pub struct MigrationContext<'a> {
+    /// The key that seals the seeds of open blocks (a new database, which has
+    /// none, needs no key).
+    pub seal: Option<&'a SealKey>,
+}
+
+/// Why a migration failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MigrationError {
+    /// SQLite's.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// The old data cannot be carried over.
+    #[error("{0}")]
+    Data(String),
+}
+
+/// The number of schema versions this build knows.
+const VERSIONS: i64 = 2;
 
 /// The schema version this build writes.
-///
-/// # Panics
-/// Never: there are a handful of migrations.
 #[must_use]
-pub fn current_version() -> i64 {
-    i64::try_from(MIGRATIONS.len()).expect("a handful of migrations")
+pub const fn current_version() -> i64 {
+    VERSIONS
 }
 
 /// Brings a database at schema `from` to the current version, one transaction
 /// per migration, each stamping its version and the application id.
 ///
 /// # Errors
-/// SQLite's, if a migration fails; that migration then leaves nothing behind.
-pub fn migrate(connection: &mut Connection, from: i64) -> rusqlite::Result<()> {
-    for (version, sql) in (1_i64..)
-        .zip(MIGRATIONS)
-        .skip(usize::try_from(from).unwrap_or(0))
-    {
+/// The first migration that fails; it then leaves nothing behind.
+pub fn migrate(
+    connection: &mut Connection,
+    from: i64,
+    context: &MigrationContext<'_>,
+) -> Result<(), MigrationError> {
+    // Table rebuilds drop tables that others refer to: foreign keys are checked
+    // once each migration is done, not during it (the pragma only takes effect
+    // outside a transaction). Dropped pages are zeroed, so no seed stays behind.
+    connection.pragma_update(None, "foreign_keys", false)?;
+    connection.pragma_update(None, "secure_delete", true)?;
+    for version in (from + 1)..=VERSIONS {
         let transaction = Transaction::new(connection, TransactionBehavior::Immediate)?;
-        transaction.execute_batch(sql)?;
+        match version {
+            1 => transaction.execute_batch(VERSION_1)?,
+            _ => to_version_2(&transaction, context)?,
+        }
+        let broken: Option<String> = transaction
+            .query_row(
+                "SELECT \"table\" || ' row ' || rowid || ' points to a missing ' || parent FROM pragma_foreign_key_check LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if let Some(broken) = broken {
+            return Err(MigrationError::Data(broken));
+        }
         transaction.pragma_update(None, "application_id", APPLICATION_ID)?;
         transaction.pragma_update(None, "user_version", version)?;
         transaction.commit()?;
     }
+    connection.pragma_update(None, "foreign_keys", true)?;
+    connection.pragma_update(None, "secure_delete", false)?;
+    if from > 0 && from < VERSIONS {
+        // The copied-over pages left the log: keep none of the old ones.
+        connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
+/// A block of schema 1: id, emission, number, seed, commitment, size, next
+/// index, opened at, closed at.
+type VersionOneBlock = (i64, String, u32, Vec<u8>, Vec<u8>, u32, u32, String, Option<String>);
+
+/// Version 1 to 2: the tables rebuilt, every open block's seed sealed.
+fn to_version_2(
+    transaction: &Transaction<'_>,
+    context: &MigrationContext<'_>,
+) -> Result<(), MigrationError> {
+    let not_integer: Option<i64> = transaction
+        .query_row(
+            "SELECT id FROM ledger WHERE typeof(amount_cents) <> 'integer'
+                OR typeof(balance_after_cents) <> 'integer' LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?;
+    if let Some(entry) = not_integer {
+        return Err(MigrationError::Data(format!(
+            "ledger entry {entry} holds an amount that is not whole cents (an overflow of an earlier version); \
+             restore the last backup from before it"
+        )));
+    }
+    transaction.execute_batch(VERSION_2_TABLES)?;
+    let blocks: Vec<VersionOneBlock> = transaction
+            .prepare("SELECT id, emission, number, seed, commitment, size, next_index, opened_at, closed_at FROM blocks")?
+            .query_map([], |row| {
+                Ok((
+                    row.get(0)?,
+                    row.get(1)?,
+                    row.get(2)?,
+                    row.get(3)?,
+                    row.get(4)?,
+                    row.get(5)?,
+                    row.get(6)?,
+                    row.get(7)?,
+                    row.get(8)?,
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+    for (id, code, number, seed, commitment, size, next_index, opened_at, closed_at) in blocks {
+        let emission = Emission::from_code(&code)
+            .ok_or_else(|| MigrationError::Data(format!("block {id}: unknown emission {code}")))?;
+        let seed: [u8; 32] = seed
+            .try_into()
+            .map_err(|_| MigrationError::Data(format!("block {id}: malformed seed")))?;
+        let seed = Seed::from_bytes(seed);
+        let (status, sealed, published) = if closed_at.is_some() {
+            ("closed", None, Some(seed.expose_bytes().to_vec()))
+        } else {
+            let key = context.seal.ok_or_else(|| {
+                MigrationError::Data(format!("block {id} is open but no seal key was given"))
+            })?;
+            ("selling", Some(key.seal(emission, number, &seed).to_vec()), None)
+        };
+        transaction.execute(
+            "INSERT INTO blocks_v2 (id, emission, number, status, commitment, sealed_seed, seed, size,
+                                    next_index, committed_at, selling_since, closed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+            params![id, code, number, status, commitment, sealed, published, size, next_index, opened_at, closed_at],
+        )?;
+    }
+    transaction.execute_batch(VERSION_2_SWAP)?;
     Ok(())
 }

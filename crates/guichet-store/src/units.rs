@@ -2,7 +2,7 @@
 //! back.
 
 use guichet_core::emission::Emission;
-use guichet_core::generator::unit_scenario;
+use guichet_core::generator::{self, unit_scenario};
 use guichet_core::money::Cents;
 use guichet_core::reveal::{Progress, RevealStep};
 use guichet_core::scenario::Scenario;
@@ -11,7 +11,8 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension as _, params};
 
 use crate::account::{LedgerKind, balance_in, insert_entry};
-use crate::blocks::{mark_sold, open_block};
+use crate::blocks::{mark_sold, selling_block};
+use crate::lease::HeldElsewhere;
 use crate::schema::NOW;
 use crate::{OnFile as _, Store, StoreError};
 
@@ -59,6 +60,8 @@ pub struct Unit {
     pub prize: Cents,
     /// What its screen shows, as sold (before any choice of the player).
     pub scenario: Scenario,
+    /// The version of the generators that drew it (`generator::VERSION` then).
+    pub generator: u32,
     /// The reveal steps taken, in order.
     pub steps: Vec<RevealStep>,
     /// How far those steps reveal it.
@@ -92,7 +95,7 @@ pub struct Settlement {
 
 const UNIT_COLUMNS: &str =
     "SELECT u.id, b.emission, b.number, u.unit_index, u.prize_cents, u.scenario, u.state,
-            u.sold_at, u.settled_at
+            u.sold_at, u.settled_at, u.generator
      FROM units u JOIN blocks b ON b.id = u.block_id";
 
 /// A unit's row, before its steps are read.
@@ -106,6 +109,7 @@ struct UnitRow {
     state: String,
     sold_at: String,
     settled_at: Option<String>,
+    generator: u32,
 }
 
 fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UnitRow> {
@@ -119,19 +123,33 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UnitRow> {
         state: row.get(6)?,
         sold_at: row.get(7)?,
         settled_at: row.get(8)?,
+        generator: row.get(9)?,
     })
 }
 
 impl Store {
-    /// Buys the next unit of `emission`'s open block, in one transaction: checks
-    /// the balance, takes the unit, draws its prize and scenario, stores them and
-    /// debits the stake. Nothing about the unit exists before this returns.
+    /// Buys the next unit of `emission`'s selling block, in one transaction:
+    /// checks that no unit is unfinished and that the balance covers the stake,
+    /// takes the unit, draws its prize and scenario, stores them and debits the
+    /// stake. Nothing about the unit exists before this returns. The store then
+    /// holds the play lease until the unit is settled.
     ///
     /// # Errors
+    /// [`StoreError::UnitUnfinished`] while another unit is not settled;
+    /// [`StoreError::PlayedElsewhere`] while another process plays one;
     /// [`StoreError::InsufficientFunds`] when the balance does not cover the
-    /// stake (nothing is bought); [`StoreError`] if it cannot be written.
+    /// stake; [`StoreError::SealKeyLost`] when the block's seed cannot be
+    /// unsealed; nothing is bought then. [`StoreError`] if it cannot be written.
     pub fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
-        self.write(|transaction, path| {
+        if let Some(unit) = self.first_unfinished()? {
+            return Err(StoreError::UnitUnfinished(unit));
+        }
+        self.take_lease(None)?;
+        let bought = self.write(|writing| {
+            let (transaction, path) = (writing.sql, writing.path);
+            if let Some(unit) = first_unfinished_in(transaction).on(path)? {
+                return Err(StoreError::UnitUnfinished(unit));
+            }
             let balance = balance_in(transaction).on(path)?;
             if balance < emission.stake {
                 return Err(StoreError::InsufficientFunds {
@@ -139,54 +157,76 @@ impl Store {
                     stake: emission.stake,
                 });
             }
-            let open = open_block(path, transaction, emission)?;
-            let (prize, scenario) = unit_scenario(&open.block, open.next_index);
+            let selling = selling_block(writing, emission)?;
+            let (prize, scenario) = unit_scenario(&selling.block, selling.next_index);
             let (unit_id, sold_at): (i64, String) = transaction
                 .prepare_cached(&format!(
-                    "INSERT INTO units (block_id, unit_index, prize_cents, scenario, state, sold_at)
-                     VALUES (?1, ?2, ?3, ?4, 'sold', {NOW}) RETURNING id, sold_at"
+                    "INSERT INTO units (block_id, unit_index, prize_cents, scenario, generator, state, sold_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 'sold', {NOW}) RETURNING id, sold_at"
                 ))
                 .and_then(|mut insert| {
                     insert.query_row(
-                        params![open.id, open.next_index, prize.get(), scenario.to_json()],
+                        params![
+                            selling.id,
+                            selling.next_index,
+                            prize.get(),
+                            scenario.to_json(),
+                            generator::VERSION
+                        ],
                         |row| Ok((row.get(0)?, row.get(1)?)),
                     )
                 })
                 .on(path)?;
-            insert_entry(
-                transaction,
-                LedgerKind::Stake,
-                -emission.stake,
-                Some(unit_id),
-            )
-            .on(path)?;
-            mark_sold(transaction, &open).on(path)?;
+            insert_entry(transaction, path, LedgerKind::Stake, -emission.stake, Some(unit_id))?;
+            mark_sold(writing, &selling)?;
             Ok(Unit {
                 id: unit_id,
                 emission,
-                block: open.block.number(),
-                index: open.next_index,
+                block: selling.block.number(),
+                index: selling.next_index,
                 prize,
                 progress: Progress::new(&scenario),
                 scenario,
+                generator: generator::VERSION,
                 steps: Vec::new(),
                 state: UnitState::Sold,
                 sold_at,
                 settled_at: None,
             })
-        })
+        });
+        if bought.is_err() {
+            self.give_back_lease_if_idle();
+        }
+        bought
+    }
+
+    /// Takes up unfinished unit `unit` to play it here: takes the play lease,
+    /// and returns the unit as it stands.
+    ///
+    /// # Errors
+    /// [`StoreError::PlayedElsewhere`] while another process plays it;
+    /// [`StoreError::NoSuchUnit`].
+    pub fn take_up(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        let current = self.unit(unit)?;
+        if current.state != UnitState::Settled {
+            self.take_lease(Some(unit))?;
+        }
+        self.unit(unit)
     }
 
     /// Journals reveal steps of unit `unit`, in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Step`] when a step does not fit (nothing is journaled),
-    /// [`StoreError::AlreadySettled`], [`StoreError::NoSuchUnit`].
+    /// [`StoreError::AlreadySettled`], [`StoreError::NoSuchUnit`],
+    /// [`StoreError::PlayedElsewhere`].
     ///
     /// # Panics
     /// Never: a step always serializes.
     pub fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
-        self.write(|transaction, path| {
+        self.take_lease(Some(unit))?;
+        let revealed = self.write(|writing| {
+            let (transaction, path) = (writing.sql, writing.path);
             let mut current = load(transaction, path, unit)?;
             if current.state == UnitState::Settled {
                 return Err(StoreError::AlreadySettled(unit));
@@ -216,18 +256,31 @@ impl Store {
                     .on(path)?;
             }
             Ok(())
-        })?;
+        });
+        if let Err(error) = revealed {
+            self.give_back_lease_if_idle();
+            return Err(error);
+        }
         self.unit(unit)
     }
 
     /// Settles unit `unit` once it is fully revealed: credits its prize (if any)
-    /// exactly once. Settling it again credits nothing.
+    /// exactly once, and gives back the play lease. Settling it again credits
+    /// nothing.
     ///
     /// # Errors
     /// [`StoreError::NotFinished`] before every step is taken;
-    /// [`StoreError::NoSuchUnit`].
+    /// [`StoreError::NoSuchUnit`]; [`StoreError::PlayedElsewhere`].
     pub fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
-        let credited = self.write(|transaction, path| {
+        if self.unit(unit)?.state == UnitState::Settled {
+            return Ok(Settlement {
+                unit: self.unit(unit)?,
+                credited: false,
+            });
+        }
+        self.take_lease(Some(unit))?;
+        let credited = self.write(|writing| {
+            let (transaction, path) = (writing.sql, writing.path);
             let current = load(transaction, path, unit)?;
             if current.state == UnitState::Settled {
                 return Ok(false);
@@ -242,13 +295,14 @@ impl Store {
                 .and_then(|mut update| update.execute([unit]))
                 .on(path)?;
             if current.prize.is_positive() {
-                insert_entry(transaction, LedgerKind::Prize, current.prize, Some(unit)).on(path)?;
+                insert_entry(transaction, path, LedgerKind::Prize, current.prize, Some(unit))?;
             }
             Ok(true)
-        })?;
+        });
+        self.give_back_lease_if_idle();
         Ok(Settlement {
             unit: self.unit(unit)?,
-            credited,
+            credited: credited?,
         })
     }
 
@@ -267,6 +321,33 @@ impl Store {
             }
         }
         self.settle(unit)
+    }
+
+    /// The unit bought and not settled, if any: at most one at a time.
+    fn first_unfinished(&self) -> Result<Option<i64>, StoreError> {
+        first_unfinished_in(&self.connection).on(&self.path)
+    }
+
+    /// Takes the play lease for `unit` (or for a purchase).
+    fn take_lease(&mut self, unit: Option<i64>) -> Result<(), StoreError> {
+        match self.lease.take(self.lease_wait) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(HeldElsewhere { pid })) => Err(StoreError::PlayedElsewhere {
+                unit: unit.or(self.first_unfinished().ok().flatten()),
+                pid,
+            }),
+            Err(error) => Err(StoreError::SideFile {
+                path: crate::files::sibling(&self.path, ".lease"),
+                reason: error.to_string(),
+            }),
+        }
+    }
+
+    /// Gives back the play lease once no unit is unfinished.
+    fn give_back_lease_if_idle(&mut self) {
+        if matches!(self.first_unfinished(), Ok(None)) {
+            self.lease.give_back();
+        }
     }
 
     /// Unit `unit`.
@@ -309,6 +390,14 @@ impl Store {
             "WHERE u.state <> 'settled' ORDER BY u.id",
         )
     }
+}
+
+/// The unfinished unit, read through `connection` (a transaction's, possibly).
+fn first_unfinished_in(connection: &Connection) -> rusqlite::Result<Option<i64>> {
+    connection
+        .prepare_cached("SELECT id FROM units WHERE state <> 'settled' ORDER BY id LIMIT 1")?
+        .query_row([], |row| row.get(0))
+        .optional()
 }
 
 /// Unit `unit`, read through `connection` (a transaction's, possibly).
@@ -362,6 +451,7 @@ fn complete(connection: &Connection, path: &Path, row: UnitRow) -> Result<Unit, 
         index: row.index,
         prize: Cents(row.prize),
         scenario,
+        generator: row.generator,
         steps,
         progress,
         state,

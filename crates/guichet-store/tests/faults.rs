@@ -116,7 +116,7 @@ fn a_newer_schema_is_refused() {
             error,
             StoreError::NewerSchema {
                 found: 99,
-                known: 1,
+                known: 2,
                 ..
             }
         ),
@@ -169,4 +169,46 @@ fn a_folder_that_cannot_be_created_is_a_clear_error() {
     fs::write(&file, "x").expect("a file");
     let error = Store::open(&file.join("guichet.sqlite3")).expect_err("no folder inside a file");
     assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
+}
+
+#[test]
+fn a_file_nobody_may_read_is_not_called_read_only() {
+    let (_folder, path) = healthy();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).expect("mode 000");
+    let error = refused(&path);
+    assert!(matches!(error, StoreError::NoPermission { mode: 0, .. }), "{error:?}");
+    assert!(error.to_string().contains("cannot be read"), "{error}");
+}
+
+#[test]
+fn a_folder_or_a_fifo_is_not_a_database_file() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let error = Store::open(folder.path()).expect_err("a folder");
+    assert!(matches!(error, StoreError::NotAFile { kind: "folder", .. }), "{error:?}");
+    let fifo = folder.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let error = Store::open(&fifo).expect_err("a FIFO");
+    assert!(matches!(error, StoreError::NotAFile { kind: "FIFO", .. }), "{error:?}");
+    assert!(error.is_about_the_file());
+}
+
+#[test]
+fn a_dangling_link_is_not_followed_to_create_its_target() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let link = folder.path().join("guichet.sqlite3");
+    let target = folder.path().join("elsewhere").join("target.sqlite3");
+    std::os::unix::fs::symlink(&target, &link).expect("a link");
+    let error = Store::open(&link).expect_err("refused");
+    assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
+    assert!(!target.exists() && !target.parent().expect("a folder").exists());
+}
+
+#[test]
+fn only_an_existing_database_opens_when_one_is_required() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("missing").join("guichet.sqlite3");
+    let error = Store::open_existing(&path).expect_err("refused");
+    assert!(matches!(error, StoreError::NoDatabase { .. }), "{error:?}");
+    assert!(!path.parent().expect("a folder").exists(), "nothing created");
 }

@@ -13,7 +13,7 @@ use super::{Kiosk, View};
 use crate::app::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::widgets::{primary_button, quiet_button};
+use crate::ui::widgets::{local_time, primary_button, quiet_button};
 
 /// The rules page of one game.
 pub struct RulesPage {
@@ -99,7 +99,7 @@ impl View for RulesPage {
                     .show(ui, |ui| {
                         ui.vertical(|ui| {
                             for (emission, status) in &self.blocks {
-                                paytable(ui, emission, status.as_ref(), texts);
+                                paytable(ui, emission, status.as_ref(), kiosk);
                                 ui.add_space(size::GAP);
                             }
                         });
@@ -111,7 +111,8 @@ impl View for RulesPage {
 
 /// One emission's table: lots, prize, (for Bingo) the one way it is made, and
 /// the lots left in the block on sale.
-fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>, texts: &Texts) {
+fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>, kiosk: &Kiosk<'_>) {
+    let texts = kiosk.texts;
     theme::card_frame().show(ui, |ui| {
         ui.set_max_width(ui.available_width());
         ui.label(
@@ -125,8 +126,8 @@ fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>
                 texts.with(
                     "rules-block",
                     &[
-                        ("number", status.number.to_string()),
-                        ("sold", group_thousands(u64::from(status.sold))),
+                        ("number", status.selling.number.to_string()),
+                        ("played", group_thousands(u64::from(status.settled))),
                         ("units", group_thousands(u64::from(status.size))),
                     ],
                 )
@@ -137,6 +138,23 @@ fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>
                 .text_style(style::small())
                 .color(palette::INK_SOFT),
         );
+        if let Some(status) = status {
+            let commitments = [Some(("rules-commitment", &status.selling)), status.next.as_ref().map(|next| ("rules-next-commitment", next))];
+            for (key, facts) in commitments.into_iter().flatten() {
+                ui.label(
+                    RichText::new(texts.with(
+                        key,
+                        &[
+                            ("number", facts.number.to_string()),
+                            ("time", local_time(&facts.committed_at, kiosk.time_zone)),
+                            ("hash", spaced_hash(&facts.commitment.to_string())),
+                        ],
+                    ))
+                    .text_style(style::small())
+                    .color(palette::INK_SOFT),
+                );
+            }
+        }
         Grid::new(emission.code())
             .min_row_height(32.0)
             .spacing([24.0, 4.0])
@@ -186,6 +204,15 @@ fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>
             .color(palette::INK_SOFT),
         );
     });
+}
+
+/// A commitment's 64 hex digits in groups of eight, so that it wraps.
+fn spaced_hash(hex: &str) -> String {
+    hex.as_bytes()
+        .chunks(8)
+        .map(|group| String::from_utf8_lossy(group).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The one way a Bingo prize is made, in words.
