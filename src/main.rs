@@ -23,10 +23,10 @@ fn main() -> ExitCode {
         return match kiosk::run(&database, arguments.fullscreen) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                eprintln!(
-                    "guichet: cannot open the window: {}",
+                cli::tell(&format!(
+                    "cannot open the window: {}",
                     one_line(&error.to_string())
-                );
+                ));
                 ExitCode::from(1)
             }
         };
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(failure) => {
             if failure.is_told() {
-                eprintln!("guichet: {}", one_line(&format!("{failure:#}")));
+                cli::tell(one_line(&format!("{failure:#}")));
             }
             failure.exit_code()
         }
@@ -52,8 +52,28 @@ fn refuse(error: &clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("guichet: {}", clap_reason(&error.render().to_string()));
+    cli::tell(&reason_of(error));
     ExitCode::from(2)
+}
+
+/// A value our parsers refused is told in their words, with the argument's name
+/// (clap would echo the whole value first, however long); any other error in
+/// clap's words.
+fn reason_of(error: &clap::Error) -> String {
+    if error.kind() == ErrorKind::ValueValidation
+        && let Some(source) = std::error::Error::source(error)
+    {
+        let argument = match error.get(clap::error::ContextKind::InvalidArg) {
+            Some(clap::error::ContextValue::String(argument)) => argument
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+            _ => String::new(),
+        };
+        return format!("{argument}: {source}").trim_start_matches(": ").to_owned();
+    }
+    clap_reason(&error.render().to_string())
 }
 
 /// clap's message without its usage and hints, on one line: the lines before the

@@ -73,7 +73,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub stake: Option<Cents>,
     /// How many units to buy and reveal.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub count: u32,
 }
 
@@ -125,7 +125,7 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE", requires = "per_tier")]
     pub scenarios: Option<PathBuf>,
     /// How many units of each tier (the losing one included) `--scenarios` writes.
-    #[arg(long, value_name = "K", requires = "scenarios")]
+    #[arg(long, value_name = "K", requires = "scenarios", value_parser = parse_count)]
     pub per_tier: Option<u32>,
 }
 
@@ -176,6 +176,16 @@ fn parse_block_number(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| {
         format!(
             "block number `{}` is out of range (0 to {})",
+            echoed(text),
+            u32::MAX
+        )
+    })
+}
+
+fn parse_count(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "`{}` is not a count: write a whole number from 0 to {}",
             echoed(text),
             u32::MAX
         )

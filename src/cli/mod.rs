@@ -89,8 +89,16 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
 }
 
 impl From<StoreError> for Failure {
+    /// What the command line asked for can never be done (no such database, an
+    /// amount no deposit may bring): exit 2. Anything else the store refused or
+    /// failed at: exit 1.
     fn from(error: StoreError) -> Self {
-        Self::Other(error.into())
+        match error {
+            StoreError::NoDatabase { .. }
+            | StoreError::NotPositive(_)
+            | StoreError::DepositTooLarge { .. } => Self::Usage(error.to_string()),
+            other => Self::Other(other.into()),
+        }
     }
 }
 
@@ -116,10 +124,17 @@ impl DatabaseArgs {
 fn opened(store: Result<Store, StoreError>) -> Result<Store, Failure> {
     let store = store?;
     for warning in store.warnings() {
-        eprintln!("guichet: warning: {warning}");
+        tell(&format!("warning: {warning}"));
     }
     if let Some(problem) = store.seal_problem() {
-        eprintln!("guichet: warning: {problem}");
+        tell(&format!("warning: {problem}"));
     }
     Ok(store)
+}
+
+/// Tells one line on stderr, `guichet: ` first. A stderr that cannot be written
+/// (closed, full) has nobody to tell: the line is dropped, never a panic.
+pub fn tell(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "guichet: {line}");
 }
