@@ -65,7 +65,7 @@ fn frame_mid_animation(criterion: &mut Criterion) {
     theme::install(&context);
     let texts = Texts::new(Language::French);
     let mut screen = screen_for(Game::BlackJack);
-    screen.play(&bought, false);
+    screen.open(&bought, guichet::ui::games::Opening::Play { auto: false });
     let table = Table {
         emission: &BLACK_JACK,
         unit: Some(&revealed),

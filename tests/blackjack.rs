@@ -4,30 +4,19 @@
 
 mod common;
 
-use common::{kiosk, new_database, with_block_seed};
+use common::{
+    balance, kiosk, new_database, run_until, settled, unit_on_table, with_block_seed,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use guichet::app::{Guichet, Page};
-use guichet_core::block::{Block, Seed};
+use guichet::app::Guichet;
+use guichet_core::block::Seed;
 use guichet_core::emission::BLACK_JACK;
-use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
 use guichet_core::scenario::Scenario;
 use guichet_core::scenario::blackjack::HandOutcome;
-use guichet_store::{Store, Unit, UnitState};
+use guichet_store::{Store, UnitState};
 use proptest::prelude::*;
-
-/// The first seed `[k; 32]` whose Black Jack block starts with a unit that
-/// `wanted` accepts: fixed seeds choosing the unit each test shows.
-fn seed_where(wanted: impl Fn(Cents, &Scenario) -> bool) -> Seed {
-    (0..=u8::MAX)
-        .map(|byte| Seed::from_bytes([byte; 32]))
-        .find(|seed| {
-            let (prize, scenario) = unit_scenario(&Block::open(&BLACK_JACK, 0, seed), 0);
-            wanted(prize, &scenario)
-        })
-        .expect("one of 256 seeds gives such a unit")
-}
 
 fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
     let Scenario::BlackJack(table) = scenario else {
@@ -40,55 +29,20 @@ fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
             .any(|outcome| matches!(outcome, HandOutcome::WinsDoubled(_)))
 }
 
-/// A kiosk whose Black Jack block is opened with `seed`, with 20 € on it, on
-/// the Black Jack table.
+fn seed_where(wanted: impl Fn(Cents, &Scenario) -> bool) -> Seed {
+    common::seed_where(&BLACK_JACK, wanted)
+}
+
 fn table_with(seed: &Seed) -> (tempfile::TempDir, Harness<'static, Guichet>) {
-    let (folder, path) = new_database();
-    let mut store = with_block_seed(&BLACK_JACK, seed.clone())
-        .open(&path)
-        .expect("a store");
-    store.deposit(Cents::euros(20)).expect("a deposit");
-    let mut harness = kiosk(Ok(store));
-    harness.get_by_label("Jouer à Black Jack").click();
-    harness.run();
-    (folder, harness)
+    common::table_with(&BLACK_JACK, seed)
 }
 
-/// "Jouer 2 €", as the button says it (with a no-break space).
 fn play_label() -> String {
-    format!("Jouer {}", BLACK_JACK.stake.short())
+    common::play_label(&BLACK_JACK)
 }
 
-/// The unit on the table.
-fn unit_on_table(harness: &Harness<'_, Guichet>) -> Option<Unit> {
-    match harness.state().page() {
-        Page::Game(game) => game.unit().cloned(),
-        _ => None,
-    }
-}
-
-/// Steps the kiosk (1/60 s each) until `done`, for at most `seconds`.
-fn run_until(
-    harness: &mut Harness<'_, Guichet>,
-    seconds: f32,
-    done: impl Fn(&Harness<'_, Guichet>) -> bool,
-) {
-    for _ in 0..(seconds * 60.0) as usize {
-        if done(harness) {
-            return;
-        }
-        harness.step();
-    }
-    assert!(done(harness), "not done after {seconds} s");
-}
-
-fn settled(harness: &Harness<'_, Guichet>) -> bool {
-    unit_on_table(harness).is_some_and(|unit| unit.state == UnitState::Settled)
-}
-
-/// Lets every animation of the table end.
-fn settle_animations(harness: &mut Harness<'_, Guichet>) {
-    harness.run_steps(240);
+fn auto_played(seed: &Seed) -> (tempfile::TempDir, Harness<'static, Guichet>) {
+    common::auto_played(&BLACK_JACK, seed)
 }
 
 #[test]
@@ -111,15 +65,6 @@ fn mid_reveal() {
     harness.get_by_label("Carte cachée de la Banque").click();
     harness.run_steps(10);
     harness.snapshot("blackjack/mid_reveal");
-}
-
-/// Buys, reveals everything with "Auto", and lets the result show.
-fn auto_played(seed: &Seed) -> (tempfile::TempDir, Harness<'static, Guichet>) {
-    let (folder, mut harness) = table_with(seed);
-    harness.get_by_label("Auto").click();
-    run_until(&mut harness, 10.0, settled);
-    settle_animations(&mut harness);
-    (folder, harness)
 }
 
 #[test]
@@ -151,11 +96,11 @@ fn a_stake_back() {
 #[test]
 fn a_player_taps_every_zone_and_is_paid_once() {
     let (_folder, mut harness) = table_with(&seed_where(|prize, _| prize > BLACK_JACK.stake));
-    let before = harness.state().balance();
+    let before = balance(&harness);
     harness.get_by_label(&play_label()).click();
     harness.run_steps(2);
     assert_eq!(
-        harness.state().balance(),
+        balance(&harness),
         before.checked_sub(BLACK_JACK.stake).expect("cents"),
         "the stake is debited first"
     );
@@ -176,9 +121,7 @@ fn a_player_taps_every_zone_and_is_paid_once() {
         .expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);
     assert_eq!(shown.prize, stored.prize);
-    let moved = harness
-        .state()
-        .balance()
+    let moved = balance(&harness)
         .checked_sub(before)
         .expect("cents");
     assert_eq!(
@@ -282,11 +225,7 @@ proptest! {
         let (_folder, mut harness) = auto_played(&Seed::from_bytes(seed));
         let unit = unit_on_table(&harness).expect("a unit");
         let stored = harness.state().store().expect("a store").unit(unit.id).expect("stored");
-        let expected = match guichet::ui::games::Outcome::of(stored.prize, BLACK_JACK.stake) {
-            guichet::ui::games::Outcome::Won(prize, _) => format!("Vous gagnez {prize}"),
-            guichet::ui::games::Outcome::StakeBack => "Mise remboursée".to_owned(),
-            guichet::ui::games::Outcome::Lost => "Pas de gain cette fois".to_owned(),
-        };
+        let expected = common::result_words(stored.prize, BLACK_JACK.stake);
         prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
 
         harness.get_by_label("Historique").click();

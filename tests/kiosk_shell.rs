@@ -180,7 +180,7 @@ fn demo_credit_is_a_deposit() {
     let mut harness = kiosk(Store::open(&path));
     harness.get_by_label("Crédit de démonstration").click();
     harness.run();
-    assert_eq!(harness.state().balance(), Cents::euros(20));
+    assert_eq!(harness.state().balance(), Some(Cents::euros(20)));
     let ledger = harness
         .state()
         .store()

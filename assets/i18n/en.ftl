@@ -1,6 +1,7 @@
 # Guichet — English texts.
 
 ## Frame
+menu = Menu
 back-to-lobby = ‹ Lobby
 language-switch = Français
 history = History
@@ -36,6 +37,13 @@ result-stake-back = Stake refunded
 result-won = You win { $prize }
 
 ## Notices
+notice-unit-unfinished = A game is not finished: finish it before buying another. It is waiting for you, its result already fixed.
+notice-played-elsewhere = This game is being played on another screen of this kiosk; it can be taken up here once that one is closed. Nothing was lost.
+notice-moved-on = This game moved on elsewhere: it is shown as it is recorded. Nothing was lost.
+notice-sales-suspended = Sales are suspended: the key of the game blocks cannot be found. Your balance and games are intact; call the operator.
+notice-balance-ceiling = The balance cannot go above { $max } through credits.
+notice-deposit-too-large = A credit cannot be more than { $max }.
+notice-balance-unreadable = The balance cannot be read for now. Detail for the operator: { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Balance too low: { $balance } for a stake of { $stake }. No game was bought.
 notice-locked = The database is busy in another program. Nothing was lost; try again in a moment.
@@ -94,6 +102,16 @@ resume-bought = Bought on { $time }
 resume-action = Resume the game
 
 ## Database
+store-problem-is-not-a-file = The path given is not a database file.
+store-problem-not-a-file = Name the database file (option --db), then start Guichet again.
+store-problem-is-forbidden = Guichet may not read this file.
+store-problem-cannot-open = The database cannot be opened there.
+store-problem-is-replaced = The database file was replaced or deleted while Guichet was running.
+store-problem-replaced = Nothing more was written to it. Start Guichet again; if the file was moved, put it back.
+store-problem-is-rolled-back = The database has lost recorded sales (its -wal file was probably deleted).
+store-problem-rolled-back = Put back the -wal file or the last backup; Guichet will not sell games already sold again.
+store-problem-is-key = The key of the game blocks cannot be read.
+store-problem-key = Call the operator: the key lies beside the database (.key file).
 store-problem-title = The account cannot be opened
 store-problem-is-locked = The database is locked by another program.
 store-problem-is-read-only = The database is read-only.
@@ -108,6 +126,9 @@ store-problem-newer = This file comes from a newer version of Guichet. Install t
 store-problem-damaged = Call the operator: the last backup of this file must be restored.
 
 ## Tables
+text-table-invite = Press “Play { $price }” to buy a game.
+text-table-tap = Tap the zones to reveal them.
+text-table-auto = Revealing automatically…
 stake = Stake
 play = Play { $price }
 auto = Auto

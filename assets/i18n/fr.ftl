@@ -1,6 +1,7 @@
 # Guichet — textes français (langue par défaut).
 
 ## Cadre
+menu = Menu
 back-to-lobby = ‹ Accueil
 language-switch = English
 history = Historique
@@ -36,6 +37,13 @@ result-stake-back = Mise remboursée
 result-won = Vous gagnez { $prize }
 
 ## Messages
+notice-unit-unfinished = Une partie n’est pas terminée : terminez-la avant d’en acheter une autre. Elle vous attend, résultat déjà fixé.
+notice-played-elsewhere = Cette partie est en cours sur un autre écran de ce kiosque ; elle pourra être reprise ici quand il sera fermé. Rien n’a été perdu.
+notice-moved-on = Cette partie a avancé ailleurs : elle est affichée telle qu’elle est enregistrée. Rien n’a été perdu.
+notice-sales-suspended = La vente est suspendue : la clé des blocs de parties est introuvable. Votre solde et vos parties sont intacts ; appelez l’exploitant.
+notice-balance-ceiling = Le solde ne peut pas dépasser { $max } par des crédits.
+notice-deposit-too-large = Un crédit ne peut pas dépasser { $max }.
+notice-balance-unreadable = Le solde ne peut pas être lu pour l’instant. Détail pour l’exploitant : { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Solde insuffisant : { $balance } pour une mise de { $stake }. Aucune partie n’a été achetée.
 notice-locked = La base de données est occupée par un autre programme. Rien n’a été perdu ; réessayez dans un instant.
@@ -94,6 +102,16 @@ resume-bought = Achetée le { $time }
 resume-action = Reprendre la partie
 
 ## Base de données
+store-problem-is-not-a-file = Le chemin donné n’est pas un fichier de base de données.
+store-problem-not-a-file = Indiquez le fichier de la base de données (option --db), puis relancez Guichet.
+store-problem-is-forbidden = Guichet n’a pas le droit de lire ce fichier.
+store-problem-cannot-open = La base de données ne peut pas être ouverte à cet endroit.
+store-problem-is-replaced = Le fichier de la base de données a été remplacé ou supprimé pendant que Guichet fonctionnait.
+store-problem-replaced = Rien de plus n’y a été écrit. Relancez Guichet ; si le fichier a été déplacé, remettez-le en place.
+store-problem-is-rolled-back = La base de données a perdu des ventes enregistrées (son fichier -wal a sans doute été supprimé).
+store-problem-rolled-back = Remettez le fichier -wal ou la dernière sauvegarde ; Guichet ne revendra pas des parties déjà vendues.
+store-problem-is-key = La clé des blocs de parties ne peut pas être lue.
+store-problem-key = Appelez l’exploitant : la clé se trouve à côté de la base de données (fichier .key).
 store-problem-title = Le compte ne peut pas être ouvert
 store-problem-is-locked = La base de données est verrouillée par un autre programme.
 store-problem-is-read-only = La base de données est en lecture seule.
@@ -108,6 +126,9 @@ store-problem-newer = Ce fichier vient d’une version plus récente de Guichet.
 store-problem-damaged = Appelez l’exploitant : il faut restaurer la dernière sauvegarde de ce fichier.
 
 ## Tables
+text-table-invite = Appuyez sur « Jouer { $price } » pour acheter une partie.
+text-table-tap = Touchez les zones pour les découvrir.
+text-table-auto = Découverte automatique…
 stake = Mise
 play = Jouer { $price }
 auto = Auto

@@ -1,45 +1,41 @@
 //! The kiosk application: the page shown, the store behind it, and the one place
 //! where the screens' commands are applied ([`Guichet::handle`]).
 
-mod command;
 mod page;
 
-pub use command::Command;
 pub use page::Page;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::{Store, StoreError, UnitState};
+use guichet_store::{Store, StoreError, Unit, UnitState};
 
-use crate::ui::games::screen_for;
+use crate::command::Command;
+use crate::ui::games::{Opening, screen_for};
 use crate::ui::i18n::{Language, Texts};
+use crate::ui::notice::{self, Notice};
+use crate::ui::top_bar::{self, BarState};
 use crate::ui::views::{
     GamePage, HistoryPage, Kiosk, Lobby, ResumePage, RulesPage, StoreProblemPage,
 };
-use crate::ui::{theme, top_bar, widgets};
+use crate::ui::theme;
 
 /// What one press of "Crédit de démonstration" adds.
 pub const DEMO_CREDIT: Cents = Cents::euros(20);
 /// Units the history lists.
 const HISTORY_LENGTH: u32 = 200;
 
-/// A message over the page, until dismissed or replaced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// What to say.
-    pub text: String,
-    /// Whether something went wrong (or is only information).
-    pub is_problem: bool,
-}
-
 /// The kiosk.
 pub struct Guichet {
-    /// The store, or why it could not be opened.
+    /// The store, or nothing once it cannot be used (a page says why).
     store: Option<Store>,
     page: Page,
     texts: Texts,
-    balance: Cents,
+    /// The balance, `None` when it could not be read.
+    balance: Option<Cents>,
+    /// The emission of the unit bought and not finished, if any.
+    waiting: Option<&'static Emission>,
     notice: Option<Notice>,
+    menu_open: bool,
     time_zone: jiff::tz::TimeZone,
 }
 
@@ -52,26 +48,23 @@ impl Guichet {
         theme::install(context);
         egui_extras::install_image_loaders(context);
         let texts = Texts::new(Language::French);
-        let mut kiosk = match store {
-            Ok(store) => Self {
-                store: Some(store),
-                page: Page::Lobby(Lobby),
-                texts,
-                balance: Cents::ZERO,
-                notice: None,
-                time_zone: jiff::tz::TimeZone::system(),
-            },
-            Err(error) => Self {
-                store: None,
-                page: Page::StoreProblem(StoreProblemPage::new(&error)),
-                texts,
-                balance: Cents::ZERO,
-                notice: None,
-                time_zone: jiff::tz::TimeZone::system(),
-            },
+        let (store, page) = match store {
+            Ok(store) => (Some(store), Page::Lobby(Lobby)),
+            Err(error) => (None, Page::StoreProblem(StoreProblemPage::new(&error))),
         };
-        kiosk.refresh_balance();
+        let mut kiosk = Self {
+            store,
+            page,
+            texts,
+            balance: None,
+            waiting: None,
+            notice: None,
+            menu_open: false,
+            time_zone: jiff::tz::TimeZone::system(),
+        };
+        kiosk.refresh();
         kiosk.offer_unfinished();
+        kiosk.tell_store_problems();
         kiosk
     }
 
@@ -94,13 +87,13 @@ impl Guichet {
         self.notice.as_ref()
     }
 
-    /// The balance shown.
+    /// The balance shown (`None` when it could not be read).
     #[must_use]
-    pub const fn balance(&self) -> Cents {
+    pub const fn balance(&self) -> Option<Cents> {
         self.balance
     }
 
-    /// The store, when it opened.
+    /// The store, while it can be used.
     #[must_use]
     pub const fn store(&self) -> Option<&Store> {
         self.store.as_ref()
@@ -108,8 +101,14 @@ impl Guichet {
 
     /// Applies one command. This is the only place the kiosk's state changes.
     pub fn handle(&mut self, command: Command) {
-        if !matches!(command, Command::DismissNotice | Command::SetLanguage(_)) {
+        if !matches!(
+            command,
+            Command::DismissNotice | Command::SetLanguage(_) | Command::ToggleMenu
+        ) {
             self.notice = None;
+        }
+        if command != Command::ToggleMenu {
+            self.menu_open = false;
         }
         let Some(store) = self.store.as_mut() else {
             return;
@@ -119,40 +118,33 @@ impl Guichet {
                 self.page = Page::Lobby(Lobby);
                 Ok(())
             }
-            Command::ShowGame(emission) => {
-                self.page = Page::Game(GamePage::new(emission, screen_for(emission.game)));
-                Ok(())
-            }
+            Command::ShowGame(emission) => Self::show_game(store, &mut self.page, emission),
             Command::ShowHistory => store
                 .recent_units(HISTORY_LENGTH)
                 .map(|units| self.page = Page::History(HistoryPage::new(units))),
-            Command::ShowRules(game) => {
-                let statuses: Result<Vec<_>, _> = game
-                    .emissions()
-                    .map(|emission| {
-                        store
-                            .block_status(emission)
-                            .map(|status| (emission, status))
-                    })
-                    .collect();
-                statuses.map(|statuses| self.page = Page::Rules(RulesPage::new(game, statuses)))
-            }
+            Command::ShowRules(game) => game
+                .emissions()
+                .map(|emission| {
+                    store
+                        .block_status(emission)
+                        .map(|status| (emission, status))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|statuses| self.page = Page::Rules(RulesPage::new(game, statuses))),
             Command::Buy { emission, auto } => Self::buy(store, &mut self.page, emission, auto),
+            Command::Auto(unit) => {
+                if let Some(game) = self.page.game_mut()
+                    && game.unit().is_some_and(|shown| shown.id == unit)
+                {
+                    game.start_auto();
+                }
+                Ok(())
+            }
             Command::Reveal { unit, step } => store
                 .reveal(unit, &[step])
+                .and_then(|unit| settle_if_complete(store, unit))
                 .map(|unit| self.page.update_unit(unit)),
-            Command::Settle(unit) => store
-                .settle(unit)
-                .map(|settlement| self.page.update_unit(settlement.unit)),
-            Command::OpenUnit(id) => store.unit(id).map(|unit| {
-                let mut page = GamePage::new(unit.emission, screen_for(unit.emission.game));
-                if unit.state == UnitState::Settled {
-                    page.replay(unit);
-                } else {
-                    page.resume(unit);
-                }
-                self.page = Page::Game(page);
-            }),
+            Command::OpenUnit(id) => Self::open_unit(store, &mut self.page, id),
             Command::DemoCredit => store.deposit(DEMO_CREDIT).map(|_| ()),
             Command::SetLanguage(language) => {
                 self.texts.set_language(language);
@@ -162,11 +154,35 @@ impl Guichet {
                 self.notice = None;
                 Ok(())
             }
+            Command::ToggleMenu => {
+                self.menu_open = !self.menu_open;
+                Ok(())
+            }
         };
         if let Err(error) = result {
-            self.notice = Some(self.notice_for(&error));
+            self.fail(&error);
         }
-        self.refresh_balance();
+        self.refresh();
+    }
+
+    /// The table of `emission`; the unfinished unit is taken up first, on its
+    /// own table if it is of another emission (offered on the resume page).
+    fn show_game(
+        store: &mut Store,
+        page: &mut Page,
+        emission: &'static Emission,
+    ) -> Result<(), StoreError> {
+        match store.unfinished_units()?.into_iter().next() {
+            Some(unit) if unit.emission == emission => Self::open_unit(store, page, unit.id),
+            Some(unit) => {
+                *page = Page::Resume(ResumePage::new(unit));
+                Ok(())
+            }
+            None => {
+                *page = Page::Game(GamePage::new(emission, screen_for(emission.game)));
+                Ok(())
+            }
+        }
     }
 
     fn buy(
@@ -176,45 +192,94 @@ impl Guichet {
         auto: bool,
     ) -> Result<(), StoreError> {
         let unit = store.buy(emission)?;
-        if let Page::Game(game) = page
-            && game.emission() == emission
-        {
-            game.play(unit, auto);
-        } else {
-            let mut game = GamePage::new(emission, screen_for(emission.game));
-            game.play(unit, auto);
-            *page = Page::Game(game);
+        let opening = Opening::Play { auto };
+        match page {
+            Page::Game(game) if game.emission() == emission => game.open(unit, opening),
+            _ => {
+                let mut game = GamePage::new(emission, screen_for(emission.game));
+                game.open(unit, opening);
+                *page = Page::Game(game);
+            }
         }
         Ok(())
     }
 
-    fn notice_for(&self, error: &StoreError) -> Notice {
-        let text = match error {
-            StoreError::InsufficientFunds { balance, stake } => self.texts.with(
-                "notice-insufficient-funds",
-                &[
-                    ("balance", balance.to_string()),
-                    ("stake", stake.to_string()),
-                ],
-            ),
-            StoreError::Locked { .. } => self.texts.get("notice-locked"),
-            other => self
-                .texts
-                .with("notice-store-error", &[("reason", other.to_string())]),
+    /// Opens unit `id` on its table: taken up (and settled, if all its steps
+    /// were journaled before an interruption) or replayed.
+    fn open_unit(store: &mut Store, page: &mut Page, id: i64) -> Result<(), StoreError> {
+        let mut unit = store.unit(id)?;
+        let mut opening = Opening::Replay;
+        if unit.state != UnitState::Settled {
+            let taken = store.take_up(id)?;
+            unit = settle_if_complete(store, taken)?;
+            opening = if unit.state == UnitState::Settled {
+                Opening::Replay
+            } else {
+                Opening::Resume
+            };
+        }
+        let mut game = GamePage::new(unit.emission, screen_for(unit.emission.game));
+        game.open(unit, opening);
+        *page = Page::Game(game);
+        Ok(())
+    }
+
+    /// Shows what went wrong, in the kiosk's language. A fault of the file
+    /// itself (replaced, damaged, locked) stops the kiosk on a page that says
+    /// so; a unit that moved on elsewhere is shown as the store holds it.
+    fn fail(&mut self, error: &StoreError) {
+        if error.is_about_the_file() {
+            self.page = Page::StoreProblem(StoreProblemPage::new(error));
+            self.store = None;
+            return;
+        }
+        let moved_on = match error {
+            StoreError::AlreadySettled(unit)
+            | StoreError::NotFinished(unit)
+            | StoreError::Step { unit, .. } => Some(*unit),
+            StoreError::PlayedElsewhere { unit, .. } => *unit,
+            _ => None,
         };
-        Notice {
-            text,
+        if let Some(game) = self.page.game_mut() {
+            game.stop_auto();
+        }
+        if let (Some(unit), Some(store)) = (moved_on, self.store.as_ref())
+            && let Ok(unit) = store.unit(unit)
+        {
+            self.page.update_unit(unit);
+        }
+        self.notice = Some(Notice {
+            text: notice_text(&self.texts, error),
             is_problem: true,
-        }
+        });
     }
 
-    fn refresh_balance(&mut self) {
-        if let Some(balance) = self.store.as_ref().and_then(|store| store.balance().ok()) {
-            self.balance = balance;
+    /// Reads the balance and the waiting game again. A balance that cannot be
+    /// read is shown as such, with a notice saying why.
+    fn refresh(&mut self) {
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        match store.balance() {
+            Ok(balance) => self.balance = Some(balance),
+            Err(error) => {
+                self.balance = None;
+                self.notice = Some(Notice {
+                    text: self.texts.with(
+                        "notice-balance-unreadable",
+                        &[("reason", error.to_string())],
+                    ),
+                    is_problem: true,
+                });
+            }
         }
+        self.waiting = store
+            .unfinished_units()
+            .ok()
+            .and_then(|units| units.first().map(|unit| unit.emission));
     }
 
-    /// At start, the oldest unfinished unit is offered before anything else.
+    /// At start, the unfinished unit is offered before anything else.
     fn offer_unfinished(&mut self) {
         let Some(store) = self.store.as_ref() else {
             return;
@@ -225,8 +290,51 @@ impl Guichet {
                     self.page = Page::Resume(ResumePage::new(unit));
                 }
             }
-            Err(error) => self.notice = Some(self.notice_for(&error)),
+            Err(error) => self.fail(&error),
         }
+    }
+
+    /// At start, what stops sales (a lost seal key) is said at once.
+    fn tell_store_problems(&mut self) {
+        if let Some(problem) = self.store.as_ref().and_then(Store::seal_problem) {
+            self.notice = Some(Notice {
+                text: notice_text(&self.texts, &problem),
+                is_problem: true,
+            });
+        }
+    }
+}
+
+/// Settles `unit` once every step is journaled (the last tap, the last "Auto"
+/// step, or a unit interrupted between its last step and its settlement).
+fn settle_if_complete(store: &mut Store, unit: Unit) -> Result<Unit, StoreError> {
+    if unit.state != UnitState::Settled && unit.progress.is_complete() {
+        return store.settle(unit.id).map(|settlement| settlement.unit);
+    }
+    Ok(unit)
+}
+
+/// What a store error means to the player, in the kiosk's language.
+fn notice_text(texts: &Texts, error: &StoreError) -> String {
+    match error {
+        StoreError::InsufficientFunds { balance, stake } => texts.with(
+            "notice-insufficient-funds",
+            &[("balance", balance.to_string()), ("stake", stake.to_string())],
+        ),
+        StoreError::UnitUnfinished(_) => texts.get("notice-unit-unfinished"),
+        StoreError::PlayedElsewhere { .. } => texts.get("notice-played-elsewhere"),
+        StoreError::AlreadySettled(_)
+        | StoreError::NotFinished(_)
+        | StoreError::Step { .. } => texts.get("notice-moved-on"),
+        StoreError::SealKeyLost { .. } => texts.get("notice-sales-suspended"),
+        StoreError::BalanceCeiling { max, .. } => {
+            texts.with("notice-balance-ceiling", &[("max", max.to_string())])
+        }
+        StoreError::DepositTooLarge { max, .. } => {
+            texts.with("notice-deposit-too-large", &[("max", max.to_string())])
+        }
+        StoreError::Locked { .. } => texts.get("notice-locked"),
+        other => texts.with("notice-store-error", &[("reason", other.to_string())]),
     }
 }
 
@@ -236,17 +344,22 @@ impl eframe::App for Guichet {
         let kiosk = Kiosk {
             texts: &self.texts,
             balance: self.balance,
-            notice: self.notice.as_ref(),
             time_zone: &self.time_zone,
+            waiting: self.waiting,
         };
         if self.store.is_some() {
-            top_bar::show(ui, &kiosk, &self.page, &mut commands);
+            let state = BarState {
+                on_lobby: self.page.is_lobby(),
+                rules_game: self.page.rules_game(),
+                menu_open: self.menu_open,
+            };
+            top_bar::show(ui, &kiosk, state, &mut commands);
         }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(theme::palette::LOUNGE))
             .show(ui, |ui| {
-                if let Some(notice) = kiosk.notice {
-                    widgets::notice(ui, notice, kiosk.texts, &mut commands);
+                if let Some(shown) = &self.notice {
+                    notice::show(ui, shown, kiosk.texts, &mut commands);
                 }
                 self.page.view_mut().ui(ui, &kiosk, &mut commands);
             });

@@ -1,5 +1,6 @@
 //! The pages of the kiosk.
 
+use guichet_core::emission::Game;
 use guichet_store::Unit;
 
 use crate::ui::views::{
@@ -16,9 +17,9 @@ pub enum Page {
     History(HistoryPage),
     /// A game's rules and paytable.
     Rules(RulesPage),
-    /// At start: an unfinished unit to take up again.
+    /// An unfinished unit to take up again.
     Resume(ResumePage),
-    /// The database could not be opened: why, and what to do.
+    /// The database could not be opened or used: why, and what to do.
     StoreProblem(StoreProblemPage),
 }
 
@@ -42,9 +43,28 @@ impl Page {
         }
     }
 
+    /// The table, if this is a game's page.
+    pub const fn game_mut(&mut self) -> Option<&mut GamePage> {
+        match self {
+            Self::Game(page) => Some(page),
+            _ => None,
+        }
+    }
+
     /// Whether this is the lobby.
     #[must_use]
     pub const fn is_lobby(&self) -> bool {
         matches!(self, Self::Lobby(_))
+    }
+
+    /// The game whose rules "Règles" opens from here: the one on the table, or
+    /// the one whose rules are shown, else Black Jack.
+    #[must_use]
+    pub fn rules_game(&self) -> Game {
+        match self {
+            Self::Game(game) => game.emission().game,
+            Self::Rules(rules) => rules.game(),
+            _ => Game::BlackJack,
+        }
     }
 }

@@ -1,10 +1,13 @@
 //! Everything drawn: the design tokens, the bundled fonts, the words, the frame,
 //! the pages and the game screens. Views only draw what the store and the core
-//! say, and push [`crate::app::Command`]s; they never change state themselves.
+//! say, and push [`crate::command::Command`]s; they never change state
+//! themselves, and know nothing of the application above them.
 
 pub mod fonts;
 pub mod games;
 pub mod i18n;
+pub mod layout;
+pub mod notice;
 pub mod theme;
 pub mod top_bar;
 pub mod views;

@@ -1,9 +1,16 @@
 //! The design tokens: every color, size, radius and text style of the kiosk.
-//! Screens name these; they never write a color or a size of their own.
+//! Screens name these; they never write a color or a size of their own, and
+//! clippy's `disallowed-methods` (clippy.toml) keeps it so: colors are made
+//! here and in `widgets` only.
 //!
-//! Designed for 1920×1080 and 1280×800 touch screens at arm's length (LOOK.md):
-//! body text ≥ 20 px, amounts ≥ 28 px, touch targets ≥ 64 px with ≥ 12 px
-//! between them, and every text at least WCAG AA (4.5:1) on its background.
+//! Designed for touch screens at arm's length from 1024×768 to 1920×1080 and
+//! portrait 1080×1920, at one scale from the available size (`ui::layout`;
+//! the visual direction is `../shared/design/LOOK.md` of the design card): body
+//! text ≥ 20 px, amounts ≥ 28 px, touch targets ≥ 64 px with ≥ 12 px between
+//! them, and every text at least WCAG AA (4.5:1) on its background.
+
+// The one module where colors are made from numbers.
+#![allow(clippy::disallowed_methods)]
 
 use egui::{CornerRadius, FontFamily, FontId, Margin, Stroke, TextStyle, Vec2};
 
@@ -64,6 +71,15 @@ pub mod palette {
     pub const CORAL_DEEP: Color32 = Color32::from_rgb(0xC8, 0x46, 0x2F);
     /// Bingo: the cream of the grids.
     pub const CREAM: Color32 = Color32::from_rgb(0xFF, 0xF6, 0xEA);
+    /// X10: the glow behind its lobby illustration.
+    pub const NIGHT_GLOW: Color32 = Color32::from_rgb(0x24, 0x3A, 0x7A);
+    /// Star Fortune: the glow behind its lobby illustration.
+    pub const SKY_GLOW: Color32 = Color32::from_rgb(0x5A, 0x37, 0x9E);
+
+    /// A table's bottom bar: a shade over the table.
+    pub const TABLE_BAR: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 70);
+    /// An action on a dark table: a light veil.
+    pub const ON_DARK_VEIL: Color32 = Color32::from_rgba_premultiplied(28, 28, 28, 28);
 
     /// Playing cards: the face.
     pub const CARD_FACE: Color32 = Color32::from_rgb(0xFC, 0xFA, 0xF5);
@@ -107,6 +123,10 @@ pub mod size {
     pub const HEADING: f32 = 40.0;
     /// Page titles and the big amounts of a result.
     pub const TITLE: f32 = 56.0;
+    /// A table's bottom bar, at the design size.
+    pub const TABLE_BAR: f32 = 104.0;
+    /// A round badge with a total or an amount, at the design size.
+    pub const BADGE: f32 = 52.0;
     /// The corner radius of buttons and small panels.
     pub const RADIUS: u8 = 14;
     /// The corner radius of tiles and large panels.
@@ -123,6 +143,12 @@ pub mod motion {
     pub const AUTO_PAUSE: f32 = 0.35;
     /// A page change, a notice appearing.
     pub const FADE: f32 = 0.2;
+}
+
+/// A card's shadow on the felt, darker as it lifts (`lift` 0 to 1).
+#[must_use]
+pub fn card_shadow(lift: f32) -> egui::Color32 {
+    egui::Color32::from_black_alpha((60.0 + 30.0 * lift) as u8)
 }
 
 /// The bold face of the bundled family.

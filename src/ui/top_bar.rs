@@ -1,18 +1,54 @@
-//! The frame of every page: the way back to the lobby, the balance, the demo
-//! credit, the rules, the history and the language.
+//! The frame of every page: the way back to the lobby and the balance, always
+//! in sight; the demo credit, the rules, the history and the language, which
+//! fold into a menu when the bar lacks room for them.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
 
-use crate::app::{Command, Page};
+use crate::command::Command;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::views::Kiosk;
-use crate::ui::widgets::quiet_button;
+use crate::ui::widgets::{quiet_button, text_width};
 
-/// Draws the top bar above `page`.
-pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, page: &Page, commands: &mut Vec<Command>) {
+/// What the bar shows besides the kiosk's state.
+#[derive(Clone, Copy, Debug)]
+pub struct BarState {
+    /// Whether the page is the lobby (the title then, no way back).
+    pub on_lobby: bool,
+    /// The game whose rules "Règles" opens.
+    pub rules_game: Game,
+    /// Whether the folded menu is open.
+    pub menu_open: bool,
+}
+
+/// One of the bar's secondary buttons.
+struct Item {
+    text: String,
+    command: Command,
+}
+
+/// Draws the top bar.
+pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mut Vec<Command>) {
     let texts = kiosk.texts;
-    egui::Panel::top("top_bar")
+    let items = [
+        Item {
+            text: texts.get("demo-credit"),
+            command: Command::DemoCredit,
+        },
+        Item {
+            text: texts.get("rules"),
+            command: Command::ShowRules(state.rules_game),
+        },
+        Item {
+            text: texts.get("history"),
+            command: Command::ShowHistory,
+        },
+        Item {
+            text: texts.get("language-switch"),
+            command: Command::SetLanguage(texts.language().other()),
+        },
+    ];
+    let panel = egui::Panel::top("top_bar")
         .exact_size(size::TOP_BAR)
         .frame(
             egui::Frame::NONE
@@ -21,8 +57,21 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, page: &Page, commands: &mut Ve
                 .stroke(egui::Stroke::new(1.0, palette::LINE)),
         )
         .show(ui, |ui| {
+            let button_width = |text: &str| text_width(ui, text, egui::TextStyle::Button) + 48.0;
+            let start = if state.on_lobby {
+                text_width(ui, "Guichet", style::amount())
+            } else {
+                button_width(&texts.get("back-to-lobby"))
+            };
+            let balance = text_width(ui, &balance_text(kiosk), style::amount())
+                + text_width(ui, &texts.get("balance"), egui::TextStyle::Body)
+                + 40.0
+                + size::GAP;
+            let spread: f32 = items.iter().map(|item| button_width(&item.text) + size::GAP).sum();
+            let folded = start + balance + spread + size::GAP > ui.available_width();
+            let mut menu_button = None;
             ui.horizontal_centered(|ui| {
-                if page.is_lobby() {
+                if state.on_lobby {
                     ui.label(
                         RichText::new("Guichet")
                             .text_style(style::amount())
@@ -32,27 +81,59 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, page: &Page, commands: &mut Ve
                     commands.push(Command::ShowLobby);
                 }
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    let other = texts.language().other();
-                    if quiet_button(ui, &texts.get("language-switch")).clicked() {
-                        commands.push(Command::SetLanguage(other));
+                    if folded {
+                        let menu = quiet_button(ui, &texts.get("menu"));
+                        if menu.clicked() {
+                            commands.push(Command::ToggleMenu);
+                        }
+                        menu_button = Some(menu.rect);
+                    } else {
+                        for item in items.iter().rev() {
+                            if quiet_button(ui, &item.text).clicked() {
+                                commands.push(item.command);
+                            }
+                        }
                     }
-                    if quiet_button(ui, &texts.get("history")).clicked() {
-                        commands.push(Command::ShowHistory);
+                    balance_pill(ui, kiosk);
+                });
+            });
+            menu_button.filter(|_| state.menu_open)
+        });
+    if let Some(anchor) = panel.inner {
+        menu(ui, anchor, &items, commands);
+    }
+}
+
+/// The folded menu, under its button.
+fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Command>) {
+    egui::Area::new(ui.scope_id().with("top_bar_menu"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(anchor.right_bottom() + Vec2::new(0.0, size::GAP))
+        .pivot(egui::Align2::RIGHT_TOP)
+        .show(ui.ctx(), |ui| {
+            crate::ui::theme::card_frame().show(ui, |ui| {
+                ui.vertical(|ui| {
+                    for item in items {
+                        if quiet_button(ui, &item.text).clicked() {
+                            commands.push(item.command);
+                            commands.push(Command::ToggleMenu);
+                        }
                     }
-                    if quiet_button(ui, &texts.get("rules")).clicked() {
-                        commands.push(Command::ShowRules(rules_game(page)));
-                    }
-                    if quiet_button(ui, &texts.get("demo-credit")).clicked() {
-                        commands.push(Command::DemoCredit);
-                    }
-                    balance(ui, kiosk);
                 });
             });
         });
 }
 
+/// The balance as the pill shows it: the amount, or a dash when it cannot be
+/// read (a notice says why).
+fn balance_text(kiosk: &Kiosk<'_>) -> String {
+    kiosk
+        .balance
+        .map_or_else(|| "—".to_owned(), |balance| balance.to_string())
+}
+
 /// The balance, always in sight: a dark pill with the amount in white.
-fn balance(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
+fn balance_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
     egui::Frame::NONE
         .fill(palette::BALANCE)
         .corner_radius(size::RADIUS)
@@ -61,20 +142,10 @@ fn balance(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
             ui.set_min_size(Vec2::new(0.0, size::TOUCH - 20.0));
             // Laid out right to left, like the bar: the amount first, then its name.
             ui.label(
-                RichText::new(kiosk.balance.to_string())
+                RichText::new(balance_text(kiosk))
                     .text_style(style::amount())
                     .color(palette::ON_DARK),
             );
             ui.label(RichText::new(kiosk.texts.get("balance")).color(palette::ON_DARK_SOFT));
         });
-}
-
-/// The game whose rules the "Règles" button opens: the one on the table, or the
-/// one whose rules are shown, else Black Jack.
-fn rules_game(page: &Page) -> Game {
-    match page {
-        Page::Game(game) => game.emission().game,
-        Page::Rules(rules) => rules.game(),
-        _ => Game::BlackJack,
-    }
 }

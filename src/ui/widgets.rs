@@ -1,10 +1,12 @@
-//! Small pieces every screen uses: buttons sized for fingers, notices, amounts,
-//! times.
+//! Small pieces every screen uses: buttons sized for fingers, amounts, touch
+//! areas, times.
+
+// Buttons are built here and only here (clippy.toml disallows
+// `egui::Button::new` elsewhere): every screen's buttons look alike.
+#![allow(clippy::disallowed_methods)]
 
 use egui::{Button, Color32, Response, RichText, Role, Sense, Vec2, WidgetInfo};
 
-use crate::app::{Command, Notice};
-use crate::ui::i18n::Texts;
 use crate::ui::theme::{palette, size, style};
 
 /// A button in the button text style: `ink` on `fill`, at least `width` wide and a
@@ -40,40 +42,27 @@ pub fn table_button(ui: &mut egui::Ui, text: &str) -> Response {
         button(
             text,
             palette::ON_DARK,
-            Color32::from_white_alpha(28),
+            palette::ON_DARK_VEIL,
             size::TOUCH * 2.0,
         )
         .stroke(egui::Stroke::new(2.0, palette::ON_DARK_SOFT)),
     )
 }
 
+/// A stake to choose on a dark table: gold when `chosen`.
+pub fn stake_button(ui: &mut egui::Ui, text: &str, chosen: bool) -> Response {
+    let (ink, fill) = if chosen {
+        (palette::INK, palette::ACTION)
+    } else {
+        (palette::ON_DARK, palette::ON_DARK_VEIL)
+    };
+    ui.add(button(text, ink, fill, size::TOUCH))
+}
+
 /// An amount in the amount style.
 #[must_use]
 pub fn amount(text: impl Into<String>) -> RichText {
     RichText::new(text).text_style(style::amount())
-}
-
-/// The notice bar at the top of a page, with its "OK" to dismiss it.
-pub fn notice(ui: &mut egui::Ui, notice: &Notice, texts: &Texts, commands: &mut Vec<Command>) {
-    let (fill, ink) = if notice.is_problem {
-        (palette::PROBLEM_BACKGROUND, palette::PROBLEM)
-    } else {
-        (palette::NOTICE_BACKGROUND, palette::INK)
-    };
-    egui::Frame::NONE
-        .fill(fill)
-        .inner_margin(egui::Margin::symmetric(24, 8))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(&notice.text).color(ink).strong());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if quiet_button(ui, &texts.get("notice-dismiss")).clicked() {
-                        commands.push(Command::DismissNotice);
-                    }
-                });
-            });
-        });
 }
 
 /// Allocates a painted, clickable area that screen readers and tests know by
@@ -124,4 +113,14 @@ pub fn local_time(stored: &str, zone: &jiff::tz::TimeZone) -> String {
                 .to_string()
         },
     )
+}
+
+/// How wide `text` is in `style`, laid out on one line.
+#[must_use]
+pub fn text_width(ui: &egui::Ui, text: &str, style: impl Into<egui::TextStyle>) -> f32 {
+    let font = style.into().resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_owned(), font, palette::INK)
+        .size()
+        .x
 }

@@ -1,5 +1,6 @@
-//! What the kiosk's screen tests share: real SQLite files with chosen seeds, and
-//! a headless kiosk rendered through wgpu on the CPU.
+//! What the kiosk's screen tests share: real SQLite files with chosen seeds, a
+//! headless kiosk rendered through wgpu on the CPU, and the moves of a player
+//! at any game's table.
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
@@ -7,11 +8,15 @@ use std::path::{Path, PathBuf};
 
 use egui::Vec2;
 use egui_kittest::Harness;
-use guichet::app::Guichet;
+use egui_kittest::kittest::Queryable as _;
+use guichet::app::{Guichet, Page};
 use guichet::kiosk::WINDOW_SIZE;
-use guichet_core::block::Seed;
-use guichet_core::emission::Emission;
-use guichet_store::{OpenOptions, Store, StoreError};
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::{Emission, Game};
+use guichet_core::generator::unit_scenario;
+use guichet_core::money::Cents;
+use guichet_core::scenario::Scenario;
+use guichet_store::{OpenOptions, Store, StoreError, Unit, UnitState};
 use tempfile::TempDir;
 
 /// A fresh database in a temporary folder.
@@ -25,15 +30,20 @@ pub fn new_database() -> (TempDir, PathBuf) {
 /// at position `p` is seeded with the bytes `seed_byte + p + 16 n`, so that the
 /// units are the same on every run.
 pub fn seeded(seed_byte: u8) -> OpenOptions {
-    OpenOptions::new().seeds(move |emission, number| {
-        let position = Emission::ALL
-            .iter()
-            .position(|other| std::ptr::eq(*other, emission))
-            .unwrap_or(0) as u8;
-        Seed::from_bytes([seed_byte
+    OpenOptions::new().seeds(move |emission, number| seed_of(seed_byte, emission, number))
+}
+
+/// The seed `seeded(seed_byte)` gives block `number` of `emission`.
+pub fn seed_of(seed_byte: u8, emission: &Emission, number: u32) -> Seed {
+    let position = Emission::ALL
+        .iter()
+        .position(|other| std::ptr::eq(*other, emission))
+        .unwrap_or(0) as u8;
+    Seed::from_bytes(
+        [seed_byte
             .wrapping_add(position)
-            .wrapping_add((number as u8).wrapping_mul(16)); 32])
-    })
+            .wrapping_add((number as u8).wrapping_mul(16)); 32],
+    )
 }
 
 /// Options under which block 0 of `emission` has `seed` (the others seeded
@@ -82,4 +92,131 @@ pub fn kiosk_sized(store: Result<Store, StoreError>, size: Vec2) -> Harness<'sta
         .build_eframe(move |creation| {
             Guichet::new(&creation.egui_ctx, store).with_time_zone(jiff::tz::TimeZone::UTC)
         })
+}
+
+/// The first seed `[k; 32]` whose block 0 of `emission` starts with a unit that
+/// `wanted` accepts: fixed seeds choosing the unit each test shows.
+pub fn seed_where(emission: &'static Emission, wanted: impl Fn(Cents, &Scenario) -> bool) -> Seed {
+    (0..=u8::MAX)
+        .map(|byte| Seed::from_bytes([byte; 32]))
+        .find(|seed| {
+            let (prize, scenario) = unit_scenario(&Block::open(emission, 0, seed), 0);
+            wanted(prize, &scenario)
+        })
+        .expect("one of 256 seeds gives such a unit")
+}
+
+/// The label of a game's lobby tile.
+pub fn tile_label(game: Game) -> String {
+    format!("Jouer à {}", game.title())
+}
+
+/// "Jouer 2 €", as the button says it (with a no-break space).
+pub fn play_label(emission: &Emission) -> String {
+    format!("Jouer {}", emission.stake.short())
+}
+
+/// A kiosk whose block 0 of `emission` is opened with `seed`, with 20 € on
+/// it, at `emission`'s table (its stake chosen, for a game sold at several).
+pub fn table_with(emission: &'static Emission, seed: &Seed) -> (TempDir, Harness<'static, Guichet>) {
+    let (folder, path) = new_database();
+    let mut store = with_block_seed(emission, seed.clone())
+        .open(&path)
+        .expect("a store");
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.get_by_label(&tile_label(emission.game)).click();
+    harness.run();
+    let on_table = |harness: &Harness<'_, Guichet>| match harness.state().page() {
+        Page::Game(game) => game.emission() == emission,
+        _ => false,
+    };
+    if !on_table(&harness) {
+        harness.get_by_label(&emission.stake.short()).click();
+        harness.run();
+    }
+    assert!(on_table(&harness), "at the {emission} table");
+    (folder, harness)
+}
+
+/// The unit on the table.
+pub fn unit_on_table(harness: &Harness<'_, Guichet>) -> Option<Unit> {
+    match harness.state().page() {
+        Page::Game(game) => game.unit().cloned(),
+        _ => None,
+    }
+}
+
+/// The balance shown.
+pub fn balance(harness: &Harness<'_, Guichet>) -> Cents {
+    harness.state().balance().expect("a balance is shown")
+}
+
+/// Steps the kiosk (1/60 s each) until `done`, for at most `seconds`.
+pub fn run_until(
+    harness: &mut Harness<'_, Guichet>,
+    seconds: f32,
+    done: impl Fn(&Harness<'_, Guichet>) -> bool,
+) {
+    for _ in 0..(seconds * 60.0) as usize {
+        if done(harness) {
+            return;
+        }
+        harness.step();
+    }
+    assert!(done(harness), "not done after {seconds} s");
+}
+
+/// Whether the unit on the table is settled.
+pub fn settled(harness: &Harness<'_, Guichet>) -> bool {
+    unit_on_table(harness).is_some_and(|unit| unit.state == UnitState::Settled)
+}
+
+/// Lets every animation of the table end.
+pub fn settle_animations(harness: &mut Harness<'_, Guichet>) {
+    harness.run_steps(240);
+}
+
+/// Buys a unit at the table and reveals it all: with "Auto" where the game has
+/// it, by taking its steps one by one where it has not (Star Fortune's pucks and
+/// GO, by their buttons); then lets the result show.
+pub fn auto_played(emission: &'static Emission, seed: &Seed) -> (TempDir, Harness<'static, Guichet>) {
+    let (folder, mut harness) = table_with(emission, seed);
+    if emission.game == Game::StarFortune {
+        harness.get_by_label(&play_label(emission)).click();
+        harness.run_steps(2);
+        while !settled(&harness) {
+            let unit = unit_on_table(&harness).expect("a unit");
+            let step = unit.progress.possible_steps()[0];
+            let label = step_label(step);
+            harness.get_by_label(&label).click();
+            run_until(&mut harness, 6.0, |harness| {
+                unit_on_table(harness).is_some_and(|now| now.steps.len() > unit.steps.len())
+            });
+        }
+    } else {
+        harness.get_by_label("Auto").click();
+        run_until(&mut harness, 20.0, settled);
+    }
+    settle_animations(&mut harness);
+    (folder, harness)
+}
+
+/// The label of the control that takes `step` on a text table.
+fn step_label(step: guichet_core::reveal::RevealStep) -> String {
+    use guichet_core::reveal::RevealStep;
+    match step {
+        RevealStep::Zone { zone } => format!("Découvrir la zone {}", zone + 1),
+        RevealStep::Puck { puck, .. } => format!("Palet {}", puck + 1),
+        RevealStep::Go { .. } => "GO".to_owned(),
+    }
+}
+
+/// The words of a unit's result as the bar says it.
+pub fn result_words(prize: Cents, stake: Cents) -> String {
+    match guichet::ui::games::Outcome::of(prize, stake) {
+        guichet::ui::games::Outcome::Won(prize, _) => format!("Vous gagnez {prize}"),
+        guichet::ui::games::Outcome::StakeBack => "Mise remboursée".to_owned(),
+        guichet::ui::games::Outcome::Lost => "Pas de gain cette fois".to_owned(),
+    }
 }

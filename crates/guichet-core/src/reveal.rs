@@ -2,13 +2,14 @@
 //! may come, and when a unit is fully revealed.
 //!
 //! Every step a player takes is journaled by the store, so that an interrupted
-//! unit reopens exactly where it was left. The zones of each game:
-//! - Black Jack: 0, 1, 2 are the hands "Gain 1/2/3", 3 the bank's hidden card; any
-//!   order (règlement 4.1).
-//! - X10: 0..=8 the bundles of "Vos numéros", 9..=11 the diamonds of "Numéros
+//! unit reopens exactly where it was left. The zones of each game are named in
+//! [`zones`]:
+//! - Black Jack: the hands "Gain 1/2/3" and the bank's hidden card; any order
+//!   (règlement 4.1).
+//! - X10: the nine bundles of "Vos numéros" and the three diamonds of "Numéros
 //!   gagnants"; any order (4.4).
-//! - Bingo: 0..=14 the sphere's balls, drawn one click at a time and so in draw
-//!   order; 15..=17 the "boules Bonus", in any order (4.4).
+//! - Bingo: the sphere's fifteen balls, drawn one click at a time and so in draw
+//!   order, and the three "boules Bonus", in any order (4.4).
 //! - Star Fortune: no zones, but for each of the two drops a puck to pick, then,
 //!   if it fell in a BONUS case, "GO"; the second drop comes after the first.
 
@@ -16,7 +17,52 @@ use serde::{Deserialize, Serialize};
 
 use crate::emission::Game;
 use crate::scenario::Scenario;
+use crate::scenario::bingo::{BONUS_BALLS, SPHERE_BALLS};
 use crate::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
+
+/// The zones of each game, by name: a screen asks for "the bank's hidden card",
+/// never for zone 3.
+pub mod zones {
+    use super::RevealStep;
+    use crate::scenario::bingo::{BONUS_BALLS, SPHERE_BALLS};
+
+    const fn zone(zone: usize) -> RevealStep {
+        RevealStep::Zone { zone: zone as u8 }
+    }
+
+    /// Black Jack: the hands "Gain 1", "Gain 2", "Gain 3".
+    pub const BLACK_JACK_HANDS: [RevealStep; 3] = [zone(0), zone(1), zone(2)];
+    /// Black Jack: the bank's hidden card.
+    pub const BLACK_JACK_BANK_CARD: RevealStep = zone(3);
+    /// X10: the nine bundles of "Vos numéros", in the scenario's order.
+    pub const X10_BUNDLES: [RevealStep; 9] = {
+        let mut bundles = [zone(0); 9];
+        let mut position = 0;
+        while position < 9 {
+            bundles[position] = zone(position);
+            position += 1;
+        }
+        bundles
+    };
+    /// X10: the three diamonds of "Numéros gagnants".
+    pub const X10_DIAMONDS: [RevealStep; 3] = [zone(9), zone(10), zone(11)];
+    /// Bingo: the sphere's balls, in draw order.
+    pub const BINGO_BALLS: [RevealStep; SPHERE_BALLS] = {
+        let mut balls = [zone(0); SPHERE_BALLS];
+        let mut position = 0;
+        while position < SPHERE_BALLS {
+            balls[position] = zone(position);
+            position += 1;
+        }
+        balls
+    };
+    /// Bingo: the three "boules Bonus".
+    pub const BINGO_BONUS_BALLS: [RevealStep; BONUS_BALLS] = [
+        zone(SPHERE_BALLS),
+        zone(SPHERE_BALLS + 1),
+        zone(SPHERE_BALLS + 2),
+    ];
+}
 
 /// One thing the player does to reveal a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -52,17 +98,14 @@ pub struct StepError {
 }
 
 /// Zones of each game that have them.
-const fn zones(game: Game) -> usize {
+const fn zone_count(game: Game) -> usize {
     match game {
-        Game::BlackJack => 4,
-        Game::X10 => 12,
-        Game::Bingo => 18,
+        Game::BlackJack => zones::BLACK_JACK_HANDS.len() + 1,
+        Game::X10 => zones::X10_BUNDLES.len() + zones::X10_DIAMONDS.len(),
+        Game::Bingo => SPHERE_BALLS + BONUS_BALLS,
         Game::StarFortune => 0,
     }
 }
-
-/// Bingo's sphere balls, revealed in draw order.
-const BINGO_SPHERE_ZONES: usize = 15;
 
 /// How far a unit is revealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +131,7 @@ impl Progress {
         };
         Self {
             game: scenario.game(),
-            revealed: vec![false; zones(scenario.game())],
+            revealed: vec![false; zone_count(scenario.game())],
             pucks: [None; 2],
             pressed_go: [false; 2],
             bonus_drops,
@@ -123,7 +166,7 @@ impl Progress {
                     Some(false) => {}
                 }
                 if self.game == Game::Bingo
-                    && zone < BINGO_SPHERE_ZONES
+                    && zone < SPHERE_BALLS
                     && zone != self.sphere_balls_drawn()
                 {
                     return refuse("the sphere's balls come out in order");
@@ -161,7 +204,7 @@ impl Progress {
     }
 
     fn sphere_balls_drawn(&self) -> usize {
-        self.revealed[..BINGO_SPHERE_ZONES]
+        self.revealed[..SPHERE_BALLS]
             .iter()
             .filter(|&&drawn| drawn)
             .count()
@@ -178,6 +221,30 @@ impl Progress {
             .get(usize::from(zone))
             .copied()
             .unwrap_or(false)
+    }
+
+    /// Whether `step` is taken already.
+    #[must_use]
+    pub fn is_taken(&self, step: RevealStep) -> bool {
+        match step {
+            RevealStep::Zone { zone } => self.is_revealed(zone),
+            RevealStep::Puck { drop, puck } => self.puck(usize::from(drop)) == Some(puck),
+            RevealStep::Go { drop } => self.pressed_go(usize::from(drop)),
+        }
+    }
+
+    /// Every step the player may take now, in a stable order: the zones, the
+    /// pucks, then "GO".
+    #[must_use]
+    pub fn possible_steps(&self) -> Vec<RevealStep> {
+        let zones = (0..self.revealed.len() as u8).map(|zone| RevealStep::Zone { zone });
+        let pucks = (0..2).flat_map(|drop| (0..PUCKS).map(move |puck| RevealStep::Puck { drop, puck }));
+        let go = (0..2).map(|drop| RevealStep::Go { drop });
+        zones
+            .chain(pucks)
+            .chain(go)
+            .filter(|&step| self.clone().apply(step).is_ok())
+            .collect()
     }
 
     /// The puck picked for drop `drop`, if any.
@@ -212,14 +279,18 @@ impl Progress {
     /// for Star Fortune the automatic player's pucks and "GO".
     #[must_use]
     pub fn remaining_steps(&self, scenario: &Scenario) -> Vec<RevealStep> {
-        let zone_order: Vec<u8> = match self.game {
-            Game::X10 => (9..12).chain(0..9).collect(),
-            _ => (0..self.revealed.len() as u8).collect(),
+        let zone_order: Vec<RevealStep> = match self.game {
+            Game::X10 => zones::X10_DIAMONDS
+                .into_iter()
+                .chain(zones::X10_BUNDLES)
+                .collect(),
+            _ => (0..self.revealed.len() as u8)
+                .map(|zone| RevealStep::Zone { zone })
+                .collect(),
         };
         let mut steps: Vec<RevealStep> = zone_order
             .into_iter()
-            .filter(|&zone| !self.is_revealed(zone))
-            .map(|zone| RevealStep::Zone { zone })
+            .filter(|&step| !self.is_taken(step))
             .collect();
         if let Scenario::StarFortune(star) = scenario {
             for (drop, automatic) in (0_u8..).zip(star.automatic_pucks()) {
@@ -291,15 +362,14 @@ mod tests {
     fn black_jack_zones_come_in_any_order_once() {
         let scenario = scenario(Emission::ALL[0], Some(3));
         let mut progress = Progress::new(&scenario);
-        for zone in [3, 1, 0] {
-            progress
-                .apply(RevealStep::Zone { zone })
-                .expect("any order");
+        for step in [
+            zones::BLACK_JACK_BANK_CARD,
+            zones::BLACK_JACK_HANDS[1],
+            zones::BLACK_JACK_HANDS[0],
+        ] {
+            progress.apply(step).expect("any order");
         }
-        assert!(
-            progress.apply(RevealStep::Zone { zone: 1 }).is_err(),
-            "twice"
-        );
+        assert!(progress.apply(zones::BLACK_JACK_HANDS[1]).is_err(), "twice");
         assert!(
             progress.apply(RevealStep::Zone { zone: 4 }).is_err(),
             "no fifth zone"
@@ -311,25 +381,35 @@ mod tests {
             "no pucks"
         );
         assert!(!progress.is_complete());
+        assert_eq!(progress.possible_steps(), vec![zones::BLACK_JACK_HANDS[2]]);
         progress
-            .apply(RevealStep::Zone { zone: 2 })
+            .apply(zones::BLACK_JACK_HANDS[2])
             .expect("the last zone");
         assert!(progress.is_complete());
+        assert!(progress.possible_steps().is_empty());
     }
 
     #[test]
     fn bingo_balls_come_out_in_order() {
         let scenario = scenario(Emission::ALL[5], Some(2));
         let mut progress = Progress::new(&scenario);
-        assert!(progress.apply(RevealStep::Zone { zone: 1 }).is_err());
+        assert!(progress.apply(zones::BINGO_BALLS[1]).is_err());
+        assert_eq!(
+            progress.possible_steps(),
+            [zones::BINGO_BALLS[0]]
+                .into_iter()
+                .chain(zones::BINGO_BONUS_BALLS)
+                .collect::<Vec<_>>(),
+            "the next ball, or any bonus ball"
+        );
         progress
-            .apply(RevealStep::Zone { zone: 16 })
+            .apply(zones::BINGO_BONUS_BALLS[1])
             .expect("a bonus ball any time");
         progress
-            .apply(RevealStep::Zone { zone: 0 })
+            .apply(zones::BINGO_BALLS[0])
             .expect("the first ball");
         progress
-            .apply(RevealStep::Zone { zone: 1 })
+            .apply(zones::BINGO_BALLS[1])
             .expect("the second ball");
     }
 

@@ -1,111 +1,92 @@
 //! The table of a game whose own screen is not built yet: the unit as text, a
-//! button per possible step. It goes through the same [`GameScreen`] trait,
-//! store and commands as a real screen, so the game is playable, resumable and
+//! button per step it can take. It runs on the same table layer, store and
+//! commands as a real screen, so the game is playable, resumable and
 //! replayable end to end meanwhile.
 
-use egui::RichText;
+use egui::{Rect, RichText, Vec2};
+use guichet_core::emission::Game;
 use guichet_core::money::Cents;
+use guichet_core::reveal::zones::{BINGO_BALLS, BINGO_BONUS_BALLS, X10_BUNDLES, X10_DIAMONDS};
 use guichet_core::reveal::{Progress, RevealStep};
 use guichet_core::scenario::star_fortune::Landing;
 use guichet_core::scenario::x10::Symbol;
 use guichet_core::scenario::{BingoScenario, Scenario, StarFortuneScenario, X10Scenario};
-use guichet_store::{Unit, UnitState};
 
-use super::controls::{play_bar, unit_in_progress};
-use super::{GameScreen, Outcome, Pace, Table};
-use crate::app::Command;
+use super::table::{BarWords, GameTable, TableView};
 use crate::ui::i18n::Texts;
-use crate::ui::theme::{self, palette, size, style};
+use crate::ui::theme::{motion, palette, size};
 use crate::ui::widgets::table_button;
 
-/// A text table.
-#[derive(Debug, Default)]
+/// A text table of one game.
+#[derive(Debug)]
 pub struct TextTable {
-    pace: Pace,
-    read_only: bool,
-    /// When the unit on the table last changed, to pace "Auto".
-    changed: Option<(usize, f64)>,
+    game: Game,
 }
 
-impl GameScreen for TextTable {
-    fn play(&mut self, _unit: &Unit, auto: bool) {
-        self.pace.start(auto);
-        self.read_only = false;
+impl TextTable {
+    /// The text table of `game`.
+    pub const fn new(game: Game) -> Self {
+        Self { game }
+    }
+}
+
+impl GameTable for TextTable {
+    fn words(&self) -> BarWords {
+        BarWords {
+            invite: "text-table-invite",
+            tap: "text-table-tap",
+            auto: "text-table-auto",
+        }
     }
 
-    fn resume(&mut self, _unit: &Unit) {
-        self.pace.start(false);
-        self.read_only = false;
+    fn has_auto(&self) -> bool {
+        // Star Fortune's règlement (4.3–4.4) makes the player pick each puck.
+        self.game != Game::StarFortune
     }
 
-    fn replay(&mut self, _unit: &Unit) {
-        self.pace.start(false);
-        self.read_only = true;
+    fn step_duration(&self, _step: RevealStep) -> f32 {
+        motion::REVEAL
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, table: &Table<'_>, commands: &mut Vec<Command>) {
-        let texts = table.texts;
-        let now = ui.input(|input| input.time);
-        theme::page_frame().fill(palette::NIGHT).show(ui, |ui| {
-            ui.set_min_size(ui.available_size());
-            ui.label(
-                RichText::new(table.emission.game.title())
-                    .text_style(egui::TextStyle::Heading)
-                    .color(palette::ON_DARK),
+    fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
+        painter.rect_filled(area, 0.0, palette::NIGHT);
+    }
+
+    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep> {
+        let mut tapped = None;
+        let mut page = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(board.shrink2(Vec2::new(size::MARGIN, size::GAP)))
+                .layout(egui::Layout::top_down(egui::Align::LEFT)),
+        );
+        page.label(
+            RichText::new(self.game.title())
+                .text_style(egui::TextStyle::Heading)
+                .color(palette::ON_DARK),
+        );
+        let unit = view.unit?;
+        for line in describe(&unit.shown_scenario(), &unit.progress, view) {
+            page.add(egui::Label::new(RichText::new(line).color(palette::ON_DARK)).wrap());
+        }
+        if view.result_shows {
+            page.label(
+                RichText::new(view.texts.with(
+                    "text-table-prize",
+                    &[("prize", unit.prize.to_string())],
+                ))
+                .color(palette::ON_DARK),
             );
-            ui.add_space(8.0);
-            if let Some(unit) = table.unit {
-                for line in describe(unit, texts) {
-                    ui.label(RichText::new(line).color(palette::ON_DARK));
+        } else if view.takes_taps {
+            page.horizontal_wrapped(|ui| {
+                for step in unit.progress.possible_steps() {
+                    if table_button(ui, &step_label(step, view.texts)).clicked() {
+                        tapped = Some(step);
+                    }
                 }
-                ui.add_space(size::GAP);
-                if unit.progress.is_complete() {
-                    let outcome = Outcome::of(unit.prize, unit.emission.stake);
-                    ui.label(
-                        RichText::new(outcome.headline(texts))
-                            .text_style(style::title())
-                            .color(palette::ACTION),
-                    );
-                } else if !self.read_only {
-                    ui.horizontal_wrapped(|ui| {
-                        for step in possible_steps(&unit.progress) {
-                            if table_button(ui, &step_label(step, texts)).clicked() {
-                                commands.push(Command::Reveal {
-                                    unit: unit.id,
-                                    step,
-                                });
-                            }
-                        }
-                    });
-                }
-                let steps = unit.steps.len();
-                if self.changed.is_none_or(|(seen, _)| seen != steps) {
-                    self.changed = Some((steps, now));
-                }
-                let still_since = self.changed.map(|(_, at)| at);
-                if let Some(wait) = self.pace.drive(unit, now, still_since, commands) {
-                    ui.ctx().request_repaint_after_secs(wait as f32);
-                }
-            }
-            ui.add_space(size::GAP);
-            if play_bar(ui, table, commands) && table.unit.is_some() && unit_in_progress(table) {
-                self.pace.start(true);
-                self.read_only = false;
-            }
-        });
+            });
+        }
+        tapped
     }
-}
-
-/// Every step the unit can take now.
-fn possible_steps(progress: &Progress) -> Vec<RevealStep> {
-    let zones = (0..18).map(|zone| RevealStep::Zone { zone });
-    let pucks = (0..2).flat_map(|drop| (0..3).map(move |puck| RevealStep::Puck { drop, puck }));
-    let go = (0..2).map(|drop| RevealStep::Go { drop });
-    zones
-        .chain(pucks)
-        .chain(go)
-        .filter(|&step| progress.clone().apply(step).is_ok())
-        .collect()
 }
 
 fn step_label(step: RevealStep, texts: &Texts) -> String {
@@ -121,19 +102,13 @@ fn step_label(step: RevealStep, texts: &Texts) -> String {
 }
 
 /// The unit as text: what is revealed, and `?` for what is not.
-fn describe(unit: &Unit, texts: &Texts) -> Vec<String> {
-    let shown = unit.shown_scenario();
-    let progress = &unit.progress;
-    let mut lines = match &shown {
-        Scenario::X10(x10) => describe_x10(x10, progress, texts),
-        Scenario::StarFortune(star) => describe_star_fortune(star, progress, texts),
-        Scenario::Bingo(bingo) => describe_bingo(bingo, progress, texts),
+fn describe(shown: &Scenario, progress: &Progress, view: &TableView<'_>) -> Vec<String> {
+    match shown {
+        Scenario::X10(x10) => describe_x10(x10, progress, view.texts),
+        Scenario::StarFortune(star) => describe_star_fortune(star, progress, view.texts),
+        Scenario::Bingo(bingo) => describe_bingo(bingo, progress, view),
         Scenario::BlackJack(_) => Vec::new(),
-    };
-    if unit.state == UnitState::Settled {
-        lines.push(texts.with("text-table-prize", &[("prize", unit.prize.to_string())]));
     }
-    lines
 }
 
 fn hidden_or<T: std::fmt::Display>(revealed: bool, value: T) -> String {
@@ -145,25 +120,20 @@ fn hidden_or<T: std::fmt::Display>(revealed: bool, value: T) -> String {
 }
 
 fn describe_x10(x10: &X10Scenario, progress: &Progress, texts: &Texts) -> Vec<String> {
-    let winning: Vec<String> = (0_u8..3)
-        .map(|k| {
-            hidden_or(
-                progress.is_revealed(9 + k),
-                x10.winning_numbers[usize::from(k)],
-            )
-        })
+    let winning: Vec<String> = X10_DIAMONDS
+        .iter()
+        .zip(x10.winning_numbers)
+        .map(|(&step, number)| hidden_or(progress.is_taken(step), number))
         .collect();
-    let cells: Vec<String> = (0_u8..9)
-        .map(|zone| {
-            let cell = x10.cells[usize::from(zone)];
+    let cells: Vec<String> = X10_BUNDLES
+        .iter()
+        .zip(x10.cells)
+        .map(|(&step, cell)| {
             let symbol = match cell.symbol {
                 Symbol::Number { number } => number.to_string(),
                 Symbol::Multiplier { multiplier } => format!("x{multiplier}"),
             };
-            hidden_or(
-                progress.is_revealed(zone),
-                format!("{symbol} — {}", cell.amount),
-            )
+            hidden_or(progress.is_taken(step), format!("{symbol} — {}", cell.amount))
         })
         .collect();
     vec![
@@ -215,18 +185,18 @@ fn describe_star_fortune(
     lines
 }
 
-fn describe_bingo(bingo: &BingoScenario, progress: &Progress, texts: &Texts) -> Vec<String> {
-    let balls: Vec<String> = (0_u8..15)
-        .filter(|&zone| progress.is_revealed(zone))
-        .map(|zone| bingo.balls[usize::from(zone)].to_string())
+fn describe_bingo(bingo: &BingoScenario, progress: &Progress, view: &TableView<'_>) -> Vec<String> {
+    let texts = view.texts;
+    let balls: Vec<String> = BINGO_BALLS
+        .iter()
+        .zip(bingo.balls)
+        .filter(|(step, _)| progress.is_taken(**step))
+        .map(|(_, ball)| ball.to_string())
         .collect();
-    let bonus: Vec<String> = (0_u8..3)
-        .map(|k| {
-            hidden_or(
-                progress.is_revealed(15 + k),
-                bingo.bonus_balls[usize::from(k)],
-            )
-        })
+    let bonus: Vec<String> = BINGO_BONUS_BALLS
+        .iter()
+        .zip(bingo.bonus_balls)
+        .map(|(&step, ball)| hidden_or(progress.is_taken(step), ball))
         .collect();
     let mut lines = vec![
         format!("{} : {}", texts.get("bingo-balls"), balls.join(" ")),
@@ -237,13 +207,11 @@ fn describe_bingo(bingo: &BingoScenario, progress: &Progress, texts: &Texts) -> 
         let cells: Vec<String> = grid
             .iter()
             .zip(marked)
-            .map(
-                |(cell, mark)| match (cell, mark && progress.is_complete()) {
-                    (None, _) => "J".to_owned(),
-                    (Some(value), true) => format!("[{value}]"),
-                    (Some(value), false) => value.to_string(),
-                },
-            )
+            .map(|(cell, mark)| match (cell, mark && view.result_shows) {
+                (None, _) => "J".to_owned(),
+                (Some(value), true) => format!("[{value}]"),
+                (Some(value), false) => value.to_string(),
+            })
             .collect();
         lines.push(format!(
             "{} {} : {}",

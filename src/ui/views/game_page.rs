@@ -4,8 +4,8 @@ use guichet_core::emission::Emission;
 use guichet_store::Unit;
 
 use super::{Kiosk, View};
-use crate::app::Command;
-use crate::ui::games::{GameScreen, Table};
+use crate::command::Command;
+use crate::ui::games::{GameScreen, Opening, Table};
 
 /// The table of one emission and the unit on it, if any.
 pub struct GamePage {
@@ -37,22 +37,20 @@ impl GamePage {
         self.unit.as_ref()
     }
 
-    /// A unit just bought: play it.
-    pub fn play(&mut self, unit: Unit, auto: bool) {
-        self.screen.play(&unit, auto);
+    /// Puts `unit` on the table: just bought, taken up or replayed.
+    pub fn open(&mut self, unit: Unit, opening: Opening) {
+        self.screen.open(&unit, opening);
         self.unit = Some(unit);
     }
 
-    /// An unfinished unit: take it up where it was left.
-    pub fn resume(&mut self, unit: Unit) {
-        self.screen.resume(&unit);
-        self.unit = Some(unit);
+    /// "Auto" on the unit on the table.
+    pub fn start_auto(&mut self) {
+        self.screen.start_auto();
     }
 
-    /// A settled unit: show it, read-only.
-    pub fn replay(&mut self, unit: Unit) {
-        self.screen.replay(&unit);
-        self.unit = Some(unit);
+    /// The store refused a step: "Auto" stops, the unit shows as it is.
+    pub fn stop_auto(&mut self) {
+        self.screen.stop_auto();
     }
 
     /// The store changed the unit on the table.
@@ -72,7 +70,7 @@ impl View for GamePage {
         let table = Table {
             emission: self.emission,
             unit: self.unit.as_ref(),
-            balance: kiosk.balance,
+            balance: kiosk.balance.unwrap_or_default(),
             texts: kiosk.texts,
         };
         self.screen.ui(ui, &table, commands);

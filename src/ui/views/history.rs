@@ -5,7 +5,7 @@ use egui::{Align, Layout, RichText, ScrollArea, Vec2};
 use guichet_store::{Unit, UnitState};
 
 use super::{Kiosk, View};
-use crate::app::Command;
+use crate::command::Command;
 use crate::ui::games::Outcome;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};

@@ -8,7 +8,7 @@ use guichet_core::emission::{Emission, Game, STAR_FORTUNE_100};
 use guichet_core::money::Cents;
 
 use super::{Kiosk, View};
-use crate::app::Command;
+use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::widgets::touch_area;
@@ -34,13 +34,13 @@ fn look(game: Game) -> TileLook {
         },
         Game::X10 => TileLook {
             background: palette::NIGHT,
-            glow: Color32::from_rgb(0x24, 0x3A, 0x7A),
+            glow: palette::NIGHT_GLOW,
             highlight: palette::ACTION,
             illustration: include_image!("../../../assets/illustrations/x10.png"),
         },
         Game::StarFortune => TileLook {
             background: palette::SKY,
-            glow: Color32::from_rgb(0x5A, 0x37, 0x9E),
+            glow: palette::SKY_GLOW,
             highlight: palette::STARLIGHT,
             illustration: include_image!("../../../assets/illustrations/star-fortune.png"),
         },

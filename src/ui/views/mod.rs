@@ -14,21 +14,22 @@ pub use resume::ResumePage;
 pub use rules::RulesPage;
 pub use store_problem::StoreProblemPage;
 
+use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 
-use crate::app::{Command, Notice};
+use crate::command::Command;
 use crate::ui::i18n::Texts;
 
-/// What every page may read: the words, the balance, the notice shown.
+/// What every page may read: the words, the balance, the game waiting.
 pub struct Kiosk<'a> {
     /// The kiosk's words, in the language chosen.
     pub texts: &'a Texts,
-    /// The player's balance.
-    pub balance: Cents,
-    /// The notice over the page, if any.
-    pub notice: Option<&'a Notice>,
+    /// The player's balance (`None` when it could not be read: a notice says why).
+    pub balance: Option<Cents>,
     /// The time zone times are shown in.
     pub time_zone: &'a jiff::tz::TimeZone,
+    /// The emission of the unit bought and not finished, if any: its game waits.
+    pub waiting: Option<&'static Emission>,
 }
 
 /// A page of the kiosk.

@@ -4,7 +4,7 @@ use egui::RichText;
 use guichet_store::Unit;
 
 use super::{Kiosk, View};
-use crate::app::Command;
+use crate::command::Command;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::widgets::{local_time, primary_button};
 

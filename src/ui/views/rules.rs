@@ -10,7 +10,7 @@ use guichet_core::scenario::bingo::{FirstGridCombination, FullRows};
 use guichet_store::BlockStatus;
 
 use super::{Kiosk, View};
-use crate::app::Command;
+use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::widgets::{local_time, primary_button, quiet_button};

@@ -5,7 +5,7 @@ use egui::RichText;
 use guichet_store::StoreError;
 
 use super::{Kiosk, View};
-use crate::app::Command;
+use crate::command::Command;
 use crate::ui::theme::{self, palette, size, style};
 
 /// Why the store could not be opened.
@@ -29,6 +29,24 @@ impl StoreProblemPage {
             StoreError::NewerSchema { .. } => ("store-problem-is-newer", "store-problem-newer"),
             StoreError::NotADatabase { .. } | StoreError::NotGuichet { .. } => {
                 ("store-problem-is-foreign", "store-problem-damaged")
+            }
+            StoreError::NotAFile { .. } | StoreError::NoDatabase { .. } => {
+                ("store-problem-is-not-a-file", "store-problem-not-a-file")
+            }
+            StoreError::NoPermission { .. } => {
+                ("store-problem-is-forbidden", "store-problem-read-only")
+            }
+            StoreError::CannotOpen { .. } => {
+                ("store-problem-cannot-open", "store-problem-not-a-file")
+            }
+            StoreError::FileReplaced { .. } => {
+                ("store-problem-is-replaced", "store-problem-replaced")
+            }
+            StoreError::RolledBack { .. } => {
+                ("store-problem-is-rolled-back", "store-problem-rolled-back")
+            }
+            StoreError::SealKeyUnreadable { .. } => {
+                ("store-problem-is-key", "store-problem-key")
             }
             _ => ("store-problem-is-damaged", "store-problem-damaged"),
         };
@@ -63,7 +81,7 @@ impl View for StoreProblemPage {
                         .text_style(style::small())
                         .color(palette::INK_SOFT),
                 );
-                ui.label(RichText::new(&self.detail).text_style(style::small()));
+                ui.add(egui::Label::new(RichText::new(&self.detail).text_style(style::small())).wrap_mode(egui::TextWrapMode::Wrap));
             });
         });
     }

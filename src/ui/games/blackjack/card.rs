@@ -18,24 +18,25 @@ pub const ASPECT: f32 = 0.7;
 /// How far a card has turned: 0 shows its back, 1 its face.
 pub type Turn = f32;
 
-/// Paints a card in `rect` turned `turn` of the way from back to face.
-pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Turn) {
+/// Paints a card in `rect` turned `turn` of the way from back to face, its lift
+/// and shadow at the table's `scale`.
+pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Turn, scale: f32) {
     let turn = turn.clamp(0.0, 1.0);
     let lift = (turn * PI).sin();
     let width = (turn * PI).cos().abs().max(0.02);
     // Lifted mid-turn: a little larger, higher, with a longer shadow.
-    let scale = 1.0 + 0.08 * lift;
-    let center = rect.center() - Vec2::new(0.0, 14.0 * lift);
-    let size = Vec2::new(rect.width() * scale * width, rect.height() * scale);
+    let grow = 1.0 + 0.08 * lift;
+    let center = rect.center() - Vec2::new(0.0, 14.0 * scale * lift);
+    let size = Vec2::new(rect.width() * grow * width, rect.height() * grow);
     let card = Rect::from_center_size(center, size);
     let radius = CornerRadius::same((rect.width() * 0.08) as u8);
     let shadow = card
-        .translate(Vec2::new(4.0 + 10.0 * lift, 6.0 + 16.0 * lift))
-        .expand(2.0 * lift);
+        .translate(Vec2::new(4.0 + 10.0 * lift, 6.0 + 16.0 * lift) * scale)
+        .expand(2.0 * scale * lift);
     painter.rect_filled(
         shadow,
         radius,
-        Color32::from_black_alpha((60.0 + 30.0 * lift) as u8),
+        theme::card_shadow(lift),
     );
 
     match face {

@@ -43,15 +43,18 @@ pub fn paint_stack(painter: &Painter, base: Pos2, width: f32) {
 }
 
 /// The plaque under the chips: `text` (the amount, once revealed) in gold, or
-/// nothing while hidden. Returns its rectangle.
+/// nothing while hidden; its height and type at the table's `scale` (the type
+/// never below its design size). Returns its rectangle.
 pub fn paint_plaque(
     painter: &Painter,
     center: Pos2,
     width: f32,
     text: Option<&str>,
     opacity: f32,
+    scale: f32,
 ) -> Rect {
-    let rect = Rect::from_center_size(center, Vec2::new(width, 46.0));
+    let type_scale = scale.max(1.0);
+    let rect = Rect::from_center_size(center, Vec2::new(width, (46.0 * scale).max(40.0)));
     painter.rect_filled(rect, size::RADIUS, palette::BALANCE.gamma_multiply(0.85));
     painter.rect_stroke(
         rect,
@@ -65,7 +68,7 @@ pub fn paint_plaque(
                 rect.center(),
                 Align2::CENTER_CENTER,
                 text,
-                theme::font(size::AMOUNT, true),
+                theme::font(size::AMOUNT * type_scale, true),
                 palette::ACTION.gamma_multiply(opacity),
             );
         }
@@ -74,7 +77,7 @@ pub fn paint_plaque(
                 rect.center(),
                 Align2::CENTER_CENTER,
                 "•••",
-                theme::font(size::BODY, true),
+                theme::font(size::BODY * type_scale, true),
                 palette::ON_DARK_SOFT,
             );
         }

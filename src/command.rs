@@ -1,5 +1,7 @@
 //! What the screens ask for. Views never change the application's state; they
-//! push commands, and `Guichet::handle` applies them, in one place.
+//! push commands, and `Guichet::handle` applies them, in one place. This module
+//! sits below both the application (`app`) and the screens (`ui`): each knows
+//! it, neither knows the other through it.
 
 use guichet_core::emission::{Emission, Game};
 use guichet_core::reveal::RevealStep;
@@ -11,29 +13,30 @@ use crate::ui::i18n::Language;
 pub enum Command {
     /// Show the lobby.
     ShowLobby,
-    /// Open the table of an emission, nothing bought yet.
+    /// Open the table of an emission (the unfinished unit, if it is of this
+    /// game, is taken up there).
     ShowGame(&'static Emission),
     /// Show the history.
     ShowHistory,
     /// Show the rules of a game.
     ShowRules(Game),
-    /// Buy a unit of this emission; with `auto`, reveal all of it at once
-    /// afterwards ("Auto" instead of "Jouer").
+    /// Buy a unit of this emission; with `auto`, reveal all of it afterwards
+    /// ("Auto" instead of "Jouer").
     Buy {
         /// The emission.
         emission: &'static Emission,
         /// Whether "Auto" was pressed.
         auto: bool,
     },
-    /// Journal a reveal step of a unit.
+    /// "Auto" on a unit being revealed: reveal the rest of it, in turn.
+    Auto(i64),
+    /// Journal a reveal step of a unit (and settle it, if that was its last).
     Reveal {
         /// The unit.
         unit: i64,
         /// The step.
         step: RevealStep,
     },
-    /// Settle a fully revealed unit: credit its prize.
-    Settle(i64),
     /// Open a unit of the history: replayed if settled, resumed if not.
     OpenUnit(i64),
     /// Credit demonstration money (until the operator menu exists).
@@ -42,4 +45,6 @@ pub enum Command {
     SetLanguage(Language),
     /// Close the notice shown.
     DismissNotice,
+    /// Open or close the top bar's menu (when the bar lacks room for its buttons).
+    ToggleMenu,
 }

@@ -1,0 +1,40 @@
+//! Painting helpers every table shares: captions, and round badges with a
+//! number or a short amount.
+
+use egui::{Align2, Painter, Pos2, Rect, Vec2};
+
+use crate::ui::theme::{self, palette, size};
+
+/// A caption centered on `center`, bold, light on the table.
+pub fn caption(painter: &Painter, center: Pos2, text: &str, scale: f32) {
+    painter.text(
+        center,
+        Align2::CENTER_CENTER,
+        text,
+        theme::font(size::BODY * scale.max(1.0), true),
+        palette::ON_DARK,
+    );
+}
+
+/// A round badge centered on `center`, growing in as `appear` goes from 0 to 1:
+/// gold when `golden`, card white otherwise.
+pub fn badge(painter: &Painter, center: Pos2, text: &str, appear: f32, golden: bool, scale: f32) {
+    let font = theme::font(size::AMOUNT * scale.max(1.0), true);
+    let galley = painter.layout_no_wrap(text.to_owned(), font.clone(), palette::INK);
+    let height = size::BADGE * scale.max(1.0);
+    let size = Vec2::new((galley.size().x + 24.0).max(height), height) * (0.6 + 0.4 * appear);
+    let rect = Rect::from_center_size(center, size);
+    let fill = if golden {
+        palette::ACTION
+    } else {
+        palette::CARD_FACE
+    };
+    painter.rect_filled(rect, height / 2.0, fill.gamma_multiply(appear));
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        text,
+        font,
+        palette::INK.gamma_multiply(appear),
+    );
+}

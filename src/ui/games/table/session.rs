@@ -1,0 +1,117 @@
+//! The session of a table: which unit it shows, whether the player may reveal
+//! it (a replay may not), and "Auto", which reveals the rest in turn, each step
+//! once the table has been still for a moment.
+
+use guichet_store::{Unit, UnitState};
+
+use super::clock::RevealClock;
+use crate::command::Command;
+use crate::ui::theme::motion;
+
+/// How a unit comes onto the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Just bought; with `auto`, revealed in turn without waiting for taps.
+    Play {
+        /// Whether "Auto" bought it.
+        auto: bool,
+    },
+    /// Unfinished: taken up where it was left.
+    Resume,
+    /// Settled, from the history: shown whole, read-only.
+    Replay,
+}
+
+/// The state of one table between frames.
+#[derive(Debug, Default)]
+pub struct Session {
+    /// The times of the unit on the table.
+    pub clock: RevealClock,
+    read_only: bool,
+    auto: bool,
+    /// When "Auto" was pressed, to pause before its first step.
+    auto_since: f64,
+    /// The unit's state when the last automatic step was sent: one per state.
+    sent: Option<(i64, usize)>,
+}
+
+impl Session {
+    /// Puts `unit` on the table.
+    pub fn open(&mut self, unit: &Unit, opening: Opening) {
+        self.clock.reset(unit);
+        self.read_only = opening == Opening::Replay;
+        self.auto = opening == (Opening::Play { auto: true });
+        self.auto_since = f64::NEG_INFINITY;
+        self.sent = None;
+    }
+
+    /// "Auto" on the unit on the table: reveal the rest in turn.
+    pub fn start_auto(&mut self) {
+        self.auto = true;
+        self.read_only = false;
+        self.auto_since = f64::NEG_INFINITY;
+    }
+
+    /// Stops "Auto": the unit is shown as the store holds it, taps take over.
+    pub fn stop_auto(&mut self) {
+        self.auto = false;
+        self.sent = None;
+    }
+
+    /// Whether "Auto" is revealing.
+    #[must_use]
+    pub const fn is_auto(&self) -> bool {
+        self.auto
+    }
+
+    /// Whether the player may reveal `unit` by tapping.
+    #[must_use]
+    pub fn takes_taps(&self, unit: &Unit) -> bool {
+        !self.read_only && !self.auto && unit.state != UnitState::Settled
+    }
+
+    /// Whether the unit is only shown (a replay).
+    #[must_use]
+    pub const fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Pushes the next automatic step of `unit`, if "Auto" runs and the table
+    /// has been still (since `still_from`) for a moment. Returns when to look
+    /// again, if a pause is running.
+    pub fn drive_auto(
+        &mut self,
+        unit: &Unit,
+        now: f64,
+        still_from: f64,
+        commands: &mut Vec<Command>,
+    ) -> Option<f64> {
+        if unit.state == UnitState::Settled {
+            self.auto = false;
+            return None;
+        }
+        if !self.auto || now < still_from {
+            return None;
+        }
+        if self.auto_since == f64::NEG_INFINITY {
+            self.auto_since = now;
+        }
+        let due = still_from.max(self.auto_since) + f64::from(motion::AUTO_PAUSE);
+        if now < due {
+            return Some(due - now);
+        }
+        let state = (unit.id, unit.steps.len());
+        if self.sent == Some(state) {
+            return None;
+        }
+        let next = unit.progress.remaining_steps(&unit.scenario).first().copied();
+        if let Some(step) = next {
+            self.sent = Some(state);
+            commands.push(Command::Reveal {
+                unit: unit.id,
+                step,
+            });
+        }
+        None
+    }
+}
