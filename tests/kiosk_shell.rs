@@ -191,11 +191,3 @@ fn demo_credit_is_a_deposit() {
     assert_eq!(ledger[0].kind, guichet_store::LedgerKind::Deposit);
 }
 
-#[test]
-fn every_text_exists_in_both_languages() {
-    use guichet::ui::i18n::{Language, Texts};
-    let french = Texts::keys(Language::French);
-    let english = Texts::keys(Language::English);
-    assert!(french.len() > 50);
-    assert_eq!(french, english, "the two Fluent files say the same things");
-}

@@ -100,22 +100,69 @@ impl Texts {
         self.format(key, Some(&fluent))
     }
 
+    /// Formats `key`. A missing key or a Fluent error is a bug that the test
+    /// suite must catch (`tests/words.rs` checks every key and every message;
+    /// the screen tests run in debug builds, where it panics); a release build
+    /// shows the key itself, or the text as Fluent could make it, rather than
+    /// nothing.
     fn format(&self, key: &str, arguments: Option<&FluentArgs<'_>>) -> String {
-        let bundle = match self.language {
-            Language::French => &self.french,
-            Language::English => &self.english,
-        };
+        let bundle = self.bundle(self.language);
         let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) else {
+            assert!(!cfg!(debug_assertions), "no text `{key}` in {:?}", self.language);
             return key.to_owned();
         };
         let mut errors = Vec::new();
-        bundle
+        let text = bundle
             .format_pattern(pattern, arguments, &mut errors)
-            .into_owned()
+            .into_owned();
+        assert!(
+            !cfg!(debug_assertions) || errors.is_empty(),
+            "text `{key}` in {:?}: {errors:?}",
+            self.language
+        );
+        text
     }
 
-    /// The keys of a language's file, for the test that both files say the same
-    /// things.
+    fn bundle(&self, language: Language) -> &FluentBundle<FluentResource> {
+        match language {
+            Language::French => &self.french,
+            Language::English => &self.english,
+        }
+    }
+
+    /// What is wrong with the texts of `language`: every message formatted with
+    /// a sample value for each of its placeholders, and any Fluent error said.
+    #[must_use]
+    pub fn problems(language: Language) -> Vec<String> {
+        let texts = Self::new(language);
+        let bundle = texts.bundle(language);
+        let source = match language {
+            Language::French => FRENCH,
+            Language::English => ENGLISH,
+        };
+        let mut problems = Vec::new();
+        for key in Self::keys(language) {
+            let Some(pattern) = bundle.get_message(&key).and_then(|message| message.value()) else {
+                problems.push(format!("{key}: no value"));
+                continue;
+            };
+            let mut arguments = FluentArgs::new();
+            for name in placeholders(source, &key) {
+                arguments.set(name, FluentValue::from(2));
+            }
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(&arguments), &mut errors);
+            if !errors.is_empty() {
+                problems.push(format!("{key}: {errors:?}"));
+            } else if text.trim().is_empty() {
+                problems.push(format!("{key}: empty"));
+            }
+        }
+        problems
+    }
+
+    /// The keys of a language's file, for the tests that both files say the
+    /// same things and that every key the code names exists.
     #[must_use]
     pub fn keys(language: Language) -> Vec<String> {
         let source = match language {
@@ -132,4 +179,35 @@ impl Texts {
             .filter_map(|line| line.split_once(" =").map(|(key, _)| key.trim().to_owned()))
             .collect()
     }
+}
+
+/// The placeholders (`{ $name }`) of message `key` in a Fluent `source`: from its
+/// line to the next message.
+fn placeholders<'a>(source: &'a str, key: &str) -> Vec<&'a str> {
+    let start = source
+        .lines()
+        .position(|line| line.split_once(" =").is_some_and(|(name, _)| name.trim() == key))
+        .unwrap_or(usize::MAX);
+    let body: Vec<&str> = source
+        .lines()
+        .skip(start)
+        .enumerate()
+        .take_while(|(position, line)| {
+            *position == 0 || line.starts_with([' ', '}']) || line.trim().is_empty()
+        })
+        .map(|(_, line)| line)
+        .collect();
+    let mut names: Vec<&str> = body
+        .iter()
+        .flat_map(|line| line.split('$').skip(1))
+        .map(|rest| {
+            rest.split(|character: char| !(character.is_alphanumeric() || character == '-' || character == '_'))
+                .next()
+                .unwrap_or_default()
+        })
+        .filter(|name| !name.is_empty())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }

@@ -193,6 +193,8 @@ pub fn auto_played(emission: &'static Emission, seed: &Seed) -> (TempDir, Harnes
             run_until(&mut harness, 6.0, |harness| {
                 unit_on_table(harness).is_some_and(|now| now.steps.len() > unit.steps.len())
             });
+            // The frame after the step shows what it opened.
+            harness.run_steps(2);
         }
     } else {
         harness.get_by_label("Auto").click();
