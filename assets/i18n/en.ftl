@@ -16,6 +16,7 @@ tile-label = Play { $game }
 tile-price = { $price } a game
 tile-price-range = { $low } to { $high } a game
 tile-top-prize = Up to { $prize }
+tile-waiting = Game waiting
 tile-play = Play
 
 ## History

@@ -16,6 +16,7 @@ tile-label = Jouer à { $game }
 tile-price = { $price } la partie
 tile-price-range = De { $low } à { $high } la partie
 tile-top-prize = Jusqu’à { $prize }
+tile-waiting = Partie en cours
 tile-play = Jouer
 
 ## Historique

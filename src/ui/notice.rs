@@ -5,8 +5,8 @@ use egui::RichText;
 
 use crate::command::Command;
 use crate::ui::i18n::Texts;
-use crate::ui::theme::palette;
-use crate::ui::widgets::quiet_button;
+use crate::ui::theme::{palette, size};
+use crate::ui::widgets::{quiet_button, text_width};
 
 /// A message over the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,12 +29,24 @@ pub fn show(ui: &mut egui::Ui, notice: &Notice, texts: &Texts, commands: &mut Ve
         .inner_margin(egui::Margin::symmetric(24, 8))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if quiet_button(ui, &texts.get("notice-dismiss")).clicked() {
-                    commands.push(Command::DismissNotice);
-                }
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    ui.add(egui::Label::new(RichText::new(&notice.text).color(ink).strong()).wrap());
+            let dismiss = texts.get("notice-dismiss");
+            let button = text_width(ui, &dismiss, egui::TextStyle::Button) + 48.0 + size::GAP;
+            ui.horizontal(|ui| {
+                // The words wrap in what the button leaves them.
+                ui.allocate_ui_with_layout(
+                    egui::Vec2::new(ui.available_width() - button, 0.0),
+                    egui::Layout::top_down(egui::Align::LEFT),
+                    |ui| {
+                        ui.add(
+                            egui::Label::new(RichText::new(&notice.text).color(ink).strong())
+                                .wrap(),
+                        );
+                    },
+                );
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if quiet_button(ui, &dismiss).clicked() {
+                        commands.push(Command::DismissNotice);
+                    }
                 });
             });
         });

@@ -111,16 +111,17 @@ fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Co
         .fixed_pos(anchor.right_bottom() + Vec2::new(0.0, size::GAP))
         .pivot(egui::Align2::RIGHT_TOP)
         .show(ui.ctx(), |ui| {
-            crate::ui::theme::card_frame().show(ui, |ui| {
+            let menu = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::Menu);
+            ui.scope_builder(menu, |ui| crate::ui::theme::card_frame().show(ui, |ui| {
                 ui.vertical(|ui| {
                     for item in items {
+                        // Any command closes the menu (`Guichet::handle`).
                         if quiet_button(ui, &item.text).clicked() {
                             commands.push(item.command);
-                            commands.push(Command::ToggleMenu);
                         }
                     }
                 });
-            });
+            }));
         });
 }
 

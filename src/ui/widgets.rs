@@ -124,3 +124,35 @@ pub fn text_width(ui: &egui::Ui, text: &str, style: impl Into<egui::TextStyle>) 
         .size()
         .x
 }
+
+/// A vertical scroll area that screen readers and tests know as a scroll view:
+/// what it holds is seen only through it.
+pub fn scroll_view<R>(
+    ui: &mut egui::Ui,
+    id_salt: impl egui::AsIdSalt,
+    add_contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    ui.scope_builder(
+        egui::UiBuilder::new().accessibility_role(Role::ScrollView),
+        |ui| {
+            let view = ui.unique_id();
+            let shown = egui::ScrollArea::vertical()
+                .id_salt(id_salt)
+                .auto_shrink([false, false])
+                .show(ui, add_contents);
+            // Containers carry no bounds of their own: the view's are what it shows.
+            let points = ui.ctx().pixels_per_point();
+            let rect = shown.inner_rect;
+            ui.ctx().accesskit_node_builder(view, |node| {
+                node.set_bounds(egui::accesskit::Rect {
+                    x0: f64::from(rect.min.x * points),
+                    y0: f64::from(rect.min.y * points),
+                    x1: f64::from(rect.max.x * points),
+                    y1: f64::from(rect.max.y * points),
+                });
+            });
+            shown.inner
+        },
+    )
+    .inner
+}

@@ -222,3 +222,94 @@ pub fn result_words(prize: Cents, stake: Cents) -> String {
         guichet::ui::games::Outcome::Lost => "Pas de gain cette fois".to_owned(),
     }
 }
+
+/// What is laid out wrong on the screen the kiosk shows now, from its
+/// accessibility tree: an interactive or text node partly off the screen, or
+/// two such nodes overlapping that are not one inside the other. Nodes inside a
+/// scroll view count only where the view shows them.
+pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    use egui::accesskit::Role;
+
+    struct Seen {
+        id: String,
+        name: String,
+        rect: egui::Rect,
+        ancestors: Vec<String>,
+        /// In a menu drawn over the page: it may cover what lies under it.
+        on_top: bool,
+    }
+    let screen = harness.ctx.content_rect();
+    let points = harness.ctx.pixels_per_point();
+    let rect_of = |node: &egui_kittest::Node<'_>| {
+        node.accesskit_node().bounding_box().map(|bounds| {
+            egui::Rect::from_min_max(
+                egui::pos2(bounds.x0 as f32, bounds.y0 as f32) / points,
+                egui::pos2(bounds.x1 as f32, bounds.y1 as f32) / points,
+            )
+        })
+    };
+    let mut seen: Vec<Seen> = Vec::new();
+    for node in harness.root().children_recursive() {
+        let access = node.accesskit_node();
+        let checked = matches!(
+            access.role(),
+            Role::Button | Role::Label | Role::CheckBox | Role::RadioButton | Role::TextInput | Role::Link
+        );
+        if !checked || access.is_hidden() {
+            continue;
+        }
+        let Some(mut rect) = rect_of(&node) else {
+            continue;
+        };
+        let mut ancestors = Vec::new();
+        let mut on_top = false;
+        let mut parent = node.parent();
+        while let Some(up) = parent {
+            let up_access = up.accesskit_node();
+            if up_access.role() == Role::ScrollView
+                && let Some(view) = rect_of(&up)
+            {
+                rect = rect.intersect(view);
+            }
+            on_top |= up_access.role() == Role::Menu;
+            ancestors.push(format!("{:?}", up_access.id()));
+            parent = up.parent();
+        }
+        if rect.width() <= 0.5 || rect.height() <= 0.5 {
+            continue; // Scrolled out of view.
+        }
+        seen.push(Seen {
+            id: format!("{:?}", access.id()),
+            name: format!(
+                "{:?} {:?}",
+                access.role(),
+                access.label().or_else(|| access.value()).unwrap_or_default()
+            ),
+            rect,
+            ancestors,
+            on_top,
+        });
+    }
+    let mut problems = Vec::new();
+    for node in &seen {
+        if !screen.expand(0.5).contains_rect(node.rect) {
+            problems.push(format!("{} at {:?} lies partly off the screen {:?}", node.name, node.rect, screen));
+        }
+    }
+    for (position, first) in seen.iter().enumerate() {
+        for second in &seen[position + 1..] {
+            let related = first.ancestors.contains(&second.id)
+                || second.ancestors.contains(&first.id)
+                || first.on_top != second.on_top;
+            let common = first.rect.intersect(second.rect);
+            if !related && common.width() > 1.0 && common.height() > 1.0 {
+                problems.push(format!(
+                    "{} at {:?} overlaps {} at {:?}",
+                    first.name, first.rect, second.name, second.rect
+                ));
+            }
+        }
+    }
+    problems
+}

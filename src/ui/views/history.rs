@@ -1,7 +1,7 @@
 //! The history: the player's units, newest first, the last one prominent. A unit
 //! opens in its game's screen: replayed if settled, resumed if not.
 
-use egui::{Align, Layout, RichText, ScrollArea, Vec2};
+use egui::{Align, Layout, RichText, Vec2};
 use guichet_store::{Unit, UnitState};
 
 use super::{Kiosk, View};
@@ -9,7 +9,7 @@ use crate::command::Command;
 use crate::ui::games::Outcome;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::widgets::{amount, local_time, primary_button, touch_area};
+use crate::ui::widgets::{amount, local_time, primary_button, scroll_view, touch_area};
 
 /// The history page, with the units it lists.
 pub struct HistoryPage {
@@ -58,13 +58,11 @@ impl View for HistoryPage {
             last_unit(ui, last, texts, kiosk.time_zone, commands);
             ui.add_space(size::GAP);
             ui.label(RichText::new(texts.get("history-earlier")).text_style(style::amount()));
-            ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for unit in older {
-                        row(ui, unit, texts, kiosk.time_zone, commands);
-                    }
-                });
+            scroll_view(ui, "history", |ui| {
+                for unit in older {
+                    row(ui, unit, texts, kiosk.time_zone, commands);
+                }
+            });
         });
     }
 }
@@ -141,7 +139,8 @@ fn row(
     let mut child = ui.new_child(
         egui::UiBuilder::new()
             .max_rect(rect.shrink2(Vec2::new(20.0, 8.0)))
-            .layout(Layout::left_to_right(Align::Center)),
+            .layout(Layout::left_to_right(Align::Center))
+            .accessibility_parent(response.id),
     );
     child.label(RichText::new(unit.emission.game.title()).strong());
     child.label(RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT));

@@ -1,17 +1,16 @@
 //! The lobby: the four games as large tiles, each in its own world's colors,
 //! with its name, its price, its top prize and an illustration.
 
-use egui::{
-    Align2, Color32, ImageSource, Pos2, Rect, RichText, Shape, Stroke, Vec2, include_image,
-};
+use egui::{Color32, ImageSource, Pos2, Rect, RichText, Shape, Stroke, Vec2, include_image};
 use guichet_core::emission::{Emission, Game, STAR_FORTUNE_100};
 use guichet_core::money::Cents;
 
 use super::{Kiosk, View};
 use crate::command::Command;
 use crate::ui::i18n::Texts;
+use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::widgets::touch_area;
+use crate::ui::widgets::{text_width, touch_rect};
 
 /// The lobby page.
 pub struct Lobby;
@@ -76,41 +75,81 @@ fn price_line(game: Game, texts: &Texts) -> String {
     }
 }
 
+/// The illustrations' width over height: they keep it at any tile size.
+const ILLUSTRATION_ASPECT: f32 = 4.0 / 3.0;
+
 impl View for Lobby {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
         theme::page_frame().show(ui, |ui| {
             ui.label(RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading));
-            ui.label(RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT));
-            ui.add_space(8.0);
-            let available = ui.available_size();
-            let tile = Vec2::new(
-                (available.x - size::GAP) / 2.0,
-                ((available.y - size::GAP) / 2.0).max(size::TOUCH * 3.0),
+            ui.add(
+                egui::Label::new(RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT))
+                    .wrap(),
             );
-            for row in Game::ALL.chunks(2) {
-                ui.horizontal(|ui| {
-                    for &game in row {
-                        draw_tile(ui, game, tile, texts, commands);
-                    }
-                });
+            ui.add_space(8.0);
+            let area = ui.available_rect_before_wrap();
+            // Two by two on a landscape screen, one above the other in portrait.
+            let columns = if layout::is_portrait(ui.ctx().content_rect().size()) {
+                1
+            } else {
+                2
+            };
+            let rows = Game::ALL.len().div_ceil(columns);
+            let tile = Vec2::new(
+                (area.width() - size::GAP * (columns - 1) as f32) / columns as f32,
+                ((area.height() - size::GAP * (rows - 1) as f32) / rows as f32).max(size::TOUCH * 3.0),
+            );
+            for (position, &game) in Game::ALL.iter().enumerate() {
+                let column = position % columns;
+                let row = position / columns;
+                let rect = Rect::from_min_size(
+                    area.min + Vec2::new(column as f32 * (tile.x + size::GAP), row as f32 * (tile.y + size::GAP)),
+                    tile,
+                );
+                draw_tile(ui, game, rect, kiosk, commands);
             }
+            ui.allocate_rect(area, egui::Sense::hover());
         });
     }
 }
 
-fn draw_tile(
-    ui: &mut egui::Ui,
-    game: Game,
-    tile: Vec2,
-    texts: &Texts,
-    commands: &mut Vec<Command>,
-) {
+/// Where a tile's parts go: its words on the left, its illustration on the
+/// right keeping its shape, "Jouer" at the bottom.
+struct TileLayout {
+    margin: f32,
+    art: Rect,
+    pill: Rect,
+}
+
+impl TileLayout {
+    /// The layout of a tile in `rect` whose words need `words_width` on one line.
+    fn new(rect: Rect, words_width: f32) -> Self {
+        let margin = (rect.height() * 0.1).clamp(size::GAP, size::MARGIN);
+        let room = rect.shrink(margin);
+        let art_width = (room.width() - words_width - size::GAP)
+            .min(room.width() * 0.5)
+            .min(room.height() * ILLUSTRATION_ASPECT)
+            .max(0.0);
+        let art = Rect::from_center_size(
+            Pos2::new(room.right() - art_width / 2.0, room.center().y),
+            Vec2::new(art_width, art_width / ILLUSTRATION_ASPECT),
+        );
+        let pill = Rect::from_min_size(
+            Pos2::new(room.left(), room.bottom() - size::TOUCH),
+            Vec2::new(size::TOUCH * 2.8, size::TOUCH),
+        );
+        Self { margin, art, pill }
+    }
+}
+
+fn draw_tile(ui: &mut egui::Ui, game: Game, rect: Rect, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+    let texts = kiosk.texts;
     let look = look(game);
     let emission = opened_by_tile(game);
-    let response = touch_area(
+    let response = touch_rect(
         ui,
-        tile,
+        rect,
         game,
         &texts.with("tile-label", &[("game", game.title().to_owned())]),
         true,
@@ -118,8 +157,8 @@ fn draw_tile(
     if response.clicked() {
         commands.push(Command::ShowGame(emission));
     }
-    let rect = response.rect;
-    let painter = ui.painter_at(rect);
+    let painter = ui.painter_at(rect.expand(8.0));
+    let inside = ui.painter_at(rect.shrink(f32::from(size::RADIUS_LARGE) / 3.0));
     let hover =
         ui.ctx()
             .animate_bool_with_time(response.id, response.hovered(), theme::motion::REVEAL);
@@ -129,25 +168,32 @@ fn draw_tile(
         palette::SHADOW,
     ));
     painter.rect_filled(rect, size::RADIUS_LARGE, look.background);
+    let top_prize = game
+        .emissions()
+        .map(Emission::top_prize)
+        .max()
+        .unwrap_or_default();
+    let title = game.title();
+    let price = price_line(game, texts);
+    let headline = texts.with("tile-top-prize", &[("prize", top_prize.short())]);
+    let words_width = text_width(ui, title, egui::TextStyle::Heading)
+        .max(text_width(ui, &price, egui::TextStyle::Body))
+        .max(text_width(ui, &headline, style::amount()));
+    let parts = TileLayout::new(rect, words_width);
     // A soft light behind the illustration.
-    let art = Rect::from_min_size(
-        Pos2::new(
-            rect.center().x - rect.width() * 0.02,
-            rect.top() + rect.height() * 0.08,
-        ),
-        Vec2::new(rect.width() * 0.5, rect.height() * 0.84),
-    );
     for step in 0..6_u8 {
-        let radius = art.height() * (0.52 - f32::from(step) * 0.06);
-        painter.circle_filled(
-            art.center(),
+        let radius = parts.art.height() * (0.62 - f32::from(step) * 0.07);
+        inside.circle_filled(
+            parts.art.center(),
             radius,
             look.glow.gamma_multiply(0.18 + 0.1 * f32::from(step)),
         );
     }
-    egui::Image::new(look.illustration)
-        .fit_to_exact_size(art.size())
-        .paint_at(ui, art);
+    if parts.art.width() > size::TOUCH {
+        egui::Image::new(look.illustration)
+            .fit_to_exact_size(parts.art.size())
+            .paint_at(ui, parts.art);
+    }
     if hover > 0.0 {
         painter.rect_stroke(
             rect.shrink(2.0),
@@ -157,48 +203,64 @@ fn draw_tile(
         );
     }
 
-    let left = rect.left() + size::MARGIN;
-    let mut y = rect.top() + size::MARGIN;
-    let title_rect = painter.text(
-        Pos2::new(left, y),
-        Align2::LEFT_TOP,
-        game.title(),
-        theme::font(size::HEADING, true),
-        palette::ON_DARK,
+    // The words, as labels of the tile (a screen reader reads them with it).
+    let words = Rect::from_min_max(
+        rect.min + Vec2::splat(parts.margin),
+        Pos2::new(parts.art.left() - size::GAP, parts.pill.top() - size::GAP / 2.0),
     );
-    y = title_rect.bottom() + 8.0;
-    let price = painter.text(
-        Pos2::new(left, y),
-        Align2::LEFT_TOP,
-        price_line(game, texts),
-        theme::font(size::BODY, false),
-        palette::ON_DARK_SOFT,
-    );
-    y = price.bottom() + size::GAP;
-    let top_prize = game
-        .emissions()
-        .map(Emission::top_prize)
-        .max()
-        .unwrap_or_default();
-    painter.text(
-        Pos2::new(left, y),
-        Align2::LEFT_TOP,
-        texts.with("tile-top-prize", &[("prize", top_prize.short())]),
-        theme::font(size::AMOUNT, true),
-        look.highlight,
-    );
+    tile_words(ui, words, response.id, [title, &price, &headline], look.highlight);
+    let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
+    tile_pill(ui, &painter, parts.pill, response.id, waiting, texts);
+}
 
-    // The "Jouer" pill.
-    let pill = Rect::from_min_size(
-        Pos2::new(left, rect.bottom() - size::MARGIN - size::TOUCH),
-        Vec2::new(180.0, size::TOUCH),
+/// A tile's title, price line and top prize, as labels of the tile `parent`.
+fn tile_words(ui: &mut egui::Ui, area: Rect, parent: egui::Id, [title, price, headline]: [&str; 3], highlight: Color32) {
+    let mut column = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(area)
+            .layout(egui::Layout::top_down(egui::Align::LEFT))
+            .accessibility_parent(parent),
     );
-    painter.rect_filled(pill, size::RADIUS, palette::ACTION);
-    painter.text(
-        pill.center(),
-        Align2::CENTER_CENTER,
-        texts.get("tile-play"),
-        ui.style().text_styles[&style::amount()].clone(),
-        palette::INK,
+    column.spacing_mut().item_spacing.y = 4.0;
+    column.add(
+        egui::Label::new(
+            RichText::new(title)
+                .text_style(egui::TextStyle::Heading)
+                .color(palette::ON_DARK),
+        )
+        .wrap(),
+    );
+    column.add(egui::Label::new(RichText::new(price).color(palette::ON_DARK_SOFT)).wrap());
+    column.add(
+        egui::Label::new(
+            RichText::new(headline)
+                .text_style(style::amount())
+                .color(highlight),
+        )
+        .wrap(),
+    );
+}
+
+/// "Jouer" at the foot of a tile, or "Partie en cours" for the game whose unit
+/// waits.
+fn tile_pill(ui: &mut egui::Ui, painter: &egui::Painter, place: Rect, tile: egui::Id, waiting: bool, texts: &Texts) {
+    let (pill_text, pill_fill) = if waiting {
+        (texts.get("tile-waiting"), palette::CREAM)
+    } else {
+        (texts.get("tile-play"), palette::ACTION)
+    };
+    let pill_width = text_width(ui, &pill_text, style::amount()) + size::MARGIN * 2.0;
+    let pill = Rect::from_min_size(place.min, Vec2::new(pill_width.max(place.width()), size::TOUCH));
+    painter.rect_filled(pill, size::RADIUS, pill_fill);
+    ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(pill)
+            .layout(egui::Layout::centered_and_justified(egui::Direction::LeftToRight))
+            .accessibility_parent(tile),
+    )
+    .label(
+        RichText::new(pill_text)
+            .text_style(style::amount())
+            .color(palette::INK),
     );
 }

@@ -2,7 +2,7 @@
 //! its emissions drawn from the core's own tables, with the lots still in the
 //! block on sale.
 
-use egui::{Align, Grid, Layout, RichText, ScrollArea, Vec2};
+use egui::{Align, Grid, Layout, RichText, Vec2};
 use guichet_core::emission::{Emission, Game};
 use guichet_core::generator::bingo::combinations_for;
 use guichet_core::money::{Cents, group_thousands, percent};
@@ -13,7 +13,7 @@ use super::{Kiosk, View};
 use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::widgets::{local_time, primary_button, quiet_button};
+use crate::ui::widgets::{local_time, primary_button, quiet_button, scroll_view, text_width};
 
 /// The rules page of one game.
 pub struct RulesPage {
@@ -49,26 +49,41 @@ impl View for RulesPage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
         theme::page_frame().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(
-                        texts.with("rules-title", &[("game", self.game.title().to_owned())]),
-                    )
-                    .text_style(egui::TextStyle::Heading),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    for game in Game::ALL.into_iter().rev() {
-                        let pressed = if game == self.game {
-                            primary_button(ui, game.title())
-                        } else {
-                            quiet_button(ui, game.title())
-                        };
-                        if pressed.clicked() && game != self.game {
-                            commands.push(Command::ShowRules(game));
-                        }
+            let title = texts.with("rules-title", &[("game", self.game.title().to_owned())]);
+            let buttons: f32 = Game::ALL
+                .iter()
+                .map(|game| text_width(ui, game.title(), egui::TextStyle::Button) + 48.0 + size::GAP)
+                .sum();
+            let one_row = text_width(ui, &title, egui::TextStyle::Heading) + buttons + size::GAP
+                <= ui.available_width();
+            let games = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
+                for game in Game::ALL.into_iter().rev() {
+                    let pressed = if game == self.game {
+                        primary_button(ui, game.title())
+                    } else {
+                        quiet_button(ui, game.title())
+                    };
+                    if pressed.clicked() && game != self.game {
+                        commands.push(Command::ShowRules(game));
                     }
+                }
+            };
+            if one_row {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(&title).text_style(egui::TextStyle::Heading));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        games(ui, commands);
+                    });
                 });
-            });
+            } else {
+                // Too narrow for both: the title, then the games under it.
+                ui.label(RichText::new(&title).text_style(egui::TextStyle::Heading));
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        games(ui, commands);
+                    });
+                });
+            }
             ui.add_space(8.0);
             let height = ui.available_height();
             let words_width = ui.available_width() * 0.42;
@@ -76,7 +91,7 @@ impl View for RulesPage {
                 ui.allocate_ui_with_layout(
                     Vec2::new(words_width, height),
                     Layout::top_down(Align::LEFT),
-                    |ui| {
+                    |ui| scroll_view(ui, "rules_words", |ui| {
                         for paragraph in texts
                             .get(rules_key(self.game))
                             .split('\n')
@@ -90,20 +105,17 @@ impl View for RulesPage {
                             .corner_radius(size::RADIUS)
                             .inner_margin(egui::Margin::same(16))
                             .show(ui, |ui| ui.label(texts.get("rules-already-won")));
-                    },
+                    }),
                 );
                 ui.add_space(size::GAP);
-                ScrollArea::vertical()
-                    .id_salt("paytables")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        ui.vertical(|ui| {
-                            for (emission, status) in &self.blocks {
-                                paytable(ui, emission, status.as_ref(), kiosk);
-                                ui.add_space(size::GAP);
-                            }
-                        });
+                scroll_view(ui, "rules_paytables", |ui| {
+                    ui.vertical(|ui| {
+                        for (emission, status) in &self.blocks {
+                            paytable(ui, emission, status.as_ref(), kiosk);
+                            ui.add_space(size::GAP);
+                        }
                     });
+                });
             });
         });
     }

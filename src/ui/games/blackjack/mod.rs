@@ -177,7 +177,7 @@ impl Felt<'_> {
         let hidden_response = touch_rect(
             ui,
             hidden_rect,
-            "bank-card",
+            "bank_card",
             &view.texts.get("blackjack-bank-hidden"),
             view.takes_taps && !view.is_shown(bank),
         );

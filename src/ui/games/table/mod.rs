@@ -175,8 +175,12 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
         let area = ui.available_rect_before_wrap();
         let scale = layout::scale(area.size());
         let bar_height = (size::TABLE_BAR * scale).max(size::TOUCH + 2.0 * size::GAP);
-        let board = Rect::from_min_max(area.min, Pos2::new(area.right(), area.bottom() - bar_height));
-        let bar = Rect::from_min_max(Pos2::new(area.left(), board.bottom()), area.max);
+        let above_bar = Rect::from_min_max(area.min, Pos2::new(area.right(), area.bottom() - bar_height));
+        let bar = Rect::from_min_max(Pos2::new(area.left(), above_bar.bottom()), area.max);
+        // The game's stage: the design's board at this scale, centered in the
+        // room above the bar (the whole of it at the design size).
+        let design_board = Vec2::new(layout::DESIGN.x, layout::DESIGN.y - size::TABLE_BAR) * scale;
+        let board = Rect::from_center_size(above_bar.center(), design_board.min(above_bar.size()));
         let game = &mut self.game;
         game.paint_backdrop(&ui.painter_at(area), area);
         let unit = table.unit;
