@@ -2,6 +2,7 @@
 //! where the screens' commands are applied ([`Guichet::handle`]).
 
 mod page;
+mod watch;
 
 pub use page::Page;
 
@@ -37,6 +38,10 @@ pub struct Guichet {
     notice: Option<Notice>,
     menu_open: bool,
     time_zone: jiff::tz::TimeZone,
+    /// The watch over the database's files, for what other processes do.
+    changes: Option<watch::Changes>,
+    /// The database's `data_version` when last read.
+    data_version: i64,
 }
 
 impl Guichet {
@@ -52,6 +57,15 @@ impl Guichet {
             Ok(store) => (Some(store), Page::Lobby(Lobby)),
             Err(error) => (None, Page::StoreProblem(StoreProblemPage::new(&error))),
         };
+        // Without inotify (an exotic file system), changes by other processes
+        // show at the next tap: the kiosk works all the same.
+        let changes = store
+            .as_ref()
+            .and_then(|store| watch::Changes::watch(store.path(), context).ok());
+        let data_version = store
+            .as_ref()
+            .and_then(|store| store.data_version().ok())
+            .unwrap_or_default();
         let mut kiosk = Self {
             store,
             page,
@@ -61,6 +75,8 @@ impl Guichet {
             notice: None,
             menu_open: false,
             time_zone: jiff::tz::TimeZone::system(),
+            changes,
+            data_version,
         };
         kiosk.refresh();
         kiosk.offer_unfinished();
@@ -230,7 +246,12 @@ impl Guichet {
     fn fail(&mut self, error: &StoreError) {
         if error.is_about_the_file() {
             self.page = Page::StoreProblem(StoreProblemPage::new(error));
-            self.store = None;
+            if let Some(store) = self.store.take()
+                && matches!(error, StoreError::FileReplaced { .. })
+            {
+                // The old file's log must not be replayed onto the new one.
+                let _ = store.close_replaced();
+            }
             return;
         }
         let moved_on = match error {
@@ -277,6 +298,34 @@ impl Guichet {
             .unfinished_units()
             .ok()
             .and_then(|units| units.first().map(|unit| unit.emission));
+    }
+
+    /// Another process may have written to the database: if it did (SQLite's
+    /// `data_version` moved), the balance, the waiting game and the unit on the
+    /// table are read again; a file replaced under the kiosk stops it.
+    fn follow_other_processes(&mut self) {
+        let Some(store) = self.store.as_ref() else {
+            return;
+        };
+        if let Err(error) = store.check_file() {
+            self.fail(&error);
+            return;
+        }
+        match store.data_version() {
+            Ok(version) if version != self.data_version => {
+                self.data_version = version;
+                let shown = match &self.page {
+                    Page::Game(game) => game.unit().map(|unit| unit.id),
+                    _ => None,
+                };
+                if let Some(unit) = shown.and_then(|id| store.unit(id).ok()) {
+                    self.page.update_unit(unit);
+                }
+                self.refresh();
+            }
+            Ok(_) => {}
+            Err(error) => self.fail(&error),
+        }
     }
 
     /// At start, the unfinished unit is offered before anything else.
@@ -340,6 +389,9 @@ fn notice_text(texts: &Texts, error: &StoreError) -> String {
 
 impl eframe::App for Guichet {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        if self.changes.as_ref().is_some_and(watch::Changes::take) {
+            self.follow_other_processes();
+        }
         let mut commands = Vec::new();
         let kiosk = Kiosk {
             texts: &self.texts,

@@ -380,6 +380,53 @@ impl Store {
         }
     }
 
+    /// Whether the database's path still names the file opened (same device
+    /// and inode): not replaced, moved away or deleted.
+    ///
+    /// # Errors
+    /// [`StoreError::FileReplaced`] otherwise.
+    pub fn check_file(&self) -> Result<(), StoreError> {
+        if files::identity(&self.path).ok() == Some(self.identity) {
+            Ok(())
+        } else {
+            Err(StoreError::FileReplaced {
+                path: self.path.clone(),
+            })
+        }
+    }
+
+    /// Closes a store whose file was replaced or moved under it
+    /// ([`StoreError::FileReplaced`]). SQLite will not write the log of the old
+    /// file into a file that moved, and leaves it behind; opened beside the new
+    /// file, it would be replayed onto it. So the log is set aside under a name
+    /// of its own (`…-wal.orphaned-<seconds>`), kept for whoever recovers the
+    /// old file. Returns where, if there was one to set aside.
+    #[must_use]
+    pub fn close_replaced(self) -> Option<PathBuf> {
+        if self.check_file().is_ok() {
+            return None;
+        }
+        let path = self.path.clone();
+        drop(self);
+        let log = files::sibling(&path, "-wal");
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        let aside = files::sibling(&path, &format!("-wal.orphaned-{seconds}"));
+        std::fs::rename(&log, &aside).ok().map(|()| aside)
+    }
+
+    /// SQLite's `data_version`: it changes whenever another connection (another
+    /// process) has committed to the database since this one last looked.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        self.connection
+            .query_row("PRAGMA data_version", [], |row| row.get(0))
+            .on(&self.path)
+    }
+
     /// What the database has committed: its highest unit and ledger ids.
     ///
     /// # Errors
@@ -421,11 +468,7 @@ impl Store {
         &mut self,
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        if files::identity(&self.path).ok() != Some(self.identity) {
-            return Err(StoreError::FileReplaced {
-                path: self.path.clone(),
-            });
-        }
+        self.check_file()?;
         let transaction = self
             .connection
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
