@@ -1,0 +1,174 @@
+//! One frame of each game's table mid-animation at 1920×1080 (egui's pass and
+//! the tessellation, as a real frame costs before the GPU), beside a frame of
+//! egui's own demo in the same run: the anchor each screen is held to.
+//!
+//! `cargo bench --bench frames` times them; `scripts/frame-instructions.sh`
+//! counts each one's instructions per frame under callgrind, through this same
+//! binary run with `FRAME_SCREEN=<name> FRAME_COUNT=<n>`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group};
+use egui::{Pos2, RawInput, Rect, Vec2};
+use guichet::ui::games::{GameScreen, Opening, Table, screen_for};
+use guichet::ui::i18n::{Language, Texts};
+use guichet::ui::theme;
+use guichet_core::block::Seed;
+use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
+use guichet_core::money::Cents;
+use guichet_store::{OpenOptions, Unit};
+
+/// mimalloc, as the kiosk runs with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// When the step revealed on the table begins to show.
+const STEP_STARTS: f64 = 1.0;
+/// The frame measured: a fraction of a second into the reveal.
+const MID_STEP: f64 = 1.15;
+
+/// Every window of egui's demo, for the anchor frame.
+const DEMO_WINDOWS: &str = r#"{"open":["About egui","Clipboard Test","Cursor Test","Grid Test","ID Test","Input Event History","Input Test","Layout Test","Manual Layout Test","SVG Test","Tessellation Test","Window Resize Test","\u20e3 Interactive Container","\u2755 Popups","↔️ Sliders","↕️ Scrolling","⌨️ Code Editor","⌨️ Code Example","▣ Frame","▣ Strip","☰ Table","♫ Dancing Strings","✋ Drag and Drop","✏️ TextEdit","✨ Highlighting","✨ Misc Demos","⟲ Undo Redo","〰 Band","〰️ Bézier Curve","👌 Multi Touch","💬 Tooltips","💭 Modals","📄 Text Layout","📰 Panels","📷 Screenshot","🔍 Scene","🔤 Font Book","🔲 Window Options","🖊️ Painting","🖥️ Extra Viewport","🗄️ Widget Gallery","😀 Completion"]}"#;
+
+fn input(time: f64) -> RawInput {
+    RawInput {
+        screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(1920.0, 1080.0))),
+        time: Some(time),
+        ..RawInput::default()
+    }
+}
+
+/// A table with a unit bought and one step revealed, ready to be drawn.
+struct Scene {
+    context: egui::Context,
+    texts: Texts,
+    screen: Box<dyn GameScreen>,
+    emission: &'static Emission,
+    unit: Unit,
+    _folder: tempfile::TempDir,
+}
+
+impl Scene {
+    fn new(emission: &'static Emission) -> Self {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let mut store = OpenOptions::new()
+            .seeds(|_, _| Seed::from_bytes([7; 32]))
+            .open(&folder.path().join("guichet.sqlite3"))
+            .expect("a store");
+        store.deposit(Cents::euros(10)).expect("a deposit");
+        let bought = store.buy(emission).expect("a unit");
+        let step = bought.progress.possible_steps()[0];
+        let unit = store.reveal(bought.id, &[step]).expect("a step");
+        let context = egui::Context::default();
+        theme::install(&context);
+        let mut screen = screen_for(emission.game);
+        screen.open(&bought, Opening::Play { auto: false });
+        let mut scene = Self {
+            context,
+            texts: Texts::new(Language::French),
+            screen,
+            emission,
+            unit,
+            _folder: folder,
+        };
+        // Warm up: fonts, the first sight of the step revealed.
+        scene.frame(STEP_STARTS);
+        scene.frame(MID_STEP);
+        scene
+    }
+
+    /// One frame at `time`: the pass and its tessellation; the primitives made.
+    fn frame(&mut self, time: f64) -> usize {
+        let table = Table {
+            emission: self.emission,
+            unit: Some(&self.unit),
+            balance: Cents::euros(8),
+            texts: &self.texts,
+        };
+        let screen = &mut self.screen;
+        let output = self.context.run_ui(input(time), |ui| {
+            let mut commands = Vec::new();
+            screen.ui(ui, &table, &mut commands);
+        });
+        self.context
+            .tessellate(output.shapes, output.pixels_per_point)
+            .len()
+    }
+}
+
+/// egui's demo, every window open.
+struct Demo {
+    context: egui::Context,
+    windows: egui_demo_lib::DemoWindows,
+}
+
+impl Demo {
+    fn new() -> Self {
+        let mut demo = Self {
+            context: egui::Context::default(),
+            windows: serde_json::from_str(DEMO_WINDOWS).expect("the demo's windows"),
+        };
+        demo.frame(STEP_STARTS);
+        demo
+    }
+
+    fn frame(&mut self, time: f64) -> usize {
+        let windows = &mut self.windows;
+        let mut output = self.context.run_ui(input(time), |ui| windows.ui(ui));
+        output.textures_delta.clear();
+        self.context
+            .tessellate(output.shapes, output.pixels_per_point)
+            .len()
+    }
+}
+
+/// The screens measured, by name.
+const SCREENS: [(&str, Option<&Emission>); 5] = [
+    ("blackjack", Some(&BLACK_JACK)),
+    ("x10", Some(&X10)),
+    ("star-fortune", Some(&STAR_FORTUNE_100)),
+    ("bingo", Some(&BINGO)),
+    ("egui-demo", None),
+];
+
+/// A screen's frame, run over and over.
+fn framer(emission: Option<&'static Emission>) -> Box<dyn FnMut() -> usize> {
+    match emission {
+        Some(emission) => {
+            let mut scene = Scene::new(emission);
+            Box::new(move || scene.frame(black_box(MID_STEP)))
+        }
+        None => {
+            let mut demo = Demo::new();
+            Box::new(move || demo.frame(black_box(MID_STEP)))
+        }
+    }
+}
+
+fn frames(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("frame at 1920×1080 (egui + tessellation)");
+    for (name, emission) in SCREENS {
+        let mut frame = framer(emission);
+        group.bench_function(name, |bench| bench.iter(&mut frame));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames);
+
+fn main() {
+    // Under callgrind: FRAME_COUNT frames of FRAME_SCREEN, and nothing else.
+    if let (Ok(name), Ok(count)) = (std::env::var("FRAME_SCREEN"), std::env::var("FRAME_COUNT")) {
+        let (_, emission) = SCREENS
+            .iter()
+            .find(|(screen, _)| *screen == name)
+            .expect("FRAME_SCREEN names a screen");
+        let mut frame = framer(*emission);
+        let count: usize = count.parse().expect("FRAME_COUNT is a number");
+        let primitives: usize = (0..count).map(|_| frame()).sum();
+        println!("{name}: {count} frames, {primitives} primitives");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
