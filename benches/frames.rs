@@ -133,15 +133,12 @@ const SCREENS: [(&str, Option<&Emission>); 5] = [
 
 /// A screen's frame, run over and over.
 fn framer(emission: Option<&'static Emission>) -> Box<dyn FnMut() -> usize> {
-    match emission {
-        Some(emission) => {
-            let mut scene = Scene::new(emission);
-            Box::new(move || scene.frame(black_box(MID_STEP)))
-        }
-        None => {
-            let mut demo = Demo::new();
-            Box::new(move || demo.frame(black_box(MID_STEP)))
-        }
+    if let Some(emission) = emission {
+        let mut scene = Scene::new(emission);
+        Box::new(move || scene.frame(black_box(MID_STEP)))
+    } else {
+        let mut demo = Demo::new();
+        Box::new(move || demo.frame(black_box(MID_STEP)))
     }
 }
 
