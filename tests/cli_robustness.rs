@@ -129,18 +129,32 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
 
 #[test]
 fn play_always_says_what_it_did() {
+    use guichet_core::block::{Block, Seed};
+    use guichet_core::emission::BLACK_JACK;
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
-    ok(&["deposit", "--db", text(&db), "--amount", "5"]);
+    // Blocks whose first Black Jack units lose: 5 € buy two, then fall short.
+    let seed = (0..=u8::MAX)
+        .map(|byte| Seed::from_bytes([byte; 32]))
+        .find(|seed| {
+            let block = Block::open(&BLACK_JACK, 0, seed);
+            (0..3).all(|index| block.prize_of_unit(index) == guichet_core::money::Cents::ZERO)
+        })
+        .expect("a seed");
+    let mut store = guichet_store::OpenOptions::new()
+        .seeds(move |_, _| seed.clone())
+        .open(&db)
+        .expect("a store");
+    store.deposit(guichet_core::money::Cents::euros(5)).expect("a deposit");
+    drop(store);
     let output = refused(
         &["play", "--db", text(&db), "--game", "blackjack", "--count", "10"],
         1,
         "insufficient funds",
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("played "), "{stdout}");
-    assert!(stdout.contains(" of 10 unit(s)"), "{stdout}");
-    assert!(stdout.contains("staked "), "{stdout}");
+    assert!(stdout.contains("played 2 of 10 unit(s)"), "{stdout}");
+    assert!(stdout.contains("staked 4,00"), "{stdout}");
 }
 
 #[test]

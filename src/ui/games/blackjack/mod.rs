@@ -23,10 +23,46 @@ use crate::ui::widgets::touch_rect;
 
 /// How far a hand's second card lies to the right of its first, in card widths.
 const FAN: f32 = 0.72;
-/// The gap between the bank's two cards.
-const BANK_GAP: f32 = 16.0;
 /// How long after the first card of a hand its second one turns.
 const SECOND_CARD_DELAY: f32 = 0.08;
+
+/// The table's geometry at the design size (scaled by the table's scale).
+mod design {
+    /// The gap between the bank's two cards.
+    pub const BANK_GAP: f32 = 16.0;
+    /// The height of the board not given to the two rows of cards.
+    pub const NOT_CARDS: f32 = 300.0;
+    /// The smallest and the largest card heights.
+    pub const CARD_HEIGHTS: (f32, f32) = (96.0, 230.0);
+    /// From the board's top to the bank's cards.
+    pub const BANK_TOP: f32 = 64.0;
+    /// From the bank's cards to the hands.
+    pub const BANK_TO_HANDS: f32 = 72.0;
+    /// A hand's zone beyond its cards, across.
+    pub const HAND_PADDING: f32 = 48.0;
+    /// Under the hands, above the bar.
+    pub const BOTTOM_MARGIN: f32 = 12.0;
+    /// The "Vos jeux" caption above the hands.
+    pub const HANDS_CAPTION: f32 = 40.0;
+    /// The "Banque" caption above the bank's cards.
+    pub const BANK_CAPTION: f32 = 26.0;
+    /// The bank's total, right of its cards.
+    pub const BANK_TOTAL: f32 = 56.0;
+    /// The winning glow, inside a hand's zone.
+    pub const GLOW_INSET: f32 = 6.0;
+    /// A hand's total, from the top right corner of its cards.
+    pub const TOTAL_CORNER: (f32, f32) = (-6.0, 4.0);
+    /// The chips' base, under the cards.
+    pub const CHIPS_BELOW_CARDS: f32 = 74.0;
+    /// The plaque's center, under the chips' base.
+    pub const PLAQUE_BELOW_CHIPS: f32 = 30.0;
+    /// The plaque, narrower than its zone.
+    pub const PLAQUE_INSET: f32 = 24.0;
+    /// "Gain n", under the plaque.
+    pub const NAME_BELOW_PLAQUE: f32 = 20.0;
+    /// The felt's gold rim, inside its edge, and its width.
+    pub const RIM: (f32, f32) = (12.0, 3.0);
+}
 
 /// The Black Jack table.
 #[derive(Debug, Default)]
@@ -102,17 +138,18 @@ struct Layout {
 
 impl Layout {
     fn new(play: Rect, scale: f32) -> Self {
-        let card_height = ((play.height() - 300.0 * scale) / 2.0).clamp(96.0 * scale, 230.0 * scale);
+        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0)
+            .clamp(design::CARD_HEIGHTS.0 * scale, design::CARD_HEIGHTS.1 * scale);
         let card = Vec2::new(card_height * card::ASPECT, card_height);
-        let bank_top = play.top() + 64.0 * scale;
+        let bank_top = play.top() + design::BANK_TOP * scale;
         let bank_cards = Rect::from_center_size(
             Pos2::new(play.center().x, bank_top + card.y / 2.0),
-            Vec2::new(card.x * 2.0 + BANK_GAP * scale, card.y),
+            Vec2::new(card.x * 2.0 + design::BANK_GAP * scale, card.y),
         );
-        let hands_top = bank_cards.bottom() + 72.0 * scale;
+        let hands_top = bank_cards.bottom() + design::BANK_TO_HANDS * scale;
         let zone_size = Vec2::new(
-            card.x * (1.0 + FAN) + 48.0 * scale,
-            play.bottom() - hands_top - 12.0 * scale,
+            card.x * (1.0 + FAN) + design::HAND_PADDING * scale,
+            play.bottom() - hands_top - design::BOTTOM_MARGIN * scale,
         );
         let spacing = play.width() / 3.0;
         let hand_zones = std::array::from_fn(|hand| {
@@ -123,7 +160,7 @@ impl Layout {
             )
         });
         let hands = Rect::from_min_max(
-            Pos2::new(play.left(), hands_top - 40.0 * scale),
+            Pos2::new(play.left(), hands_top - design::HANDS_CAPTION * scale),
             play.right_bottom(),
         );
         Self {
@@ -157,7 +194,7 @@ impl Felt<'_> {
         // "Banque": the shown card face up from the start, the hidden one a zone.
         caption(
             self.painter,
-            Pos2::new(layout.bank_cards.center().x, layout.bank_cards.top() - 26.0 * scale),
+            Pos2::new(layout.bank_cards.center().x, layout.bank_cards.top() - design::BANK_CAPTION * scale),
             &view.texts.get("blackjack-bank"),
             scale,
         );
@@ -195,7 +232,7 @@ impl Felt<'_> {
             let appear = after_turn(view, bank);
             if appear > 0.0 {
                 let at = Pos2::new(
-                    layout.bank_cards.right() + 56.0 * scale,
+                    layout.bank_cards.right() + design::BANK_TOTAL * scale,
                     layout.bank_cards.center().y,
                 );
                 badge(self.painter, at, &scenario.bank.total().to_string(), appear, false, scale);
@@ -205,7 +242,7 @@ impl Felt<'_> {
         // "Vos jeux": three hands, each a zone.
         caption(
             self.painter,
-            Pos2::new(layout.hands.center().x, layout.hands.top() + 10.0 * scale),
+            Pos2::new(layout.hands.center().x, layout.hands.top() + design::HANDS_CAPTION / 4.0 * scale),
             &view.texts.get("blackjack-your-hands"),
             scale,
         );
@@ -245,7 +282,7 @@ impl Felt<'_> {
             outcome,
             Some(HandOutcome::Wins(_) | HandOutcome::WinsDoubled(_))
         ) {
-            card::glow(self.painter, zone.shrink(6.0 * scale), 1.0);
+            card::glow(self.painter, zone.shrink(design::GLOW_INSET * scale), 1.0);
         }
         if hovered {
             card::glow(self.painter, cards, 0.5);
@@ -275,14 +312,14 @@ impl Felt<'_> {
             };
             badge(
                 self.painter,
-                cards.right_top() + Vec2::new(-6.0, 4.0) * scale,
+                cards.right_top() + Vec2::from(design::TOTAL_CORNER) * scale,
                 &text,
                 appear,
                 total == 21,
                 scale,
             );
         }
-        let chips_base = Pos2::new(zone.center().x, cards.bottom() + 74.0 * scale);
+        let chips_base = Pos2::new(zone.center().x, cards.bottom() + design::CHIPS_BELOW_CARDS * scale);
         chips::paint_stack(self.painter, chips_base, layout.card.x * 0.8);
         let amount = dealt.filter(|_| appear > 0.0).map(|dealt| match outcome {
             Some(HandOutcome::WinsDoubled(paid)) => view.texts.with(
@@ -293,15 +330,15 @@ impl Felt<'_> {
         });
         let plaque = chips::paint_plaque(
             self.painter,
-            chips_base + Vec2::new(0.0, 30.0 * scale),
-            zone.width() - 24.0 * scale,
+            chips_base + Vec2::new(0.0, design::PLAQUE_BELOW_CHIPS * scale),
+            zone.width() - design::PLAQUE_INSET * scale,
             amount.as_deref(),
             appear,
             scale,
         );
         caption(
             self.painter,
-            Pos2::new(zone.center().x, plaque.bottom() + 20.0 * scale),
+            Pos2::new(zone.center().x, plaque.bottom() + design::NAME_BELOW_PLAQUE * scale),
             label,
             scale,
         );
@@ -328,9 +365,9 @@ fn paint_felt(painter: &egui::Painter, area: Rect) {
     }
     painter.add(light);
     painter.rect_stroke(
-        area.shrink(12.0),
+        area.shrink(design::RIM.0),
         size::RADIUS_LARGE,
-        egui::Stroke::new(3.0, palette::GOLD.gamma_multiply(0.7)),
+        egui::Stroke::new(design::RIM.1, palette::GOLD.gamma_multiply(0.7)),
         egui::StrokeKind::Inside,
     );
 }
