@@ -157,3 +157,12 @@ blackjack-doubled = { $amount } × 2 = { $paid }
 blackjack-invite = Press "Play { $price }": three hands against the Bank.
 blackjack-tap = Tap your hands and the Bank's hidden card to reveal them.
 blackjack-auto = Revealing automatically…
+
+## X10
+x10-invite = Press “Play { $price }”: three winning numbers and nine bundles of banknotes to reveal.
+x10-tap = Tap the diamonds and the bundles to reveal them, in any order.
+x10-auto = Revealing automatically…
+x10-hidden = hidden
+x10-diamond-label = Winning numbers { $number }: { $state }
+x10-bundle-label = Your numbers { $number }: { $state }
+x10-multiplied = { $amount } × { $coefficient } = { $paid }

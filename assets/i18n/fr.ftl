@@ -157,3 +157,12 @@ blackjack-doubled = { $amount } × 2 = { $paid }
 blackjack-invite = Appuyez sur « Jouer { $price } » : trois jeux contre la Banque.
 blackjack-tap = Touchez vos jeux et la carte cachée de la Banque pour les découvrir.
 blackjack-auto = Découverte automatique…
+
+## X10
+x10-invite = Appuyez sur « Jouer { $price } » : trois numéros gagnants et neuf liasses de billets à découvrir.
+x10-tap = Touchez les diamants et les liasses pour les découvrir, dans l’ordre de votre choix.
+x10-auto = Découverte automatique…
+x10-hidden = caché
+x10-diamond-label = Numéros gagnants { $number }: { $state }
+x10-bundle-label = Vos numéros { $number }: { $state }
+x10-multiplied = { $amount } × { $coefficient } = { $paid }

@@ -76,6 +76,37 @@ pub mod palette {
     /// Star Fortune: the glow behind its lobby illustration.
     pub const SKY_GLOW: Color32 = Color32::from_rgb(0x5A, 0x37, 0x9E);
 
+    /// X10: a banknote.
+    pub const BANKNOTE: Color32 = Color32::from_rgb(0x2E, 0x96, 0x60);
+    /// X10: the banknote on top of a bundle.
+    pub const BANKNOTE_LIGHT: Color32 = Color32::from_rgb(0x4A, 0xB0, 0x78);
+    /// X10: a banknote's edge.
+    pub const BANKNOTE_EDGE: Color32 = Color32::from_rgb(0x14, 0x5A, 0x3C);
+    /// X10: a banknote's engraving.
+    pub const BANKNOTE_LINE: Color32 = Color32::from_rgb(0xE1, 0xF5, 0xE6);
+    /// X10: the paper band around a bundle.
+    pub const BAND: Color32 = Color32::from_rgb(0xF0, 0xC8, 0x50);
+    /// X10: the band's edge and print.
+    pub const BAND_EDGE: Color32 = Color32::from_rgb(0x96, 0x6E, 0x14);
+    /// X10: a diamond's body.
+    pub const DIAMOND: Color32 = Color32::from_rgb(0x6E, 0xCD, 0xFA);
+    /// X10: a diamond's brightest facet.
+    pub const DIAMOND_BRIGHT: Color32 = Color32::from_rgb(0xC8, 0xF5, 0xFF);
+    /// X10: a diamond's table.
+    pub const DIAMOND_LIGHT: Color32 = Color32::from_rgb(0xA0, 0xEB, 0xFF);
+    /// X10: a diamond's shaded crown facet.
+    pub const DIAMOND_DEEP: Color32 = Color32::from_rgb(0x5A, 0xBE, 0xF0);
+    /// X10: a diamond's lit pavilion facet.
+    pub const DIAMOND_WHITE: Color32 = Color32::from_rgb(0xE6, 0xFA, 0xFF);
+    /// X10: a diamond's shaded pavilion facet.
+    pub const DIAMOND_DARK: Color32 = Color32::from_rgb(0x46, 0xA0, 0xE1);
+    /// X10: a diamond's edges.
+    pub const DIAMOND_EDGE: Color32 = Color32::from_rgb(0x28, 0x6E, 0xAA);
+    /// The light crossing a turning diamond.
+    pub const SHEEN: Color32 = Color32::from_rgba_premultiplied(0xB4, 0xB4, 0xB4, 0xB4);
+    /// The glow behind a winning zone.
+    pub const WIN_GLOW: Color32 = Color32::from_rgba_premultiplied(0xB0, 0x84, 0x22, 0xB4);
+
     /// A table's bottom bar: a shade over the table.
     pub const TABLE_BAR: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 70);
     /// An action on a dark table: a light veil.
@@ -127,6 +158,8 @@ pub mod size {
     pub const TABLE_BAR: f32 = 104.0;
     /// A round badge with a total or an amount, at the design size.
     pub const BADGE: f32 = 52.0;
+    /// An X10 symbol, number or multiplier.
+    pub const X10_SYMBOL: f32 = 44.0;
     /// The corner radius of buttons and small panels.
     pub const RADIUS: u8 = 14;
     /// The corner radius of tiles and large panels.

@@ -5,6 +5,7 @@
 mod blackjack;
 pub mod table;
 mod text_table;
+mod x10;
 
 pub use table::{GameScreen, Opening, Outcome, Table};
 
@@ -17,7 +18,8 @@ use table::TableScreen;
 pub fn screen_for(game: Game) -> Box<dyn GameScreen> {
     match game {
         Game::BlackJack => Box::new(TableScreen::new(blackjack::BlackJackTable)),
-        Game::X10 | Game::StarFortune | Game::Bingo => {
+        Game::X10 => Box::new(TableScreen::new(x10::X10Table)),
+        Game::StarFortune | Game::Bingo => {
             Box::new(TableScreen::new(text_table::TextTable::new(game)))
         }
     }
