@@ -1,6 +1,7 @@
 //! One frame of each game's table mid-animation at 1920×1080 (egui's pass and
-//! the tessellation, as a real frame costs before the GPU), beside a frame of
-//! egui's own demo in the same run: the anchor each screen is held to.
+//! the tessellation, as a real frame costs before the GPU), beside frames of
+//! egui's own demo in the same run — every window open, and the three it opens
+//! at first: the anchors each screen is held to.
 //!
 //! `cargo bench --bench frames` times them; `scripts/frame-instructions.sh`
 //! counts each one's instructions per frame under callgrind, through this same
@@ -96,17 +97,22 @@ impl Scene {
     }
 }
 
-/// egui's demo, every window open.
+/// egui's demo: every window open, or the three it opens at first.
 struct Demo {
     context: egui::Context,
     windows: egui_demo_lib::DemoWindows,
 }
 
 impl Demo {
-    fn new() -> Self {
+    fn new(every_window: bool) -> Self {
+        let windows = if every_window {
+            serde_json::from_str(DEMO_WINDOWS).expect("the demo's windows")
+        } else {
+            egui_demo_lib::DemoWindows::default()
+        };
         let mut demo = Self {
             context: egui::Context::default(),
-            windows: serde_json::from_str(DEMO_WINDOWS).expect("the demo's windows"),
+            windows,
         };
         demo.frame(STEP_STARTS);
         demo
@@ -122,30 +128,43 @@ impl Demo {
     }
 }
 
+/// What a frame is measured of.
+#[derive(Clone, Copy)]
+enum Measured {
+    /// A game's table.
+    Table(&'static Emission),
+    /// egui's demo, every window open (true) or its first three.
+    Demo(bool),
+}
+
 /// The screens measured, by name.
-const SCREENS: [(&str, Option<&Emission>); 5] = [
-    ("blackjack", Some(&BLACK_JACK)),
-    ("x10", Some(&X10)),
-    ("star-fortune", Some(&STAR_FORTUNE_100)),
-    ("bingo", Some(&BINGO)),
-    ("egui-demo", None),
+const SCREENS: [(&str, Measured); 6] = [
+    ("blackjack", Measured::Table(&BLACK_JACK)),
+    ("x10", Measured::Table(&X10)),
+    ("star-fortune", Measured::Table(&STAR_FORTUNE_100)),
+    ("bingo", Measured::Table(&BINGO)),
+    ("egui-demo", Measured::Demo(true)),
+    ("egui-demo-start", Measured::Demo(false)),
 ];
 
 /// A screen's frame, run over and over.
-fn framer(emission: Option<&'static Emission>) -> Box<dyn FnMut() -> usize> {
-    if let Some(emission) = emission {
-        let mut scene = Scene::new(emission);
-        Box::new(move || scene.frame(black_box(MID_STEP)))
-    } else {
-        let mut demo = Demo::new();
-        Box::new(move || demo.frame(black_box(MID_STEP)))
+fn framer(measured: Measured) -> Box<dyn FnMut() -> usize> {
+    match measured {
+        Measured::Table(emission) => {
+            let mut scene = Scene::new(emission);
+            Box::new(move || scene.frame(black_box(MID_STEP)))
+        }
+        Measured::Demo(every_window) => {
+            let mut demo = Demo::new(every_window);
+            Box::new(move || demo.frame(black_box(MID_STEP)))
+        }
     }
 }
 
 fn frames(criterion: &mut Criterion) {
     let mut group = criterion.benchmark_group("frame at 1920×1080 (egui + tessellation)");
-    for (name, emission) in SCREENS {
-        let mut frame = framer(emission);
+    for (name, measured) in SCREENS {
+        let mut frame = framer(measured);
         group.bench_function(name, |bench| bench.iter(&mut frame));
     }
     group.finish();
@@ -156,11 +175,11 @@ criterion_group!(benches, frames);
 fn main() {
     // Under callgrind: FRAME_COUNT frames of FRAME_SCREEN, and nothing else.
     if let (Ok(name), Ok(count)) = (std::env::var("FRAME_SCREEN"), std::env::var("FRAME_COUNT")) {
-        let (_, emission) = SCREENS
+        let (_, measured) = SCREENS
             .iter()
             .find(|(screen, _)| *screen == name)
             .expect("FRAME_SCREEN names a screen");
-        let mut frame = framer(*emission);
+        let mut frame = framer(*measured);
         let count: usize = count.parse().expect("FRAME_COUNT is a number");
         let primitives: usize = (0..count).map(|_| frame()).sum();
         println!("{name}: {count} frames, {primitives} primitives");

@@ -231,7 +231,8 @@ proptest! {
         harness.get_by_label("Historique").click();
         harness.run();
         harness.get_by_label("Revoir").click();
-        harness.run_steps(4);
+        // The replay plays the unit again step by step, then shows the result.
+        harness.run_steps(60 * 8);
         prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
     }
 }

@@ -165,7 +165,7 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
         .expect("units")
         .remove(0);
     harness.get_by_label("Revoir").click();
-    harness.run();
+    harness.run_steps(4);
     let Page::Game(game) = harness.state().page() else {
         panic!("the game page")
     };

@@ -212,7 +212,32 @@ proptest! {
         harness.get_by_label("Historique").click();
         harness.run();
         harness.get_by_label("Revoir").click();
-        harness.run_steps(4);
+        // The replay plays the unit again step by step, then shows the result.
+        harness.run_steps(60 * 14);
         prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
     }
+}
+
+#[test]
+fn the_history_replays_a_unit_step_by_step() {
+    let seed = seed_where(&X10, |prize, _| prize > X10.stake);
+    let (_folder, mut harness) = auto_played(&X10, &seed);
+    let unit = unit_on_table(&harness).expect("a unit");
+    let expected = result_words(unit.prize, X10.stake);
+    harness.get_by_label("Historique").click();
+    harness.run();
+    harness.get_by_label("Revoir").click();
+    harness.run_steps(45);
+    // Three quarters of a second in: the first symbol open, the others still
+    // hidden, no result yet.
+    let hidden = hidden_labels()
+        .iter()
+        .filter(|label| harness.query_by_label(label).is_some())
+        .count();
+    assert!((9..12).contains(&hidden), "{hidden} hidden");
+    assert!(harness.query_by_label(&expected).is_none());
+    harness.run_steps(60 * 14);
+    assert!(hidden_labels().iter().all(|label| harness.query_by_label(label).is_none()));
+    harness.get_by_label(&expected);
+    assert_eq!(unit_on_table(&harness).expect("the unit").state, UnitState::Settled);
 }

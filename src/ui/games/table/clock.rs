@@ -5,6 +5,8 @@
 use guichet_core::reveal::RevealStep;
 use guichet_store::{Unit, UnitState};
 
+use crate::ui::theme::motion;
+
 /// When each revealed step, and the result, began to show.
 #[derive(Debug, Default)]
 pub struct RevealClock {
@@ -14,6 +16,10 @@ pub struct RevealClock {
     started: Vec<(RevealStep, f64)>,
     /// When the result began to show (`-∞`: from the start).
     result_at: Option<f64>,
+    /// The steps of a replay, waiting for its first frame to be scheduled.
+    replay: Option<Vec<RevealStep>>,
+    /// Whether a win is celebrated when its result shows (not in a replay).
+    celebrates: bool,
 }
 
 impl RevealClock {
@@ -27,6 +33,19 @@ impl RevealClock {
             .map(|&step| (step, f64::NEG_INFINITY))
             .collect();
         self.result_at = (unit.state == UnitState::Settled).then_some(f64::NEG_INFINITY);
+        self.replay = None;
+        self.celebrates = true;
+    }
+
+    /// Starts over with a settled `unit`, to replay it step by step as it was
+    /// played, from the next frame on; its result shows after the last step,
+    /// without celebration.
+    pub fn replay(&mut self, unit: &Unit) {
+        self.unit = Some(unit.id);
+        self.started.clear();
+        self.result_at = None;
+        self.replay = Some(unit.steps.clone());
+        self.celebrates = false;
     }
 
     /// Starts the animation of every step the store revealed since the last
@@ -36,6 +55,15 @@ impl RevealClock {
         if self.unit != Some(unit.id) {
             self.reset(unit);
             return;
+        }
+        if let Some(steps) = self.replay.take() {
+            // Each step after the one before it, with the pause "Auto" makes.
+            let mut at = now + f64::from(motion::AUTO_PAUSE);
+            for step in steps {
+                self.started.push((step, at));
+                at += f64::from(duration(step) + motion::AUTO_PAUSE);
+            }
+            self.result_at = Some(at);
         }
         for &step in &unit.steps {
             if self.started(step).is_none() {
@@ -70,6 +98,12 @@ impl RevealClock {
     #[must_use]
     pub const fn result_at(&self) -> Option<f64> {
         self.result_at
+    }
+
+    /// Whether a win is celebrated when its result shows.
+    #[must_use]
+    pub const fn celebrates(&self) -> bool {
+        self.celebrates
     }
 
     /// When every step's animation ends, each lasting `duration(step)`.

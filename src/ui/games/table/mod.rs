@@ -221,6 +221,7 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
                 if now < at {
                     ui.ctx().request_repaint_after_secs((at - now) as f32);
                 } else if let Outcome::Won(_, size) = Outcome::of(unit.prize, unit.emission.stake)
+                    && self.session.clock.celebrates()
                 {
                     let area = game.celebration_area(board, scale);
                     moving |= celebration::paint(ui.painter(), area, size, (now - at) as f32);

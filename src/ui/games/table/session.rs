@@ -18,7 +18,8 @@ pub enum Opening {
     },
     /// Unfinished: taken up where it was left.
     Resume,
-    /// Settled, from the history: shown whole, read-only.
+    /// Settled, from the history: replayed step by step as it was played,
+    /// read-only.
     Replay,
 }
 
@@ -38,7 +39,11 @@ pub struct Session {
 impl Session {
     /// Puts `unit` on the table.
     pub fn open(&mut self, unit: &Unit, opening: Opening) {
-        self.clock.reset(unit);
+        if opening == Opening::Replay {
+            self.clock.replay(unit);
+        } else {
+            self.clock.reset(unit);
+        }
         self.read_only = opening == Opening::Replay;
         self.auto = opening == (Opening::Play { auto: true });
         self.auto_since = f64::NEG_INFINITY;
