@@ -174,6 +174,10 @@ pub mod motion {
     pub const REVEAL: f32 = 0.25;
     /// The pause between two zones revealed by "Auto".
     pub const AUTO_PAUSE: f32 = 0.35;
+    /// The pause of "Auto" on a table of many small zones (X10's twelve).
+    pub const AUTO_PAUSE_BRISK: f32 = 0.15;
+    /// The moment a reveal rests before the table counts as still.
+    pub const SETTLE: f32 = 0.05;
     /// A page change, a notice appearing.
     pub const FADE: f32 = 0.2;
 }

@@ -5,8 +5,6 @@
 use guichet_core::reveal::RevealStep;
 use guichet_store::{Unit, UnitState};
 
-use crate::ui::theme::motion;
-
 /// When each revealed step, and the result, began to show.
 #[derive(Debug, Default)]
 pub struct RevealClock {
@@ -49,19 +47,25 @@ impl RevealClock {
     }
 
     /// Starts the animation of every step the store revealed since the last
-    /// frame; once the unit is settled, its result shows when every animation
-    /// has ended (`still_from`).
-    pub fn follow(&mut self, unit: &Unit, now: f64, duration: impl Fn(RevealStep) -> f32) {
+    /// frame (a replay's steps, each `pause` after the one before); once the
+    /// unit is settled, its result shows when every animation has ended.
+    pub fn follow(
+        &mut self,
+        unit: &Unit,
+        now: f64,
+        duration: impl Fn(RevealStep) -> f32,
+        pause: f32,
+    ) {
         if self.unit != Some(unit.id) {
             self.reset(unit);
             return;
         }
         if let Some(steps) = self.replay.take() {
             // Each step after the one before it, with the pause "Auto" makes.
-            let mut at = now + f64::from(motion::AUTO_PAUSE);
+            let mut at = now + f64::from(pause);
             for step in steps {
                 self.started.push((step, at));
-                at += f64::from(duration(step) + motion::AUTO_PAUSE);
+                at += f64::from(duration(step) + pause);
             }
             self.result_at = Some(at);
         }

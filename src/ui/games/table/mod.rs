@@ -126,6 +126,11 @@ pub trait GameTable {
     /// How long `step` takes to show, from its start until the table is still.
     fn step_duration(&self, step: RevealStep) -> f32;
 
+    /// The pause "Auto" (and a replay) makes between two steps.
+    fn auto_pause(&self) -> f32 {
+        motion::AUTO_PAUSE
+    }
+
     /// Paints the table in `board` and returns the step the player tapped, if
     /// any: every zone it paints is a labelled touch area.
     fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep>;
@@ -187,7 +192,7 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
         if let Some(unit) = unit {
             self.session
                 .clock
-                .follow(unit, now, |step| game.step_duration(step));
+                .follow(unit, now, |step| game.step_duration(step), game.auto_pause());
         }
         let still_from = self.session.clock.still_from(|step| game.step_duration(step));
         let result_at = self.session.clock.result_at().filter(|&at| now >= at);
@@ -214,7 +219,8 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
 
         let mut moving = now < still_from;
         if let Some(unit) = unit {
-            if let Some(wait) = self.session.drive_auto(unit, now, still_from, commands) {
+            let pause = game.auto_pause();
+            if let Some(wait) = self.session.drive_auto(unit, now, still_from, pause, commands) {
                 ui.ctx().request_repaint_after_secs(wait as f32);
             }
             if let Some(at) = self.session.clock.result_at().filter(|at| at.is_finite()) {

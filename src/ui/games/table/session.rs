@@ -6,7 +6,6 @@ use guichet_store::{Unit, UnitState};
 
 use super::clock::RevealClock;
 use crate::command::Command;
-use crate::ui::theme::motion;
 
 /// How a unit comes onto the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,13 +81,14 @@ impl Session {
     }
 
     /// Pushes the next automatic step of `unit`, if "Auto" runs and the table
-    /// has been still (since `still_from`) for a moment. Returns when to look
-    /// again, if a pause is running.
+    /// has been still (since `still_from`) for `pause` seconds. Returns when to
+    /// look again, if a pause is running.
     pub fn drive_auto(
         &mut self,
         unit: &Unit,
         now: f64,
         still_from: f64,
+        pause: f32,
         commands: &mut Vec<Command>,
     ) -> Option<f64> {
         if unit.state == UnitState::Settled {
@@ -101,7 +101,7 @@ impl Session {
         if self.auto_since == f64::NEG_INFINITY {
             self.auto_since = now;
         }
-        let due = still_from.max(self.auto_since) + f64::from(motion::AUTO_PAUSE);
+        let due = still_from.max(self.auto_since) + f64::from(pause);
         if now < due {
             return Some(due - now);
         }

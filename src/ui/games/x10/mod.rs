@@ -116,7 +116,12 @@ impl GameTable for X10Table {
     }
 
     fn step_duration(&self, _step: RevealStep) -> f32 {
-        motion::REVEAL + motion::REVEAL
+        motion::REVEAL + motion::SETTLE
+    }
+
+    fn auto_pause(&self) -> f32 {
+        // Twelve symbols: "Auto" goes through them briskly.
+        motion::AUTO_PAUSE_BRISK
     }
 
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
