@@ -37,8 +37,12 @@ pub enum Command {
         /// The step.
         step: RevealStep,
     },
-    /// Open a unit of the history: replayed if settled, resumed if not.
+    /// Open a unit of the history: replayed step by step if settled, resumed if
+    /// not.
     OpenUnit(i64),
+    /// Take up the unfinished unit (the resume page): resumed, or shown as it
+    /// now stands if another process finished it meanwhile.
+    ResumeUnit(i64),
     /// Credit demonstration money (until the operator menu exists).
     DemoCredit,
     /// Switch the language.

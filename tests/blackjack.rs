@@ -71,7 +71,7 @@ fn mid_reveal() {
 fn a_win_with_a_twenty_one() {
     let (_folder, mut harness) = auto_played(&seed_where(wins_with_a_twenty_one));
     let unit = unit_on_table(&harness).expect("a unit");
-    harness.get_by_label(&format!("Vous gagnez {}", unit.prize));
+    harness.get_by_label(&common::result_words(unit.prize, unit.emission.stake));
     harness.snapshot("blackjack/won_with_21");
 }
 

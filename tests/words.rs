@@ -56,3 +56,12 @@ fn every_text_the_code_names_exists() {
 fn a_missing_text_fails_loudly_in_tests() {
     let _ = Texts::new(Language::French).get("no-such-text");
 }
+
+#[test]
+fn an_amount_in_a_sentence_never_breaks() {
+    let texts = Texts::new(Language::French);
+    let prize = guichet_core::money::Cents::euros(20_000).to_string();
+    let sentence = texts.with("result-won", &[("prize", prize)]);
+    assert!(!sentence.contains('\u{202F}'), "{sentence:?}");
+    assert!(sentence.contains("20\u{A0}000\u{A0}€"), "{sentence:?}");
+}

@@ -78,7 +78,7 @@ fn a_number_match_win() {
     });
     let (_folder, mut harness) = auto_played(&X10, &seed);
     let unit = unit_on_table(&harness).expect("a unit");
-    harness.get_by_label(&format!("Vous gagnez {}", unit.prize));
+    harness.get_by_label(&common::result_words(unit.prize, unit.emission.stake));
     harness.snapshot("x10/won_number_match");
 }
 
@@ -90,7 +90,7 @@ fn a_multiplier_win() {
     });
     let (_folder, mut harness) = auto_played(&X10, &seed);
     let unit = unit_on_table(&harness).expect("a unit");
-    harness.get_by_label(&format!("Vous gagnez {}", unit.prize));
+    harness.get_by_label(&common::result_words(unit.prize, unit.emission.stake));
     harness.snapshot("x10/won_multiplier");
 }
 
@@ -101,7 +101,7 @@ fn several_winning_bundles_add_up() {
     let unit = unit_on_table(&harness).expect("a unit");
     let paid: Cents = Cents::checked_sum(x10(&unit.scenario).cell_payouts()).expect("cents");
     assert_eq!(paid, unit.prize);
-    harness.get_by_label(&format!("Vous gagnez {}", unit.prize));
+    harness.get_by_label(&common::result_words(unit.prize, unit.emission.stake));
     harness.snapshot("x10/won_several");
 }
 

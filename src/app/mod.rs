@@ -160,7 +160,8 @@ impl Guichet {
                 .reveal(unit, &[step])
                 .and_then(|unit| settle_if_complete(store, unit))
                 .map(|unit| self.page.update_unit(unit)),
-            Command::OpenUnit(id) => Self::open_unit(store, &mut self.page, id),
+            Command::OpenUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Replay),
+            Command::ResumeUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Shown),
             Command::DemoCredit => store.deposit(DEMO_CREDIT).map(|_| ()),
             Command::SetLanguage(language) => {
                 self.texts.set_language(language);
@@ -189,7 +190,9 @@ impl Guichet {
         emission: &'static Emission,
     ) -> Result<(), StoreError> {
         match store.unfinished_units()?.into_iter().next() {
-            Some(unit) if unit.emission == emission => Self::open_unit(store, page, unit.id),
+            Some(unit) if unit.emission == emission => {
+                Self::open_unit(store, page, unit.id, Opening::Shown)
+            }
             Some(unit) => {
                 *page = Page::Resume(ResumePage::new(unit));
                 Ok(())
@@ -221,15 +224,21 @@ impl Guichet {
     }
 
     /// Opens unit `id` on its table: taken up (and settled, if all its steps
-    /// were journaled before an interruption) or replayed.
-    fn open_unit(store: &mut Store, page: &mut Page, id: i64) -> Result<(), StoreError> {
+    /// were journaled before an interruption), or, settled, opened `settled`
+    /// (replayed from the history, shown whole otherwise).
+    fn open_unit(
+        store: &mut Store,
+        page: &mut Page,
+        id: i64,
+        settled: Opening,
+    ) -> Result<(), StoreError> {
         let mut unit = store.unit(id)?;
-        let mut opening = Opening::Replay;
+        let mut opening = settled;
         if unit.state != UnitState::Settled {
             let taken = store.take_up(id)?;
             unit = settle_if_complete(store, taken)?;
             opening = if unit.state == UnitState::Settled {
-                Opening::Replay
+                Opening::Shown
             } else {
                 Opening::Resume
             };

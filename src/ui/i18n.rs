@@ -1,7 +1,9 @@
 //! The kiosk's words, in French (first) and English, from Fluent files in
-//! `assets/i18n/`. Money stays French in both: `2,00 €`.
+//! `assets/i18n/`. Money stays French in both: `2,00 €`, `20 000 €` — in a
+//! sentence, which may wrap, with a no-break space that epaint will not break.
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use guichet_core::money::THOUSANDS_SEPARATOR;
 use unic_langid::LanguageIdentifier;
 
 const FRENCH: &str = include_str!("../../assets/i18n/fr.ftl");
@@ -117,7 +119,9 @@ impl Texts {
         if !errors.is_empty() {
             faulty(key, self.language, &format!("{errors:?}"));
         }
-        text
+        // Sentences wrap, and epaint breaks lines at the narrow no-break space
+        // of thousands: in a sentence, amounts keep theirs whole with U+00A0.
+        text.replace(THOUSANDS_SEPARATOR, "\u{A0}")
     }
 
     fn bundle(&self, language: Language) -> &FluentBundle<FluentResource> {

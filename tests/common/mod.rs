@@ -221,10 +221,13 @@ fn step_label(step: guichet_core::reveal::RevealStep) -> String {
     }
 }
 
-/// The words of a unit's result as the bar says it.
+/// The words of a unit's result as the bar says it (in a sentence, thousands
+/// are kept whole with U+00A0).
 pub fn result_words(prize: Cents, stake: Cents) -> String {
     match guichet::ui::games::Outcome::of(prize, stake) {
-        guichet::ui::games::Outcome::Won(prize, _) => format!("Vous gagnez {prize}"),
+        guichet::ui::games::Outcome::Won(prize, _) => {
+            format!("Vous gagnez {prize}").replace('\u{202F}', "\u{A0}")
+        }
         guichet::ui::games::Outcome::StakeBack => "Mise remboursée".to_owned(),
         guichet::ui::games::Outcome::Lost => "Pas de gain cette fois".to_owned(),
     }

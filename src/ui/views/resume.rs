@@ -50,7 +50,7 @@ impl View for ResumePage {
                 });
                 ui.add_space(size::GAP * 2.0);
                 if primary_button(ui, &texts.get("resume-action")).clicked() {
-                    commands.push(Command::OpenUnit(self.unit.id));
+                    commands.push(Command::ResumeUnit(self.unit.id));
                 }
             });
         });

@@ -20,6 +20,8 @@ pub enum Opening {
     /// Settled, from the history: replayed step by step as it was played,
     /// read-only.
     Replay,
+    /// Settled (by another process, meanwhile): shown whole, read-only.
+    Shown,
 }
 
 /// The state of one table between frames.
@@ -43,7 +45,7 @@ impl Session {
         } else {
             self.clock.reset(unit);
         }
-        self.read_only = opening == Opening::Replay;
+        self.read_only = matches!(opening, Opening::Replay | Opening::Shown);
         self.auto = opening == (Opening::Play { auto: true });
         self.auto_since = f64::NEG_INFINITY;
         self.sent = None;
