@@ -387,7 +387,8 @@ impl Store {
         load_where(
             &self.connection,
             &self.path,
-            "WHERE u.state <> 'settled' ORDER BY u.id",
+            "WHERE u.id IN (SELECT id FROM units INDEXED BY units_unsettled WHERE state <> 'settled')
+             ORDER BY u.id",
         )
     }
 }
@@ -395,7 +396,11 @@ impl Store {
 /// The unfinished unit, read through `connection` (a transaction's, possibly).
 fn first_unfinished_in(connection: &Connection) -> rusqlite::Result<Option<i64>> {
     connection
-        .prepare_cached("SELECT id FROM units WHERE state <> 'settled' ORDER BY id LIMIT 1")?
+        // The partial index: ordering by id would scan every unit instead.
+        .prepare_cached(
+            "SELECT id FROM units INDEXED BY units_unsettled WHERE state <> 'settled'
+             ORDER BY id LIMIT 1",
+        )?
         .query_row([], |row| row.get(0))
         .optional()
 }
