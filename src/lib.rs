@@ -2,7 +2,7 @@
 //! domain core (`guichet-core`) and the store (`guichet-store`).
 
 pub mod app;
-pub mod command;
 pub mod cli;
+pub mod command;
 pub mod kiosk;
 pub mod ui;

@@ -71,7 +71,9 @@ fn reason_of(error: &clap::Error) -> String {
                 .to_owned(),
             _ => String::new(),
         };
-        return format!("{argument}: {source}").trim_start_matches(": ").to_owned();
+        return format!("{argument}: {source}")
+            .trim_start_matches(": ")
+            .to_owned();
     }
     clap_reason(&error.render().to_string())
 }

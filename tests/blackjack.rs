@@ -4,9 +4,7 @@
 
 mod common;
 
-use common::{
-    balance, kiosk, new_database, run_until, settled, unit_on_table, with_block_seed,
-};
+use common::{balance, kiosk, new_database, run_until, settled, unit_on_table, with_block_seed};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::Guichet;
@@ -121,9 +119,7 @@ fn a_player_taps_every_zone_and_is_paid_once() {
         .expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);
     assert_eq!(shown.prize, stored.prize);
-    let moved = balance(&harness)
-        .checked_sub(before)
-        .expect("cents");
+    let moved = balance(&harness).checked_sub(before).expect("cents");
     assert_eq!(
         moved,
         stored.prize.checked_sub(BLACK_JACK.stake).expect("cents"),

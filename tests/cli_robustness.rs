@@ -42,7 +42,11 @@ fn refused(arguments: &[&str], code: i32, reason: &str) -> Output {
 
 fn ok(arguments: &[&str]) -> String {
     let output = guichet(arguments);
-    assert!(output.status.success(), "{arguments:?}: {}", stderr_of(&output));
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}",
+        stderr_of(&output)
+    );
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
@@ -51,18 +55,37 @@ fn commands_that_only_read_never_create_a_database() {
     let folder = private_folder();
     let missing = folder.path().join("nowhere").join("x.db");
     for command in ["verify", "history", "blocks"] {
-        refused(&[command, "--db", text(&missing)], 2, "there is no database");
+        refused(
+            &[command, "--db", text(&missing)],
+            2,
+            "there is no database",
+        );
     }
-    refused(&["withdraw", "--db", text(&missing), "--amount", "5"], 2, "there is no database");
-    assert!(!missing.parent().expect("a folder").exists(), "nothing was created");
+    refused(
+        &["withdraw", "--db", text(&missing), "--amount", "5"],
+        2,
+        "there is no database",
+    );
+    assert!(
+        !missing.parent().expect("a folder").exists(),
+        "nothing was created"
+    );
 
     let link = folder.path().join("link.db");
     let target = folder.path().join("target").join("t.db");
     std::os::unix::fs::symlink(&target, &link).expect("a dangling link");
-    refused(&["deposit", "--db", text(&link), "--amount", "5"], 1, "does not exist");
+    refused(
+        &["deposit", "--db", text(&link), "--amount", "5"],
+        1,
+        "does not exist",
+    );
     assert!(!target.exists());
 
-    refused(&["deposit", "--db", "-", "--amount", "5"], 2, "not a database path");
+    refused(
+        &["deposit", "--db", "-", "--amount", "5"],
+        2,
+        "not a database path",
+    );
     assert!(!Path::new("-").exists());
 }
 
@@ -145,10 +168,20 @@ fn play_always_says_what_it_did() {
         .seeds(move |_, _| seed.clone())
         .open(&db)
         .expect("a store");
-    store.deposit(guichet_core::money::Cents::euros(5)).expect("a deposit");
+    store
+        .deposit(guichet_core::money::Cents::euros(5))
+        .expect("a deposit");
     drop(store);
     let output = refused(
-        &["play", "--db", text(&db), "--game", "blackjack", "--count", "10"],
+        &[
+            "play",
+            "--db",
+            text(&db),
+            "--game",
+            "blackjack",
+            "--count",
+            "10",
+        ],
         1,
         "insufficient funds",
     );
@@ -163,21 +196,57 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     let db = folder.path().join("guichet.sqlite3");
     let db = text(&db);
     ok(&["deposit", "--db", db, "--amount", "20,50"]);
-    refused(&["withdraw", "--db", db, "--amount", "30"], 1, "cannot withdraw 30,00");
-    refused(&["deposit", "--db", db, "--amount", "100000"], 2, "a deposit is at most 10");
-    refused(&["deposit", "--db", db, "--amount", "92233720368547758.07"], 2, "a deposit is at most");
-    refused(&["deposit", "--db", db, "--amount", "-5"], 2, "the amount must be more than 0");
-    refused(&["deposit", "--db", db, "--amount", "5."], 2, "write it like 20, 7.50 or 7,50");
+    refused(
+        &["withdraw", "--db", db, "--amount", "30"],
+        1,
+        "cannot withdraw 30,00",
+    );
+    refused(
+        &["deposit", "--db", db, "--amount", "100000"],
+        2,
+        "a deposit is at most 10",
+    );
+    refused(
+        &["deposit", "--db", db, "--amount", "92233720368547758.07"],
+        2,
+        "a deposit is at most",
+    );
+    refused(
+        &["deposit", "--db", db, "--amount", "-5"],
+        2,
+        "the amount must be more than 0",
+    );
+    refused(
+        &["deposit", "--db", db, "--amount", "5."],
+        2,
+        "write it like 20, 7.50 or 7,50",
+    );
     let long = "9".repeat(100_000);
-    let output = refused(&["deposit", "--db", db, "--amount", &long], 2, "100000 characters");
-    assert!(output.stderr.len() < 300, "the amount is not echoed back whole");
+    let output = refused(
+        &["deposit", "--db", db, "--amount", &long],
+        2,
+        "100000 characters",
+    );
+    assert!(
+        output.stderr.len() < 300,
+        "the amount is not echoed back whole"
+    );
     ok(&["deposit", "--db", db, "--amount", "5 €"]);
 
     let locked_out = folder.path().join("locked.sqlite3");
     ok(&["deposit", "--db", text(&locked_out), "--amount", "5"]);
-    std::fs::set_permissions(&locked_out, std::fs::Permissions::from_mode(0o000)).expect("mode 000");
-    refused(&["verify", "--db", text(&locked_out)], 1, "cannot be read by this user");
-    refused(&["history", "--db", text(folder.path())], 1, "is a folder, not a database file");
+    std::fs::set_permissions(&locked_out, std::fs::Permissions::from_mode(0o000))
+        .expect("mode 000");
+    refused(
+        &["verify", "--db", text(&locked_out)],
+        1,
+        "cannot be read by this user",
+    );
+    refused(
+        &["history", "--db", text(folder.path())],
+        1,
+        "is a folder, not a database file",
+    );
 }
 
 #[test]

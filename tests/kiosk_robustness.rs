@@ -61,10 +61,19 @@ fn a_paid_unit_cannot_be_walked_away_from() {
     harness.run();
     let again = unit_on_table(&harness).expect("the unit again");
     assert_eq!((again.id, again.steps.len()), (unit.id, 1));
-    assert!(harness.get_by_label(&play_label(&BLACK_JACK)).accesskit_node().is_disabled());
+    assert!(
+        harness
+            .get_by_label(&play_label(&BLACK_JACK))
+            .accesskit_node()
+            .is_disabled()
+    );
     let store = harness.state().store().expect("a store");
     assert_eq!(store.unfinished_units().expect("units").len(), 1);
-    assert_eq!(store.all_units().expect("units").len(), 1, "nothing more bought");
+    assert_eq!(
+        store.all_units().expect("units").len(),
+        1,
+        "nothing more bought"
+    );
 }
 
 #[test]
@@ -80,7 +89,10 @@ fn a_unit_played_by_another_process_is_not_touched_and_auto_never_sticks() {
     harness.run();
     let notice = harness.state().notice().expect("a notice").text.clone();
     assert!(notice.contains("en cours sur un autre écran"), "{notice}");
-    assert!(!notice.contains("unit"), "in the window's language: {notice}");
+    assert!(
+        !notice.contains("unit"),
+        "in the window's language: {notice}"
+    );
 
     // The other process ends: the unit is taken up here and played to its end.
     drop(other);
@@ -97,7 +109,10 @@ fn a_unit_played_by_another_process_is_not_touched_and_auto_never_sticks() {
             break;
         }
     }
-    assert_eq!(unit_on_table(&harness).expect("the unit").state, UnitState::Settled);
+    assert_eq!(
+        unit_on_table(&harness).expect("the unit").state,
+        UnitState::Settled
+    );
 }
 
 #[test]
@@ -115,8 +130,12 @@ fn what_another_process_does_shows_without_a_tap() {
     let mut other = Store::open(&path).expect("another process's store");
     let settled = other.finish(unit.id).expect("finished elsewhere");
     other.deposit(Cents::euros(5)).expect("a deposit");
-    let expected = Cents::euros(23).checked_add(settled.unit.prize).expect("cents");
-    wait_for(&mut harness, |harness| harness.state().balance() == Some(expected));
+    let expected = Cents::euros(23)
+        .checked_add(settled.unit.prize)
+        .expect("cents");
+    wait_for(&mut harness, |harness| {
+        harness.state().balance() == Some(expected)
+    });
 
     // Taken up now, it shows as the store holds it: settled, its result shown.
     harness.get_by_label("Reprendre la partie").click();
@@ -149,7 +168,12 @@ fn a_database_replaced_under_the_window_stops_it_on_a_page() {
     let aside = std::fs::read_dir(folder.path())
         .expect("the folder")
         .filter_map(Result::ok)
-        .any(|entry| entry.file_name().to_string_lossy().starts_with("guichet.sqlite3-wal.orphaned-"));
+        .any(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("guichet.sqlite3-wal.orphaned-")
+        });
     assert!(aside, "the old log is kept, apart");
     let raw = Store::open(&path).expect("the replacement");
     assert_eq!(raw.balance().expect("a balance"), Cents::euros(7));

@@ -190,4 +190,3 @@ fn demo_credit_is_a_deposit() {
     assert_eq!(ledger.len(), 1);
     assert_eq!(ledger[0].kind, guichet_store::LedgerKind::Deposit);
 }
-

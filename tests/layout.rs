@@ -36,7 +36,11 @@ fn size_name((width, height): (f32, f32)) -> String {
 /// Fails with every layout problem of the screen shown.
 fn fits(harness: &Harness<'_, Guichet>, what: &str, size: (f32, f32)) {
     let problems = layout_problems(harness);
-    assert!(problems.is_empty(), "{what} at {}: {problems:#?}", size_name(size));
+    assert!(
+        problems.is_empty(),
+        "{what} at {}: {problems:#?}",
+        size_name(size)
+    );
 }
 
 /// A kiosk at `size` over a store with a few settled units of every game and
@@ -107,7 +111,9 @@ fn every_game_table_fits_every_size() {
 fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mut SnapshotResults) {
     let (_folder, path) = new_database();
     let seed = seed_where(emission, |prize, _| prize > emission.stake);
-    let mut store = with_block_seed(emission, seed).open(&path).expect("a store");
+    let mut store = with_block_seed(emission, seed)
+        .open(&path)
+        .expect("a store");
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk_sized(Ok(store), Vec2::new(size.0, size.1));
     harness.run();
@@ -122,7 +128,10 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
     let step = unit.progress.possible_steps()[0];
     harness
         .state_mut()
-        .handle(guichet::command::Command::Reveal { unit: unit.id, step });
+        .handle(guichet::command::Command::Reveal {
+            unit: unit.id,
+            step,
+        });
     harness.run_steps(12);
     fits(&harness, &format!("{name} mid-reveal"), size);
     if SNAPSHOT_SIZES.contains(&size) {

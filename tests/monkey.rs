@@ -67,13 +67,18 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
     let mut store = seeded(SEED_BYTE).open(&path).expect("a store");
     store.deposit(Cents::euros(60)).expect("a deposit");
-    for emission in [&guichet_core::emission::BLACK_JACK, &guichet_core::emission::BINGO] {
+    for emission in [
+        &guichet_core::emission::BLACK_JACK,
+        &guichet_core::emission::BINGO,
+    ] {
         let unit = store.buy(emission).expect("a unit");
         store.finish(unit.id).expect("settled");
     }
     if matches!(start, Start::Resume) {
         let unit = store.buy(&guichet_core::emission::X10).expect("a unit");
-        store.reveal(unit.id, &[guichet_core::reveal::zones::X10_DIAMONDS[0]]).expect("a step");
+        store
+            .reveal(unit.id, &[guichet_core::reveal::zones::X10_DIAMONDS[0]])
+            .expect("a step");
     }
     let mut harness = kiosk(Ok(store));
     harness.run();
@@ -99,9 +104,18 @@ fn check(harness: &Harness<'_, Guichet>, seed: u64, event: usize, verified: &mut
     let context = || format!("monkey seed {seed}, event {event}");
     let ledger = store.ledger().expect("a ledger");
     let sum = Cents::checked_sum(ledger.iter().map(|entry| entry.amount)).expect("cents");
-    assert_eq!(store.balance().expect("a balance"), sum, "{}: balance ≠ ledger", context());
+    assert_eq!(
+        store.balance().expect("a balance"),
+        sum,
+        "{}: balance ≠ ledger",
+        context()
+    );
     let unfinished = store.unfinished_units().expect("units").len();
-    assert!(unfinished <= 1, "{}: {unfinished} units unfinished", context());
+    assert!(
+        unfinished <= 1,
+        "{}: {unfinished} units unfinished",
+        context()
+    );
     // A random event settles a unit or two at most: the newest ones are new.
     let recent = store.recent_units(4).expect("units");
     let new: Vec<_> = recent
@@ -110,7 +124,11 @@ fn check(harness: &Harness<'_, Guichet>, seed: u64, event: usize, verified: &mut
         .collect();
     for unit in new {
         verified.push(unit.id);
-        let block = Block::open(unit.emission, unit.block, &seed_of(SEED_BYTE, unit.emission, unit.block));
+        let block = Block::open(
+            unit.emission,
+            unit.block,
+            &seed_of(SEED_BYTE, unit.emission, unit.block),
+        );
         assert_eq!(
             unit.prize,
             block.prize_of_unit(unit.index),
@@ -178,7 +196,9 @@ fn act(harness: &mut Harness<'_, Guichet>, dice: &mut Dice) {
             harness.event(Event::PointerMoved(from));
             press(harness, from, true);
             for step in 1..=4 {
-                harness.event(Event::PointerMoved(from + (to - from) * (step as f32 / 4.0)));
+                harness.event(Event::PointerMoved(
+                    from + (to - from) * (step as f32 / 4.0),
+                ));
             }
             press(harness, to, false);
         }
@@ -255,10 +275,18 @@ fn every_screen_survives_a_long_random_session() {
 #[test]
 fn the_check_sees_a_wrong_prize() {
     let (_folder, harness) = kiosk_at(Start::Lobby);
-    let path = harness.state().store().expect("a store").path().to_path_buf();
+    let path = harness
+        .state()
+        .store()
+        .expect("a store")
+        .path()
+        .to_path_buf();
     rusqlite::Connection::open(path)
         .expect("sqlite")
-        .execute("UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1", [])
+        .execute(
+            "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1",
+            [],
+        )
         .expect("tampering");
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         check(&harness, 0, 0, &mut Vec::new());

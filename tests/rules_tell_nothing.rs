@@ -28,8 +28,12 @@ fn seed(number: u64) -> Seed {
 const FIRST_UNIT_OF_TIER: [&[u64]; 6] = [
     &[728_671, 104_106, 2_741, 272, 15, 8, 5, 3],
     &[2_046_630, 169_547, 26_264, 310, 38, 93, 13, 11, 0],
-    &[2_069_233, 1_334_621, 1_097_191, 7_997, 1_165, 629, 31, 115, 2, 4],
-    &[181_128, 1_470_965, 1_270_729, 15_721, 1_058, 1_086, 26, 34, 11, 2],
+    &[
+        2_069_233, 1_334_621, 1_097_191, 7_997, 1_165, 629, 31, 115, 2, 4,
+    ],
+    &[
+        181_128, 1_470_965, 1_270_729, 15_721, 1_058, 1_086, 26, 34, 11, 2,
+    ],
     &[368_134, 285_902, 105_470, 240, 2_884, 18, 119, 76, 10, 0],
     &[845_924, 104_379, 865, 31, 244, 51, 5, 1],
 ];
@@ -51,7 +55,9 @@ fn page_texts(harness: &Harness<'_, Guichet>) -> Vec<String> {
 }
 
 fn rules_of(harness: &mut Harness<'_, Guichet>, emission: &Emission) -> Vec<String> {
-    harness.state_mut().handle(Command::ShowRules(emission.game));
+    harness
+        .state_mut()
+        .handle(Command::ShowRules(emission.game));
     harness.run();
     page_texts(harness)
 }
@@ -100,16 +106,29 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
     harness.state_mut().handle(Command::OpenUnit(unit));
     harness.run_steps(2);
     let store = harness.state().store().expect("a store");
-    let left = store.block_status(emission).expect("a status").expect("a block").remaining_lots[tier];
+    let left = store
+        .block_status(emission)
+        .expect("a status")
+        .expect("a block")
+        .remaining_lots[tier];
     assert_eq!(left, tier_data.lots, "not gone before the end");
     let mut unit_now = store.unit(unit).expect("the unit");
     while unit_now.state != guichet_store::UnitState::Settled {
         let step = unit_now.progress.remaining_steps(&unit_now.scenario)[0];
         harness.state_mut().handle(Command::Reveal { unit, step });
-        unit_now = harness.state().store().expect("a store").unit(unit).expect("the unit");
+        unit_now = harness
+            .state()
+            .store()
+            .expect("a store")
+            .unit(unit)
+            .expect("the unit");
     }
     let store = harness.state().store().expect("a store");
-    let left = store.block_status(emission).expect("a status").expect("a block").remaining_lots[tier];
+    let left = store
+        .block_status(emission)
+        .expect("a status")
+        .expect("a block")
+        .remaining_lots[tier];
     assert_eq!(left, tier_data.lots - 1, "{emission}: gone once settled");
     let settled = rules_of(&mut harness, emission);
     assert_ne!(before, settled, "{emission}: the page shows the lot gone");

@@ -14,7 +14,11 @@ fn both_languages_have_the_same_texts() {
 #[test]
 fn every_text_formats_without_error() {
     for language in [Language::French, Language::English] {
-        assert_eq!(Texts::problems(language), Vec::<String>::new(), "{language:?}");
+        assert_eq!(
+            Texts::problems(language),
+            Vec::<String>::new(),
+            "{language:?}"
+        );
     }
 }
 
@@ -36,9 +40,11 @@ fn every_text_the_code_names_exists() {
                 for literal in source.split('"').skip(1).step_by(2) {
                     let looks_like_a_key = literal.contains('-')
                         && literal.starts_with(|first: char| first.is_ascii_lowercase())
-                        && literal
-                            .chars()
-                            .all(|character| character.is_ascii_lowercase() || character.is_ascii_digit() || character == '-');
+                        && literal.chars().all(|character| {
+                            character.is_ascii_lowercase()
+                                || character.is_ascii_digit()
+                                || character == '-'
+                        });
                     if looks_like_a_key && !NOT_TEXTS.contains(&literal) {
                         named.push((path.display().to_string(), literal.to_owned()));
                     }
@@ -47,7 +53,10 @@ fn every_text_the_code_names_exists() {
         }
     }
     assert!(named.len() > 80, "{} texts named", named.len());
-    let missing: Vec<_> = named.iter().filter(|(_, key)| !keys.contains(key)).collect();
+    let missing: Vec<_> = named
+        .iter()
+        .filter(|(_, key)| !keys.contains(key))
+        .collect();
     assert!(missing.is_empty(), "texts named but missing: {missing:?}");
 }
 

@@ -26,7 +26,10 @@ fn x10(scenario: &Scenario) -> &X10Scenario {
 
 /// The bundles that pay something.
 fn winners(unit: &X10Scenario) -> usize {
-    unit.cell_payouts().iter().filter(|paid| paid.is_positive()).count()
+    unit.cell_payouts()
+        .iter()
+        .filter(|paid| paid.is_positive())
+        .count()
 }
 
 fn multipliers(unit: &X10Scenario) -> usize {
@@ -96,7 +99,9 @@ fn a_multiplier_win() {
 
 #[test]
 fn several_winning_bundles_add_up() {
-    let seed = seed_where(&X10, |prize, scenario| prize > X10.stake && winners(x10(scenario)) >= 2);
+    let seed = seed_where(&X10, |prize, scenario| {
+        prize > X10.stake && winners(x10(scenario)) >= 2
+    });
     let (_folder, mut harness) = auto_played(&X10, &seed);
     let unit = unit_on_table(&harness).expect("a unit");
     let paid: Cents = Cents::checked_sum(x10(&unit.scenario).cell_payouts()).expect("cents");
@@ -107,14 +112,16 @@ fn several_winning_bundles_add_up() {
 
 #[test]
 fn a_loss() {
-    let (_folder, mut harness) = auto_played(&X10, &seed_where(&X10, |prize, _| prize == Cents::ZERO));
+    let (_folder, mut harness) =
+        auto_played(&X10, &seed_where(&X10, |prize, _| prize == Cents::ZERO));
     harness.get_by_label("Pas de gain cette fois");
     harness.snapshot("x10/lost");
 }
 
 #[test]
 fn a_stake_back() {
-    let (_folder, mut harness) = auto_played(&X10, &seed_where(&X10, |prize, _| prize == X10.stake));
+    let (_folder, mut harness) =
+        auto_played(&X10, &seed_where(&X10, |prize, _| prize == X10.stake));
     harness.get_by_label("Mise remboursée");
     assert!(harness.query_by_label_contains("Vous gagnez").is_none());
     harness.snapshot("x10/stake_back");
@@ -127,7 +134,10 @@ fn a_player_taps_all_twelve_and_is_paid_once() {
     let before = balance(&harness);
     harness.get_by_label(&play_label(&X10)).click();
     harness.run_steps(2);
-    assert_eq!(balance(&harness), before.checked_sub(X10.stake).expect("cents"));
+    assert_eq!(
+        balance(&harness),
+        before.checked_sub(X10.stake).expect("cents")
+    );
     // Any order: the bundles first, then the diamonds.
     let mut labels = hidden_labels();
     labels.rotate_left(3);
@@ -190,10 +200,18 @@ fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
     let unit = unit_on_table(&harness).expect("the unit");
     assert_eq!(unit.id, unit_id);
     assert_eq!(unit.steps.len(), 3);
-    for label in ["Numéros gagnants 1: caché", "Numéros gagnants 3: caché", "Vos numéros 2: caché"] {
+    for label in [
+        "Numéros gagnants 1: caché",
+        "Numéros gagnants 3: caché",
+        "Vos numéros 2: caché",
+    ] {
         harness.get_by_label(label);
     }
-    assert!(harness.query_by_label("Numéros gagnants 2: caché").is_none());
+    assert!(
+        harness
+            .query_by_label("Numéros gagnants 2: caché")
+            .is_none()
+    );
     harness.snapshot("x10/resumed");
 }
 
@@ -237,7 +255,14 @@ fn the_history_replays_a_unit_step_by_step() {
     assert!((9..12).contains(&hidden), "{hidden} hidden");
     assert!(harness.query_by_label(&expected).is_none());
     harness.run_steps(60 * 14);
-    assert!(hidden_labels().iter().all(|label| harness.query_by_label(label).is_none()));
+    assert!(
+        hidden_labels()
+            .iter()
+            .all(|label| harness.query_by_label(label).is_none())
+    );
     harness.get_by_label(&expected);
-    assert_eq!(unit_on_table(&harness).expect("the unit").state, UnitState::Settled);
+    assert_eq!(
+        unit_on_table(&harness).expect("the unit").state,
+        UnitState::Settled
+    );
 }

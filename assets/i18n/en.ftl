@@ -166,3 +166,26 @@ x10-hidden = hidden
 x10-diamond-label = Winning numbers { $number }: { $state }
 x10-bundle-label = Your numbers { $number }: { $state }
 x10-multiplied = { $amount } × { $coefficient } = { $paid }
+
+## Bingo
+bingo-invite = Press “Play { $price }”: fifteen balls and three bonus balls to fill your two grids.
+bingo-tap = Tap the sphere to draw each ball, then the three bonus balls.
+bingo-auto = Drawing automatically…
+bingo-hidden = hidden
+bingo-bonus-label = Bonus ball { $number }: { $state }
+bingo-sphere-label = Sphere: { $drawn ->
+    [0] no ball drawn
+    [1] one ball drawn
+   *[other] { $drawn } balls drawn
+} of 15
+bingo-drawn-label = Ball { $number }: { $ball }
+bingo-grid-title = Grid { $number }
+bingo-joker = Joker
+bingo-marked = marked
+bingo-unmarked = not marked
+bingo-cell-label = Grid { $grid }, row { $row }, column { $column }: { $value }, { $state }
+bingo-entry-label = Grid { $grid }, { $name }: { $amount }{ $state ->
+    [best] , won
+    [replaced] , replaced by a better one
+   *[open] {""}
+}

@@ -166,3 +166,26 @@ x10-hidden = caché
 x10-diamond-label = Numéros gagnants { $number }: { $state }
 x10-bundle-label = Vos numéros { $number }: { $state }
 x10-multiplied = { $amount } × { $coefficient } = { $paid }
+
+## Bingo
+bingo-invite = Appuyez sur « Jouer { $price } » : quinze boules et trois boules Bonus pour remplir vos deux grilles.
+bingo-tap = Touchez la sphère pour tirer chaque boule, puis les trois boules Bonus.
+bingo-auto = Tirage automatique…
+bingo-hidden = cachée
+bingo-bonus-label = Boule Bonus { $number }: { $state }
+bingo-sphere-label = Sphère: { $drawn ->
+    [0] aucune boule tirée
+    [1] une boule tirée
+   *[other] { $drawn } boules tirées
+} sur 15
+bingo-drawn-label = Boule { $number }: { $ball }
+bingo-grid-title = Grille { $number }
+bingo-joker = Joker
+bingo-marked = marqué
+bingo-unmarked = non marqué
+bingo-cell-label = Grille { $grid }, ligne { $row }, colonne { $column }: { $value }, { $state }
+bingo-entry-label = Grille { $grid }, { $name }: { $amount }{ $state ->
+    [best] , gagné
+    [replaced] , remplacé par mieux
+   *[open] {""}
+}

@@ -14,11 +14,11 @@ use crate::command::Command;
 use crate::ui::games::{Opening, screen_for};
 use crate::ui::i18n::{Language, Texts};
 use crate::ui::notice::{self, Notice};
+use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::views::{
     GamePage, HistoryPage, Kiosk, Lobby, ResumePage, RulesPage, StoreProblemPage,
 };
-use crate::ui::theme;
 
 /// What one press of "Crédit de démonstration" adds.
 pub const DEMO_CREDIT: Cents = Cents::euros(20);
@@ -377,13 +377,16 @@ fn notice_text(texts: &Texts, error: &StoreError) -> String {
     match error {
         StoreError::InsufficientFunds { balance, stake } => texts.with(
             "notice-insufficient-funds",
-            &[("balance", balance.to_string()), ("stake", stake.to_string())],
+            &[
+                ("balance", balance.to_string()),
+                ("stake", stake.to_string()),
+            ],
         ),
         StoreError::UnitUnfinished(_) => texts.get("notice-unit-unfinished"),
         StoreError::PlayedElsewhere { .. } => texts.get("notice-played-elsewhere"),
-        StoreError::AlreadySettled(_)
-        | StoreError::NotFinished(_)
-        | StoreError::Step { .. } => texts.get("notice-moved-on"),
+        StoreError::AlreadySettled(_) | StoreError::NotFinished(_) | StoreError::Step { .. } => {
+            texts.get("notice-moved-on")
+        }
         StoreError::SealKeyLost { .. } => texts.get("notice-sales-suspended"),
         StoreError::BalanceCeiling { max, .. } => {
             texts.with("notice-balance-ceiling", &[("max", max.to_string())])

@@ -48,8 +48,9 @@ impl Changes {
                 let mut buffer = [MaybeUninit::uninit(); 1024];
                 let mut events = inotify::Reader::new(&watch, &mut buffer);
                 while let Ok(event) = events.next() {
-                    let about: Option<&OsStr> =
-                        event.file_name().map(|file| OsStr::from_bytes(file.to_bytes()));
+                    let about: Option<&OsStr> = event
+                        .file_name()
+                        .map(|file| OsStr::from_bytes(file.to_bytes()));
                     if about.is_some_and(|file| file == name || file == wal) {
                         let Some(flag) = flag.upgrade() else {
                             return;

@@ -152,7 +152,10 @@ fn parse_game(text: &str) -> Result<Game, String> {
 
 fn parse_euros(text: &str) -> Result<Cents, String> {
     if text.trim_start().starts_with('-') {
-        return Err(format!("the amount must be more than 0 (got {})", echoed(text)));
+        return Err(format!(
+            "the amount must be more than 0 (got {})",
+            echoed(text)
+        ));
     }
     let amount = Cents::parse_euros(text).map_err(|_| {
         format!(
@@ -163,13 +166,20 @@ fn parse_euros(text: &str) -> Result<Cents, String> {
     if amount.is_positive() {
         Ok(amount)
     } else {
-        Err(format!("the amount must be more than 0 (got {})", echoed(text)))
+        Err(format!(
+            "the amount must be more than 0 (got {})",
+            echoed(text)
+        ))
     }
 }
 
 fn parse_seed(text: &str) -> Result<Seed, String> {
-    text.parse()
-        .map_err(|_| format!("`{}` is not a seed: a seed is 64 hexadecimal digits", echoed(text)))
+    text.parse().map_err(|_| {
+        format!(
+            "`{}` is not a seed: a seed is 64 hexadecimal digits",
+            echoed(text)
+        )
+    })
 }
 
 fn parse_block_number(text: &str) -> Result<u32, String> {
@@ -212,7 +222,11 @@ mod tests {
         assert_eq!(parse_euros("20.5"), Ok(Cents(2_050)));
         assert_eq!(parse_euros("5 €"), Ok(Cents(500)));
         assert!(parse_euros("5.").is_err());
-        assert!(parse_euros("-5").expect_err("negative").contains("more than 0"));
+        assert!(
+            parse_euros("-5")
+                .expect_err("negative")
+                .contains("more than 0")
+        );
         assert!(parse_euros("0").is_err());
         let long = "9".repeat(100_000);
         let message = parse_euros(&long).expect_err("too long");

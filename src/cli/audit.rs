@@ -16,8 +16,8 @@ use guichet_core::scenario::Scenario;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{Failure, Output};
 use super::args::AuditArgs;
+use super::{Failure, Output};
 
 /// Units whose tiers are computed together, between two progress updates.
 const CHUNK: u32 = 1 << 16;

@@ -30,7 +30,13 @@ pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, 
             .tiers
             .iter()
             .zip(&status.remaining_lots)
-            .map(|(tier, left)| format!("{}×{}", group_thousands(u64::from(*left)), tier.prize.short()))
+            .map(|(tier, left)| {
+                format!(
+                    "{}×{}",
+                    group_thousands(u64::from(*left)),
+                    tier.prize.short()
+                )
+            })
             .collect();
         out.line(format_args!(
             "  {:<18} block {:>4}  {:>9}/{:<9} sold  committed {}  commitment {}",
@@ -45,7 +51,10 @@ pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, 
     }
     let records = store.blocks()?;
     out.line("committed next (sell once the block before them is sold out):")?;
-    for record in records.iter().filter(|record| record.state == BlockState::Committed) {
+    for record in records
+        .iter()
+        .filter(|record| record.state == BlockState::Committed)
+    {
         out.line(describe(record))?;
     }
     out.line("closed:")?;
@@ -71,7 +80,11 @@ fn describe(record: &BlockRecord) -> String {
             "{head}  closed {}  seed {}  {}",
             record.closed_at.as_deref().unwrap_or_default(),
             seed.expose_hex(),
-            if verified { "verified" } else { "DOES NOT MATCH" }
+            if verified {
+                "verified"
+            } else {
+                "DOES NOT MATCH"
+            }
         ),
         (BlockState::Void, _, _) => format!(
             "{head}  VOID {} after {} sold: {}",

@@ -19,7 +19,9 @@ mod output;
 mod play;
 mod verify;
 
-pub use args::{AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, HistoryArgs, PlayArgs};
+pub use args::{
+    AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, HistoryArgs, PlayArgs,
+};
 pub use output::Output;
 
 use std::process::ExitCode;

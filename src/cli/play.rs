@@ -67,7 +67,10 @@ fn play(
     progress.set_message(format!("playing {emission}"));
     for _ in 0..count {
         let unit = store.buy(emission)?;
-        played.staked = played.staked.checked_add(emission.stake).unwrap_or(played.staked);
+        played.staked = played
+            .staked
+            .checked_add(emission.stake)
+            .unwrap_or(played.staked);
         store.finish(unit.id)?;
         played.units += 1;
         played.won = played.won.checked_add(unit.prize).unwrap_or(played.won);

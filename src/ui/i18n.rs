@@ -199,7 +199,10 @@ fn faulty(key: &str, language: Language, problem: &str) -> Option<String> {
 fn placeholders<'a>(source: &'a str, key: &str) -> Vec<&'a str> {
     let start = source
         .lines()
-        .position(|line| line.split_once(" =").is_some_and(|(name, _)| name.trim() == key))
+        .position(|line| {
+            line.split_once(" =")
+                .is_some_and(|(name, _)| name.trim() == key)
+        })
         .unwrap_or(usize::MAX);
     let body: Vec<&str> = source
         .lines()
@@ -214,9 +217,11 @@ fn placeholders<'a>(source: &'a str, key: &str) -> Vec<&'a str> {
         .iter()
         .flat_map(|line| line.split('$').skip(1))
         .map(|rest| {
-            rest.split(|character: char| !(character.is_alphanumeric() || character == '-' || character == '_'))
-                .next()
-                .unwrap_or_default()
+            rest.split(|character: char| {
+                !(character.is_alphanumeric() || character == '-' || character == '_')
+            })
+            .next()
+            .unwrap_or_default()
         })
         .filter(|name| !name.is_empty())
         .collect();

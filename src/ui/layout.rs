@@ -16,8 +16,15 @@ const SCALES: std::ops::RangeInclusive<f32> = 0.6..=2.0;
 /// The scale of an area of `size`: the largest at which the design fits in it.
 #[must_use]
 pub fn scale(size: Vec2) -> f32 {
-    (size.x / DESIGN.x)
-        .min(size.y / DESIGN.y)
+    fit(DESIGN, size)
+}
+
+/// The largest scale at which a `design` fits in an area of `size`, within
+/// the scales a table is drawn at.
+#[must_use]
+pub fn fit(design: Vec2, size: Vec2) -> f32 {
+    (size.x / design.x)
+        .min(size.y / design.y)
         .clamp(*SCALES.start(), *SCALES.end())
 }
 

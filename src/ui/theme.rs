@@ -107,6 +107,35 @@ pub mod palette {
     /// The glow behind a winning zone.
     pub const WIN_GLOW: Color32 = Color32::from_rgba_premultiplied(0xB0, 0x84, 0x22, 0xB4);
 
+    /// Bingo: the balls, by range of fifteen (1–15 … 61–75).
+    pub const BINGO_BALLS: [Color32; 5] = [
+        Color32::from_rgb(0x2F, 0x6F, 0xD6),
+        Color32::from_rgb(0xE0, 0x3A, 0x3A),
+        Color32::from_rgb(0xF2, 0xA5, 0x1F),
+        Color32::from_rgb(0x2E, 0xA0, 0x6A),
+        Color32::from_rgb(0x8A, 0x4F, 0xD8),
+    ];
+    /// Bingo: a bonus ball still closed.
+    pub const BONUS_BALL: Color32 = Color32::from_rgb(0xF5, 0xB7, 0x31);
+    /// A glossy highlight on a ball or the glass.
+    pub const GLOSS: Color32 = Color32::from_rgba_premultiplied(0x8C, 0x8C, 0x8C, 0x8C);
+    /// Bingo: the sphere's glass.
+    pub const GLASS: Color32 = Color32::from_rgba_premultiplied(0x3C, 0x3A, 0x38, 0x50);
+    /// Bingo: the sphere's rim.
+    pub const GLASS_RIM: Color32 = Color32::from_rgb(0xFF, 0xE6, 0xD2);
+    /// Bingo: the rail the drawn balls line up on.
+    pub const RAIL: Color32 = Color32::from_rgb(0x8E, 0x2E, 0x1E);
+    /// Bingo: an empty place on the rail.
+    pub const RAIL_SLOT: Color32 = Color32::from_rgb(0xC8, 0x6A, 0x52);
+    /// Bingo: a card.
+    pub const CARD_PAPER: Color32 = Color32::from_rgb(0xFF, 0xFB, 0xF4);
+    /// Bingo: a card's cell lines.
+    pub const GRID_LINE: Color32 = Color32::from_rgb(0xE8, 0xC9, 0xB8);
+    /// Bingo: a daub on a marked cell.
+    pub const DAUB: Color32 = Color32::from_rgba_premultiplied(0xB9, 0x4F, 0x3C, 0xC8);
+    /// Bingo: a card's arrow of combinations (white text on it: 7.9:1).
+    pub const ARROW: Color32 = Color32::from_rgb(0x7A, 0x26, 0x18);
+
     /// A table's bottom bar: a shade over the table.
     pub const TABLE_BAR: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 70);
     /// An action on a dark table: a light veil.
@@ -174,6 +203,10 @@ pub mod motion {
     pub const REVEAL: f32 = 0.25;
     /// The pause between two zones revealed by "Auto".
     pub const AUTO_PAUSE: f32 = 0.35;
+    /// A ball drawn from the sphere to its place on the rail.
+    pub const BALL_DRAW: f32 = 0.6;
+    /// A daub landing on a bingo cell.
+    pub const DAUB: f32 = 0.2;
     /// The pause of "Auto" on a table of many small zones (X10's twelve).
     pub const AUTO_PAUSE_BRISK: f32 = 0.15;
     /// The moment a reveal rests before the table counts as still.

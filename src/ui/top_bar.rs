@@ -67,7 +67,10 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                 + text_width(ui, &texts.get("balance"), egui::TextStyle::Body)
                 + 40.0
                 + size::GAP;
-            let spread: f32 = items.iter().map(|item| button_width(&item.text) + size::GAP).sum();
+            let spread: f32 = items
+                .iter()
+                .map(|item| button_width(&item.text) + size::GAP)
+                .sum();
             let folded = start + balance + spread + size::GAP > ui.available_width();
             let mut menu_button = None;
             ui.horizontal_centered(|ui| {
@@ -112,16 +115,18 @@ fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Co
         .pivot(egui::Align2::RIGHT_TOP)
         .show(ui.ctx(), |ui| {
             let menu = egui::UiBuilder::new().accessibility_role(egui::accesskit::Role::Menu);
-            ui.scope_builder(menu, |ui| crate::ui::theme::card_frame().show(ui, |ui| {
-                ui.vertical(|ui| {
-                    for item in items {
-                        // Any command closes the menu (`Guichet::handle`).
-                        if quiet_button(ui, &item.text).clicked() {
-                            commands.push(item.command);
+            ui.scope_builder(menu, |ui| {
+                crate::ui::theme::card_frame().show(ui, |ui| {
+                    ui.vertical(|ui| {
+                        for item in items {
+                            // Any command closes the menu (`Guichet::handle`).
+                            if quiet_button(ui, &item.text).clicked() {
+                                commands.push(item.command);
+                            }
                         }
-                    }
-                });
-            }));
+                    });
+                })
+            });
         });
 }
 

@@ -100,6 +100,14 @@ pub fn touch_rect(
     response
 }
 
+/// A painted text or figure over `rect` that screen readers and tests know by
+/// `label` (a bingo cell, a ball on the rail); it takes no taps.
+pub fn label_rect(ui: &egui::Ui, rect: egui::Rect, id: impl egui::AsIdSalt, label: &str) {
+    let response = ui.interact(rect, ui.scope_id().with(id), Sense::hover());
+    let label = label.to_owned();
+    response.widget_info(move || WidgetInfo::labeled(Role::Label, true, &label));
+}
+
 /// A stored time (`2026-11-29T20:01:02Z`) as the kiosk shows it, in its time
 /// zone: `29/11/2026 21:01`.
 #[must_use]

@@ -125,7 +125,10 @@ pub fn play_label(emission: &Emission) -> String {
 
 /// A kiosk whose block 0 of `emission` is opened with `seed`, with 20 € on
 /// it, at `emission`'s table (its stake chosen, for a game sold at several).
-pub fn table_with(emission: &'static Emission, seed: &Seed) -> (TempDir, Harness<'static, Guichet>) {
+pub fn table_with(
+    emission: &'static Emission,
+    seed: &Seed,
+) -> (TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
     let mut store = with_block_seed(emission, seed.clone())
         .open(&path)
@@ -187,7 +190,10 @@ pub fn settle_animations(harness: &mut Harness<'_, Guichet>) {
 /// Buys a unit at the table and reveals it all: with "Auto" where the game has
 /// it, by taking its steps one by one where it has not (Star Fortune's pucks and
 /// GO, by their buttons); then lets the result show.
-pub fn auto_played(emission: &'static Emission, seed: &Seed) -> (TempDir, Harness<'static, Guichet>) {
+pub fn auto_played(
+    emission: &'static Emission,
+    seed: &Seed,
+) -> (TempDir, Harness<'static, Guichet>) {
     let (folder, mut harness) = table_with(emission, seed);
     if emission.game == Game::StarFortune {
         harness.get_by_label(&play_label(emission)).click();
@@ -238,8 +244,8 @@ pub fn result_words(prize: Cents, stake: Cents) -> String {
 /// two such nodes overlapping that are not one inside the other. Nodes inside a
 /// scroll view count only where the view shows them.
 pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
-    use egui_kittest::kittest::NodeT as _;
     use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
 
     struct Seen {
         id: String,
@@ -264,7 +270,12 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
         let access = node.accesskit_node();
         let checked = matches!(
             access.role(),
-            Role::Button | Role::Label | Role::CheckBox | Role::RadioButton | Role::TextInput | Role::Link
+            Role::Button
+                | Role::Label
+                | Role::CheckBox
+                | Role::RadioButton
+                | Role::TextInput
+                | Role::Link
         );
         if !checked || access.is_hidden() {
             continue;
@@ -294,7 +305,10 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
             name: format!(
                 "{:?} {:?}",
                 access.role(),
-                access.label().or_else(|| access.value()).unwrap_or_default()
+                access
+                    .label()
+                    .or_else(|| access.value())
+                    .unwrap_or_default()
             ),
             rect,
             ancestors,
@@ -304,7 +318,10 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
     let mut problems = Vec::new();
     for node in &seen {
         if !screen.expand(0.5).contains_rect(node.rect) {
-            problems.push(format!("{} at {:?} lies partly off the screen {:?}", node.name, node.rect, screen));
+            problems.push(format!(
+                "{} at {:?} lies partly off the screen {:?}",
+                node.name, node.rect, screen
+            ));
         }
     }
     for (position, first) in seen.iter().enumerate() {

@@ -238,7 +238,8 @@ impl Progress {
     #[must_use]
     pub fn possible_steps(&self) -> Vec<RevealStep> {
         let zones = (0..self.revealed.len() as u8).map(|zone| RevealStep::Zone { zone });
-        let pucks = (0..2).flat_map(|drop| (0..PUCKS).map(move |puck| RevealStep::Puck { drop, puck }));
+        let pucks =
+            (0..2).flat_map(|drop| (0..PUCKS).map(move |puck| RevealStep::Puck { drop, puck }));
         let go = (0..2).map(|drop| RevealStep::Go { drop });
         zones
             .chain(pucks)

@@ -17,10 +17,10 @@ use std::collections::BTreeMap;
 use guichet_core::emission::{BINGO, BLACK_JACK, Emission, X10};
 use guichet_core::generator::{self, blackjack, x10};
 use guichet_core::money::Cents;
+use guichet_core::scenario::Scenario;
 use guichet_core::scenario::bingo::{BingoScenario, CORNERS, ROWS};
 use guichet_core::scenario::blackjack::{BlackJackScenario, HandOutcome, Rank};
 use guichet_core::scenario::x10::{Symbol, X10Scenario};
-use guichet_core::scenario::Scenario;
 use rand::rngs::ChaCha12Rng;
 use rand::{RngExt as _, SeedableRng as _};
 use rayon::prelude::*;
@@ -97,7 +97,10 @@ fn the_bank_is_drawn_before_the_prize_is_known() {
             .into_iter()
             .map(|prize| black_jack(&unit(&BLACK_JACK, prize, seed)).bank)
             .collect();
-        assert!(banks.windows(2).all(|pair| pair[0] == pair[1]), "seed {seed}: {banks:?}");
+        assert!(
+            banks.windows(2).all(|pair| pair[0] == pair[1]),
+            "seed {seed}: {banks:?}"
+        );
     }
 }
 
@@ -158,7 +161,10 @@ fn the_grids_are_drawn_before_the_prize_is_known() {
             .into_iter()
             .map(|prize| bingo(&unit(&BINGO, prize, seed)).grids)
             .collect();
-        assert!(grids.windows(2).all(|pair| pair[0] == pair[1]), "seed {seed}");
+        assert!(
+            grids.windows(2).all(|pair| pair[0] == pair[1]),
+            "seed {seed}"
+        );
     }
 }
 
@@ -173,7 +179,10 @@ fn shared_numbers(unit: &BingoScenario) -> usize {
 
 /// Whether two or more of Grille 1's corner numbers lie in one row of Grille 2.
 fn corners_in_one_row(unit: &BingoScenario) -> bool {
-    let corners: Vec<u8> = CORNERS.iter().filter_map(|&cell| unit.grids[0][cell]).collect();
+    let corners: Vec<u8> = CORNERS
+        .iter()
+        .filter_map(|&cell| unit.grids[0][cell])
+        .collect();
     ROWS.iter().any(|row| {
         row.iter()
             .filter_map(|&cell| unit.grids[1][cell])
@@ -191,7 +200,9 @@ fn the_grids_look_alike_for_every_tier() {
     );
     alike_the_losing_tier(
         "Grille 1 corners in one Grille 2 row",
-        &histograms(&BINGO, 2, |scenario| usize::from(corners_in_one_row(bingo(scenario)))),
+        &histograms(&BINGO, 2, |scenario| {
+            usize::from(corners_in_one_row(bingo(scenario)))
+        }),
     );
     for grid in 0..2 {
         alike_the_losing_tier(
@@ -236,9 +247,13 @@ fn block_of_zones(
         .iter()
         .enumerate()
         .flat_map(|(tier, &(prize, lots))| {
-            (0..u64::from(lots))
-                .step_by(50_000)
-                .map(move |start| (prize, ((tier as u64) << 32) | start, (u64::from(lots) - start).min(50_000)))
+            (0..u64::from(lots)).step_by(50_000).map(move |start| {
+                (
+                    prize,
+                    ((tier as u64) << 32) | start,
+                    (u64::from(lots) - start).min(50_000),
+                )
+            })
         })
         .collect();
     chunks
@@ -295,7 +310,9 @@ fn numbers_of(unit: &X10Scenario) -> Vec<Zone> {
     unit.cells
         .iter()
         .filter_map(|cell| match cell.symbol {
-            Symbol::Number { number } => Some((cell.amount, unit.winning_numbers.contains(&number))),
+            Symbol::Number { number } => {
+                Some((cell.amount, unit.winning_numbers.contains(&number)))
+            }
             Symbol::Multiplier { .. } => None,
         })
         .collect()
@@ -313,12 +330,25 @@ fn over_a_block_a_black_jack_amount_tells_nothing() {
     // decorated the old way (a fixed list, heavy-tailed), it rejects at once.
     let mut rng = ChaCha12Rng::seed_from_u64(1);
     let old: [(i64, u32); 13] = [
-        (2, 150), (4, 150), (5, 120), (10, 120), (20, 100), (25, 80), (50, 80), (100, 60),
-        (200, 50), (500, 40), (1_000, 30), (10_000, 12), (20_000, 8),
+        (2, 150),
+        (4, 150),
+        (5, 120),
+        (10, 120),
+        (20, 100),
+        (25, 80),
+        (50, 80),
+        (100, 60),
+        (200, 50),
+        (500, 40),
+        (1_000, 30),
+        (10_000, 12),
+        (20_000, 8),
     ];
     let losers: u64 = counts.values().map(|&(_, losses)| losses).sum();
-    let mut engineered: BTreeMap<Cents, (u64, u64)> =
-        counts.iter().map(|(&amount, &(wins, _))| (amount, (wins, 0))).collect();
+    let mut engineered: BTreeMap<Cents, (u64, u64)> = counts
+        .iter()
+        .map(|(&amount, &(wins, _))| (amount, (wins, 0)))
+        .collect();
     for _ in 0..losers {
         let mut point = rng.random_range(0..1_000);
         let euros = old

@@ -216,14 +216,18 @@ pub(crate) fn insert_entry(
         .filter(|after| (0..=MAX_STORED_BALANCE).contains(&after.get()))
         .ok_or_else(|| StoreError::Inconsistent {
             path: path.to_path_buf(),
-            detail: format!("{kind} of {amount} on a balance of {balance} leaves the range of balances"),
+            detail: format!(
+                "{kind} of {amount} on a balance of {balance} leaves the range of balances"
+            ),
         })?;
     transaction
         .prepare_cached(&format!(
             "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
              VALUES ({NOW}, ?1, ?2, ?3, ?4)"
         ))
-        .and_then(|mut insert| insert.execute(params![kind.name(), amount.get(), unit, after.get()]))
+        .and_then(|mut insert| {
+            insert.execute(params![kind.name(), amount.get(), unit, after.get()])
+        })
         .on(path)?;
     Ok(transaction.last_insert_rowid())
 }

@@ -152,7 +152,9 @@ pub(crate) fn sealed_blocks(connection: &Connection) -> rusqlite::Result<Vec<Sea
             "SELECT emission, number, sealed_seed, commitment FROM blocks
              WHERE status IN ('committed', 'selling')",
         )?
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)))?
+        .query_map([], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })?
         .collect::<Result<_, _>>()?;
     Ok(rows
         .into_iter()
@@ -278,7 +280,13 @@ pub(crate) fn selling_block(
         .and_then(|mut statement| {
             statement
                 .query_row([emission.code()], |row| {
-                    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+                    Ok((
+                        row.get(0)?,
+                        row.get(1)?,
+                        row.get(2)?,
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
                 })
                 .optional()
         })
@@ -402,7 +410,9 @@ impl Store {
             return Ok(None);
         };
         let next = read("committed")?
-            .map(|(_, number, commitment, committed_at, _, _)| facts(number, commitment, committed_at))
+            .map(|(_, number, commitment, committed_at, _, _)| {
+                facts(number, commitment, committed_at)
+            })
             .transpose()?;
         let won: Vec<(Cents, u32)> = self
             .connection
@@ -470,13 +480,32 @@ impl Store {
             .on(&self.path)?;
         rows.into_iter()
             .map(
-                |(code, number, status, commitment, committed_at, seed, sold, size, closed_at, void_reason)| {
-                    let broken = |what: &str| self.inconsistent(format!("{code} block {number}: {what}"));
-                    let emission = Emission::from_code(&code).ok_or_else(|| broken("unknown emission"))?;
-                    let state = BlockState::parse(&status).ok_or_else(|| broken("unknown status"))?;
-                    let commitment = bytes32(commitment).ok_or_else(|| broken("malformed commitment"))?;
+                |(
+                    code,
+                    number,
+                    status,
+                    commitment,
+                    committed_at,
+                    seed,
+                    sold,
+                    size,
+                    closed_at,
+                    void_reason,
+                )| {
+                    let broken =
+                        |what: &str| self.inconsistent(format!("{code} block {number}: {what}"));
+                    let emission =
+                        Emission::from_code(&code).ok_or_else(|| broken("unknown emission"))?;
+                    let state =
+                        BlockState::parse(&status).ok_or_else(|| broken("unknown status"))?;
+                    let commitment =
+                        bytes32(commitment).ok_or_else(|| broken("malformed commitment"))?;
                     let seed = seed
-                        .map(|seed| bytes32(seed).map(Seed::from_bytes).ok_or_else(|| broken("malformed seed")))
+                        .map(|seed| {
+                            bytes32(seed)
+                                .map(Seed::from_bytes)
+                                .ok_or_else(|| broken("malformed seed"))
+                        })
                         .transpose()?;
                     Ok(BlockRecord {
                         emission,

@@ -174,7 +174,9 @@ pub enum StoreError {
         max: Cents,
     },
     /// A deposit that would take the balance above its ceiling.
-    #[error("the balance may not exceed {max} through deposits; it is {balance}, so {amount} is too much")]
+    #[error(
+        "the balance may not exceed {max} through deposits; it is {balance}, so {amount} is too much"
+    )]
     BalanceCeiling {
         /// The balance.
         balance: Cents,

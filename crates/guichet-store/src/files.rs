@@ -27,7 +27,10 @@ pub fn sibling(database: &Path, suffix: &str) -> PathBuf {
 
 /// Creates the folders of `path` that are missing, private to this user.
 pub fn create_folders(path: &Path) -> io::Result<()> {
-    match path.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+    match path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
         Some(folder) if !folder.exists() => DirBuilder::new()
             .recursive(true)
             .mode(PRIVATE_FOLDER)

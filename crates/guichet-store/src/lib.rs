@@ -274,7 +274,9 @@ impl Store {
             .into_iter()
             .flatten(),
         );
-        if matches!(store.seal, Seal::Ready(_)) && blocks::missing_blocks(&store.connection).on(path)? {
+        if matches!(store.seal, Seal::Ready(_))
+            && blocks::missing_blocks(&store.connection).on(path)?
+        {
             store.write(blocks::ensure_blocks)?;
         }
         Ok(store)
@@ -314,9 +316,7 @@ impl Store {
         let sealed = blocks::sealed_blocks(&self.connection).on(&self.path)?;
         match SealKey::load(key_path)? {
             Some(key) => {
-                let opens = sealed
-                    .iter()
-                    .all(|sealed| sealed.unseals_with(&key));
+                let opens = sealed.iter().all(|sealed| sealed.unseals_with(&key));
                 Ok(if opens {
                     Seal::Ready(key)
                 } else {
@@ -454,7 +454,10 @@ impl Store {
             .map_err(|error| error.to_string())
             .and_then(|mark| self.tally.record(mark).map_err(|error| error.to_string()));
         if let Err(reason) = recorded {
-            let warning = format!("the tally beside {} could not be written: {reason}", self.path.display());
+            let warning = format!(
+                "the tally beside {} could not be written: {reason}",
+                self.path.display()
+            );
             if !self.warnings.contains(&warning) {
                 self.warnings.push(warning);
             }

@@ -158,8 +158,12 @@ fn open_existing(
     configure(&connection).on(path)?;
     if version < current_version() {
         let key = key_for_migration()?;
-        migrate(&mut connection, version, &MigrationContext { seal: Some(&key) })
-            .map_err(|error| migration_failed(path, error))?;
+        migrate(
+            &mut connection,
+            version,
+            &MigrationContext { seal: Some(&key) },
+        )
+        .map_err(|error| migration_failed(path, error))?;
     }
     Ok(connection)
 }

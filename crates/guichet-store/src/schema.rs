@@ -279,7 +279,17 @@ pub fn migrate(
 
 /// A block of schema 1: id, emission, number, seed, commitment, size, next
 /// index, opened at, closed at.
-type VersionOneBlock = (i64, String, u32, Vec<u8>, Vec<u8>, u32, u32, String, Option<String>);
+type VersionOneBlock = (
+    i64,
+    String,
+    u32,
+    Vec<u8>,
+    Vec<u8>,
+    u32,
+    u32,
+    String,
+    Option<String>,
+);
 
 /// Version 1 to 2: the tables rebuilt, every open block's seed sealed.
 fn to_version_2(
@@ -330,7 +340,11 @@ fn to_version_2(
             let key = context.seal.ok_or_else(|| {
                 MigrationError::Data(format!("block {id} is open but no seal key was given"))
             })?;
-            ("selling", Some(key.seal(emission, number, &seed).to_vec()), None)
+            (
+                "selling",
+                Some(key.seal(emission, number, &seed).to_vec()),
+                None,
+            )
         };
         transaction.execute(
             "INSERT INTO blocks_v2 (id, emission, number, status, commitment, sealed_seed, seed, size,

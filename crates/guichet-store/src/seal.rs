@@ -80,7 +80,11 @@ impl SealKey {
 
     fn pad(&self, emission: &Emission, number: u32) -> [u8; 32] {
         let mut hash = Sha256::new();
-        for part in [b"guichet/seal/v1".as_slice(), &self.0, emission.code().as_bytes()] {
+        for part in [
+            b"guichet/seal/v1".as_slice(),
+            &self.0,
+            emission.code().as_bytes(),
+        ] {
             hash.update((part.len() as u64).to_le_bytes());
             hash.update(part);
         }

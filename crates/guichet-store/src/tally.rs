@@ -134,7 +134,13 @@ mod tests {
         bytes[9] ^= 1;
         std::fs::write(&path, bytes).expect("scribbled");
         assert_eq!(Tally::open(&path).expect("a tally").1, Recorded::Damaged);
-        assert!(Mark { units: 1_299, ledger: 2_700 }.is_behind(mark));
+        assert!(
+            Mark {
+                units: 1_299,
+                ledger: 2_700
+            }
+            .is_behind(mark)
+        );
         assert!(!mark.is_behind(mark));
     }
 }

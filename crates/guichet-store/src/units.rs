@@ -295,7 +295,13 @@ impl Store {
                 .and_then(|mut update| update.execute([unit]))
                 .on(path)?;
             if current.prize.is_positive() {
-                insert_entry(transaction, path, LedgerKind::Prize, current.prize, Some(unit))?;
+                insert_entry(
+                    transaction,
+                    path,
+                    LedgerKind::Prize,
+                    current.prize,
+                    Some(unit),
+                )?;
             }
             Ok(true)
         });

@@ -176,7 +176,10 @@ fn a_file_nobody_may_read_is_not_called_read_only() {
     let (_folder, path) = healthy();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).expect("mode 000");
     let error = refused(&path);
-    assert!(matches!(error, StoreError::NoPermission { mode: 0, .. }), "{error:?}");
+    assert!(
+        matches!(error, StoreError::NoPermission { mode: 0, .. }),
+        "{error:?}"
+    );
     assert!(error.to_string().contains("cannot be read"), "{error}");
 }
 
@@ -184,12 +187,21 @@ fn a_file_nobody_may_read_is_not_called_read_only() {
 fn a_folder_or_a_fifo_is_not_a_database_file() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let error = Store::open(folder.path()).expect_err("a folder");
-    assert!(matches!(error, StoreError::NotAFile { kind: "folder", .. }), "{error:?}");
+    assert!(
+        matches!(error, StoreError::NotAFile { kind: "folder", .. }),
+        "{error:?}"
+    );
     let fifo = folder.path().join("pipe");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
     assert!(made.success());
     let error = Store::open(&fifo).expect_err("a FIFO");
-    assert!(matches!(error, StoreError::NotAFile { kind: "FIFO", .. }), "{error:?}");
+    assert!(
+        matches!(error, StoreError::NotAFile { kind: "FIFO", .. }),
+        "{error:?}"
+    );
     assert!(error.is_about_the_file());
 }
 
@@ -210,5 +222,8 @@ fn only_an_existing_database_opens_when_one_is_required() {
     let path = folder.path().join("missing").join("guichet.sqlite3");
     let error = Store::open_existing(&path).expect_err("refused");
     assert!(matches!(error, StoreError::NoDatabase { .. }), "{error:?}");
-    assert!(!path.parent().expect("a folder").exists(), "nothing created");
+    assert!(
+        !path.parent().expect("a folder").exists(),
+        "nothing created"
+    );
 }

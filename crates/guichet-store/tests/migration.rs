@@ -50,13 +50,19 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
     assert_eq!(version, 2);
-    assert!(store.key_path().exists(), "a seal key was made for the open seeds");
+    assert!(
+        store.key_path().exists(),
+        "a seal key was made for the open seeds"
+    );
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
 
     // The same blocks go on selling, from where they were.
     for (code, number, seed) in &seeds {
         let emission = Emission::from_code(code).expect("an emission");
-        let status = store.block_status(emission).expect("a status").expect("a block");
+        let status = store
+            .block_status(emission)
+            .expect("a status")
+            .expect("a block");
         assert_eq!(status.selling.number, *number);
         assert_eq!(
             status.selling.commitment,
@@ -70,7 +76,9 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     bytes.extend(fs::read(folder.path().join("guichet.sqlite3-wal")).unwrap_or_default());
     for (code, _, seed) in &seeds {
         assert!(
-            !bytes.windows(32).any(|window| window == seed.expose_bytes()),
+            !bytes
+                .windows(32)
+                .any(|window| window == seed.expose_bytes()),
             "{code}: the old seed is still in the file"
         );
     }
@@ -88,8 +96,17 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     for _ in 0..3 {
         let unit = store.buy(&BLACK_JACK).expect("a unit");
         assert_eq!(unit.prize, block.prize_of_unit(unit.index));
-        assert_eq!(store.finish(unit.id).expect("settled").unit.state, UnitState::Settled);
+        assert_eq!(
+            store.finish(unit.id).expect("settled").unit.state,
+            UnitState::Settled
+        );
     }
-    assert!(store.blocks().expect("blocks").iter().all(|record| record.state != BlockState::Closed));
+    assert!(
+        store
+            .blocks()
+            .expect("blocks")
+            .iter()
+            .all(|record| record.state != BlockState::Closed)
+    );
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
 }

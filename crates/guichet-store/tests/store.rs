@@ -25,7 +25,8 @@ fn a_new_store_is_empty_private_and_in_wal_mode() {
     assert!(store.ledger().expect("a ledger").is_empty());
     assert!(store.all_units().expect("units").is_empty());
     assert!(store.warnings().is_empty(), "{:?}", store.warnings());
-    let mode = |path: &std::path::Path| fs::metadata(path).expect("a file").permissions().mode() & 0o777;
+    let mode =
+        |path: &std::path::Path| fs::metadata(path).expect("a file").permissions().mode() & 0o777;
     assert_eq!(mode(&path), 0o600, "the database");
     assert_eq!(mode(path.parent().expect("a folder")), 0o700, "its folder");
     assert_eq!(mode(&store.key_path()), 0o600, "the seal key");
@@ -48,7 +49,11 @@ fn a_database_open_to_others_is_warned_about() {
     fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
     let store = Store::open(&path).expect("it still opens");
     assert_eq!(store.warnings().len(), 1, "{:?}", store.warnings());
-    assert!(store.warnings()[0].contains("mode 644"), "{:?}", store.warnings());
+    assert!(
+        store.warnings()[0].contains("mode 644"),
+        "{:?}",
+        store.warnings()
+    );
 }
 
 #[test]
@@ -63,9 +68,18 @@ fn deposits_and_withdrawals_move_the_balance_within_bounds() {
         store.withdraw(Cents::euros(100)),
         Err(StoreError::InsufficientBalance { .. })
     ));
-    assert!(matches!(store.deposit(Cents::ZERO), Err(StoreError::NotPositive(_))));
-    assert!(matches!(store.deposit(Cents(-5)), Err(StoreError::NotPositive(_))));
-    assert!(matches!(store.withdraw(Cents(-5)), Err(StoreError::NotPositive(_))));
+    assert!(matches!(
+        store.deposit(Cents::ZERO),
+        Err(StoreError::NotPositive(_))
+    ));
+    assert!(matches!(
+        store.deposit(Cents(-5)),
+        Err(StoreError::NotPositive(_))
+    ));
+    assert!(matches!(
+        store.withdraw(Cents(-5)),
+        Err(StoreError::NotPositive(_))
+    ));
     assert!(matches!(
         store.deposit(Cents(i64::MAX)),
         Err(StoreError::DepositTooLarge { .. })
@@ -74,8 +88,14 @@ fn deposits_and_withdrawals_move_the_balance_within_bounds() {
         store.deposit(MAX_DEPOSIT.checked_add(Cents(1)).expect("cents")),
         Err(StoreError::DepositTooLarge { .. })
     ));
-    while store.balance().expect("a balance") <= MAX_BALANCE_BY_DEPOSIT.checked_sub(MAX_DEPOSIT).expect("cents") {
-        store.deposit(MAX_DEPOSIT).expect("a deposit under the ceiling");
+    while store.balance().expect("a balance")
+        <= MAX_BALANCE_BY_DEPOSIT
+            .checked_sub(MAX_DEPOSIT)
+            .expect("cents")
+    {
+        store
+            .deposit(MAX_DEPOSIT)
+            .expect("a deposit under the ceiling");
     }
     assert!(matches!(
         store.deposit(MAX_DEPOSIT),
@@ -114,7 +134,10 @@ fn buying_without_funds_buys_nothing() {
     );
     assert!(store.all_units().expect("units").is_empty());
     assert_eq!(store.balance().expect("a balance"), Cents(150));
-    let status = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let status = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     assert_eq!(status.sold, 0, "nothing sold");
 }
 
@@ -131,8 +154,15 @@ fn a_winning_unit_is_bought_revealed_and_credited_once() {
         .reveal(unit.id, &[RevealStep::Zone { zone: 2 }])
         .expect("a step");
     assert_eq!(revealed.state, UnitState::Revealing);
-    assert!(matches!(store.settle(unit.id), Err(StoreError::NotFinished(_))));
-    assert_eq!(store.balance().expect("a balance"), Cents::euros(8), "nothing credited before the end");
+    assert!(matches!(
+        store.settle(unit.id),
+        Err(StoreError::NotFinished(_))
+    ));
+    assert_eq!(
+        store.balance().expect("a balance"),
+        Cents::euros(8),
+        "nothing credited before the end"
+    );
     assert!(matches!(
         store.reveal(unit.id, &[RevealStep::Zone { zone: 2 }]),
         Err(StoreError::Step { .. })
@@ -145,7 +175,11 @@ fn a_winning_unit_is_bought_revealed_and_credited_once() {
 
     let again = store.settle(unit.id).expect("settling twice is harmless");
     assert!(!again.credited);
-    assert_eq!(store.balance().expect("a balance"), Cents::euros(58), "credited once only");
+    assert_eq!(
+        store.balance().expect("a balance"),
+        Cents::euros(58),
+        "credited once only"
+    );
     let prizes: Vec<_> = store
         .ledger()
         .expect("a ledger")
@@ -153,8 +187,14 @@ fn a_winning_unit_is_bought_revealed_and_credited_once() {
         .filter(|entry| entry.kind == LedgerKind::Prize)
         .collect();
     assert_eq!(prizes.len(), 1);
-    assert_eq!((prizes[0].amount, prizes[0].unit), (Cents::euros(50), Some(unit.id)));
-    assert!(matches!(store.reveal(unit.id, &[]), Err(StoreError::AlreadySettled(_))));
+    assert_eq!(
+        (prizes[0].amount, prizes[0].unit),
+        (Cents::euros(50), Some(unit.id))
+    );
+    assert!(matches!(
+        store.reveal(unit.id, &[]),
+        Err(StoreError::AlreadySettled(_))
+    ));
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
 }
 
@@ -164,10 +204,19 @@ fn one_unit_at_a_time_is_unfinished() {
     store.deposit(Cents::euros(10)).expect("a deposit");
     let unit = store.buy(&BLACK_JACK).expect("a unit");
     let refused = store.buy(&X10);
-    assert!(matches!(refused, Err(StoreError::UnitUnfinished(id)) if id == unit.id), "{refused:?}");
-    assert_eq!(store.balance().expect("a balance"), Cents::euros(8), "nothing debited");
+    assert!(
+        matches!(refused, Err(StoreError::UnitUnfinished(id)) if id == unit.id),
+        "{refused:?}"
+    );
+    assert_eq!(
+        store.balance().expect("a balance"),
+        Cents::euros(8),
+        "nothing debited"
+    );
     store.finish(unit.id).expect("finished");
-    store.buy(&X10).expect("the next unit, once the first is settled");
+    store
+        .buy(&X10)
+        .expect("the next unit, once the first is settled");
 }
 
 #[test]
@@ -201,20 +250,35 @@ fn a_unit_being_played_belongs_to_its_process() {
     let mut kiosk = seeded(1).open(&path).expect("a store");
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
-    kiosk.reveal(unit.id, &[RevealStep::Zone { zone: 0 }]).expect("a step");
+    kiosk
+        .reveal(unit.id, &[RevealStep::Zone { zone: 0 }])
+        .expect("a step");
 
     // A second process (here a second store) cannot touch it, nor buy.
     let mut other = Store::open(&path).expect("a second store");
     for refused in [
-        other.reveal(unit.id, &[RevealStep::Zone { zone: 1 }]).map(|_| ()),
+        other
+            .reveal(unit.id, &[RevealStep::Zone { zone: 1 }])
+            .map(|_| ()),
         other.finish(unit.id).map(|_| ()),
         other.take_up(unit.id).map(|_| ()),
     ] {
         let error = refused.expect_err("played elsewhere");
-        assert!(matches!(error, StoreError::PlayedElsewhere { pid: Some(pid), .. } if pid == std::process::id()), "{error:?}");
-        assert!(error.to_string().contains("being played by another Guichet process"), "{error}");
+        assert!(
+            matches!(error, StoreError::PlayedElsewhere { pid: Some(pid), .. } if pid == std::process::id()),
+            "{error:?}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("being played by another Guichet process"),
+            "{error}"
+        );
     }
-    assert!(matches!(other.buy(&X10), Err(StoreError::UnitUnfinished(_))));
+    assert!(matches!(
+        other.buy(&X10),
+        Err(StoreError::UnitUnfinished(_))
+    ));
     assert_eq!(other.unit(unit.id).expect("the unit").steps.len(), 1);
 
     // Once the owner is gone, the other takes it up where it was.
@@ -231,7 +295,12 @@ fn every_block_is_committed_before_it_sells() {
     // Before any sale, every emission shows the block it sells from and the next.
     let published: Vec<_> = Emission::ALL
         .iter()
-        .map(|emission| store.block_status(emission).expect("a status").expect("a block"))
+        .map(|emission| {
+            store
+                .block_status(emission)
+                .expect("a status")
+                .expect("a block")
+        })
         .collect();
     for status in &published {
         assert_eq!(status.selling.number, 0);
@@ -241,8 +310,22 @@ fn every_block_is_committed_before_it_sells() {
     for (emission, status) in Emission::ALL.iter().zip(&published) {
         let unit = store.buy(emission).expect("a unit");
         store.finish(unit.id).expect("finished");
-        let block = Block::open(emission, unit.block, &seed(1 + Emission::ALL.iter().position(|e| std::ptr::eq(*e, *emission)).unwrap_or(0) as u64 * 1_000));
-        assert_eq!(block.commitment(), status.selling.commitment, "sold under the commitment shown before");
+        let block = Block::open(
+            emission,
+            unit.block,
+            &seed(
+                1 + Emission::ALL
+                    .iter()
+                    .position(|e| std::ptr::eq(*e, *emission))
+                    .unwrap_or(0) as u64
+                    * 1_000,
+            ),
+        );
+        assert_eq!(
+            block.commitment(),
+            status.selling.commitment,
+            "sold under the commitment shown before"
+        );
         assert!(unit.sold_at >= status.selling.committed_at);
     }
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
@@ -255,7 +338,10 @@ fn a_sold_out_block_closes_publishes_its_seed_and_the_committed_one_sells() {
     let first = store.buy(&BLACK_JACK).expect("a unit");
     store.finish(first.id).expect("finished");
     assert_eq!((first.block, first.index), (0, 0));
-    let before = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let before = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     let next = before.next.clone().expect("the next block, committed");
 
     // Jump to the last unit of the block, as if 1 499 998 more had sold.
@@ -266,15 +352,34 @@ fn a_sold_out_block_closes_publishes_its_seed_and_the_committed_one_sells() {
     store.finish(last.id).expect("finished");
     assert_eq!((last.block, last.index), (0, 1_499_999));
     let records = store.blocks().expect("blocks");
-    let closed: Vec<_> = records.iter().filter(|record| record.state == BlockState::Closed).collect();
+    let closed: Vec<_> = records
+        .iter()
+        .filter(|record| record.state == BlockState::Closed)
+        .collect();
     assert_eq!(closed.len(), 1);
-    assert_eq!(closed[0].verifies(), Some(true), "the published seed matches the commitment");
+    assert_eq!(
+        closed[0].verifies(),
+        Some(true),
+        "the published seed matches the commitment"
+    );
     assert_eq!(closed[0].facts.commitment, before.selling.commitment);
-    assert!(records.iter().filter(|record| record.state != BlockState::Closed).all(|record| record.seed.is_none()));
+    assert!(
+        records
+            .iter()
+            .filter(|record| record.state != BlockState::Closed)
+            .all(|record| record.seed.is_none())
+    );
 
-    let now = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let now = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     assert_eq!(now.selling, next, "the block committed before sells now");
-    assert_eq!(now.next.as_ref().map(|facts| facts.number), Some(2), "and the one after is committed");
+    assert_eq!(
+        now.next.as_ref().map(|facts| facts.number),
+        Some(2),
+        "and the one after is committed"
+    );
     let unit = store.buy(&BLACK_JACK).expect("a unit of the next block");
     assert_eq!((unit.block, unit.index), (1, 0));
 }
@@ -282,15 +387,34 @@ fn a_sold_out_block_closes_publishes_its_seed_and_the_committed_one_sells() {
 #[test]
 fn remaining_lots_count_a_lot_gone_only_once_settled() {
     let (_folder, mut store) = with_first_unit(&BLACK_JACK, Cents::euros(4), Cents::euros(100));
-    let before = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let before = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     let unit = store.buy(&BLACK_JACK).expect("a unit");
-    let bought = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
-    assert_eq!(bought.remaining_lots, before.remaining_lots, "a purchase tells nothing");
+    let bought = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
+    assert_eq!(
+        bought.remaining_lots, before.remaining_lots,
+        "a purchase tells nothing"
+    );
     assert_eq!(bought.settled, before.settled);
     store.finish(unit.id).expect("finished");
-    let settled = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
-    let tier = BLACK_JACK.tiers.iter().position(|tier| tier.prize == Cents::euros(4)).expect("a tier");
-    assert_eq!(settled.remaining_lots[tier], before.remaining_lots[tier] - 1);
+    let settled = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
+    let tier = BLACK_JACK
+        .tiers
+        .iter()
+        .position(|tier| tier.prize == Cents::euros(4))
+        .expect("a tier");
+    assert_eq!(
+        settled.remaining_lots[tier],
+        before.remaining_lots[tier] - 1
+    );
     assert_eq!(settled.settled, 1);
 }
 
@@ -305,13 +429,24 @@ fn no_seed_of_an_open_block_is_in_the_database_file() {
     for (position, emission) in Emission::ALL.iter().enumerate() {
         for number in 0..2 {
             let secret = seed(1 + position as u64 * 1_000 + number);
-            let found = bytes.windows(32).any(|window| window == secret.expose_bytes());
-            assert!(!found, "the seed of {} block {number} is in the file", emission.code());
+            let found = bytes
+                .windows(32)
+                .any(|window| window == secret.expose_bytes());
+            assert!(
+                !found,
+                "the seed of {} block {number} is in the file",
+                emission.code()
+            );
         }
     }
     let status = store.block_status(&BLACK_JACK).expect("a status");
     let secret = seed(1).expose_hex();
-    for text in [format!("{store:?}"), format!("{unit:?}"), format!("{status:?}"), format!("{:?}", store.blocks())] {
+    for text in [
+        format!("{store:?}"),
+        format!("{unit:?}"),
+        format!("{status:?}"),
+        format!("{:?}", store.blocks()),
+    ] {
         assert!(!text.contains(&secret), "the seed leaked: {text}");
     }
 }
@@ -323,30 +458,54 @@ fn a_lost_seal_key_stops_sales_loses_no_money_and_is_voided_by_an_operator() {
         let mut store = seeded(1).open(&path).expect("a store");
         store.deposit(Cents::euros(10)).expect("a deposit");
         let unit = store.buy(&BLACK_JACK).expect("a unit");
-        store.reveal(unit.id, &[RevealStep::Zone { zone: 0 }]).expect("a step");
+        store
+            .reveal(unit.id, &[RevealStep::Zone { zone: 0 }])
+            .expect("a step");
         fs::remove_file(store.key_path()).expect("the key is lost");
         unit.id
     };
     let mut store = seeded(1).open(&path).expect("it still opens");
     let problem = store.seal_problem().expect("a problem");
-    assert!(matches!(problem, StoreError::SealKeyLost { problem: "missing", blocks: 12, .. }), "{problem:?}");
+    assert!(
+        matches!(
+            problem,
+            StoreError::SealKeyLost {
+                problem: "missing",
+                blocks: 12,
+                ..
+            }
+        ),
+        "{problem:?}"
+    );
     assert!(!store.key_path().exists(), "never a silent new key");
     // Money is safe: the unit already sold finishes, the player can withdraw.
-    store.finish(unit_id).expect("the unit sold before finishes");
+    store
+        .finish(unit_id)
+        .expect("the unit sold before finishes");
     let error = store.buy(&BLACK_JACK).expect_err("no sale");
     assert!(matches!(error, StoreError::SealKeyLost { .. }), "{error:?}");
     assert!(error.to_string().contains("--void-unsealable"), "{error}");
     store.withdraw(Cents::euros(1)).expect("a withdrawal");
     // The operator voids the open blocks; fresh ones are committed.
-    let voided = store.void_unsealable_blocks("seal key lost").expect("voided");
+    let voided = store
+        .void_unsealable_blocks("seal key lost")
+        .expect("voided");
     assert_eq!(voided.len(), 12);
     assert!(store.seal_problem().is_none());
-    let status = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let status = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     assert_eq!(status.selling.number, 2, "blocks 0 and 1 are void");
     let unit = store.buy(&BLACK_JACK).expect("sales resume");
     store.finish(unit.id).expect("finished");
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
-    let void = store.blocks().expect("blocks").into_iter().filter(|block| block.state == BlockState::Void).count();
+    let void = store
+        .blocks()
+        .expect("blocks")
+        .into_iter()
+        .filter(|block| block.state == BlockState::Void)
+        .count();
     assert_eq!(void, 12);
 }
 
@@ -360,7 +519,10 @@ fn another_databases_key_is_refused() {
     let store = Store::open(&path).expect("it opens");
     assert!(matches!(
         store.seal_problem(),
-        Some(StoreError::SealKeyLost { problem: "not this database's", .. })
+        Some(StoreError::SealKeyLost {
+            problem: "not this database's",
+            ..
+        })
     ));
 }
 
@@ -384,9 +546,23 @@ fn a_database_that_lost_committed_sales_is_refused() {
     fs::copy(&backup, &path).expect("the old copy back");
     let before = fs::read(&path).expect("the file");
     let error = Store::open(&path).expect_err("refused");
-    assert!(matches!(error, StoreError::RolledBack { recorded_units: 3, found_units: 0, .. }), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            StoreError::RolledBack {
+                recorded_units: 3,
+                found_units: 0,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     assert!(error.is_about_the_file());
-    assert_eq!(fs::read(&path).expect("the file"), before, "nothing written");
+    assert_eq!(
+        fs::read(&path).expect("the file"),
+        before,
+        "nothing written"
+    );
 }
 
 #[test]
@@ -398,10 +574,19 @@ fn a_replaced_database_file_stops_every_write() {
     drop(Store::open(&other).expect("another store"));
     fs::rename(&other, &path).expect("replaced under the running store");
     let error = store.deposit(Cents::euros(5)).expect_err("refused");
-    assert!(matches!(error, StoreError::FileReplaced { .. }), "{error:?}");
-    assert!(matches!(store.buy(&BLACK_JACK), Err(StoreError::FileReplaced { .. })));
+    assert!(
+        matches!(error, StoreError::FileReplaced { .. }),
+        "{error:?}"
+    );
+    assert!(matches!(
+        store.buy(&BLACK_JACK),
+        Err(StoreError::FileReplaced { .. })
+    ));
     fs::remove_file(&path).expect("deleted");
-    assert!(matches!(store.withdraw(Cents::euros(1)), Err(StoreError::FileReplaced { .. })));
+    assert!(matches!(
+        store.withdraw(Cents::euros(1)),
+        Err(StoreError::FileReplaced { .. })
+    ));
 }
 
 #[test]
@@ -409,7 +594,10 @@ fn the_ledger_is_append_only() {
     let (folder, mut store) = fresh();
     store.deposit(Cents::euros(10)).expect("a deposit");
     let raw = raw(&folder.path().join("guichet.sqlite3"));
-    assert!(raw.execute("UPDATE ledger SET amount_cents = 1000000", []).is_err());
+    assert!(
+        raw.execute("UPDATE ledger SET amount_cents = 1000000", [])
+            .is_err()
+    );
     assert!(raw.execute("DELETE FROM ledger", []).is_err());
     assert_eq!(store.balance().expect("a balance"), Cents::euros(10));
 }
@@ -427,8 +615,14 @@ fn every_game_round_trips_through_the_store() {
         }
     }
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
-    let total_prizes =
-        Cents::checked_sum(store.all_units().expect("units").iter().map(|unit| unit.prize)).expect("cents");
+    let total_prizes = Cents::checked_sum(
+        store
+            .all_units()
+            .expect("units")
+            .iter()
+            .map(|unit| unit.prize),
+    )
+    .expect("cents");
     let total_stakes = Cents::checked_sum(
         Emission::ALL
             .iter()
@@ -445,7 +639,10 @@ fn every_game_round_trips_through_the_store() {
 fn chosen_seeds_sell_the_units_their_blocks_give() {
     let (_folder, mut store) = fresh();
     let expected = Block::open(&BLACK_JACK, 0, &seed(1));
-    let status = store.block_status(&BLACK_JACK).expect("a status").expect("a block");
+    let status = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
     assert_eq!(status.selling.commitment, expected.commitment());
     store.deposit(Cents::euros(10)).expect("a deposit");
     for index in 0..4 {

@@ -2,6 +2,7 @@
 //! shared layer ([`table`]) does the rest — the unit's reveals and their times,
 //! taps turned into reveals, "Auto", the result, the celebration and the bar.
 
+mod bingo;
 mod blackjack;
 pub mod table;
 mod text_table;
@@ -19,8 +20,7 @@ pub fn screen_for(game: Game) -> Box<dyn GameScreen> {
     match game {
         Game::BlackJack => Box::new(TableScreen::new(blackjack::BlackJackTable)),
         Game::X10 => Box::new(TableScreen::new(x10::X10Table)),
-        Game::StarFortune | Game::Bingo => {
-            Box::new(TableScreen::new(text_table::TextTable::new(game)))
-        }
+        Game::Bingo => Box::new(TableScreen::new(bingo::BingoTable)),
+        Game::StarFortune => Box::new(TableScreen::new(text_table::TextTable::new(game))),
     }
 }

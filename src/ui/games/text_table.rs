@@ -52,7 +52,12 @@ impl GameTable for TextTable {
         painter.rect_filled(area, 0.0, palette::NIGHT);
     }
 
-    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep> {
+    fn paint(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: Rect,
+        view: &TableView<'_>,
+    ) -> Option<RevealStep> {
         let mut tapped = None;
         let mut page = ui.new_child(
             egui::UiBuilder::new()
@@ -70,10 +75,10 @@ impl GameTable for TextTable {
         }
         if view.result_shows {
             page.label(
-                RichText::new(view.texts.with(
-                    "text-table-prize",
-                    &[("prize", unit.prize.to_string())],
-                ))
+                RichText::new(
+                    view.texts
+                        .with("text-table-prize", &[("prize", unit.prize.to_string())]),
+                )
                 .color(palette::ON_DARK),
             );
         } else if view.takes_taps {
@@ -133,7 +138,10 @@ fn describe_x10(x10: &X10Scenario, progress: &Progress, texts: &Texts) -> Vec<St
                 Symbol::Number { number } => number.to_string(),
                 Symbol::Multiplier { multiplier } => format!("x{multiplier}"),
             };
-            hidden_or(progress.is_taken(step), format!("{symbol} — {}", cell.amount))
+            hidden_or(
+                progress.is_taken(step),
+                format!("{symbol} — {}", cell.amount),
+            )
         })
         .collect();
     vec![

@@ -84,8 +84,10 @@ impl View for Lobby {
         theme::page_frame().show(ui, |ui| {
             ui.label(RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading));
             ui.add(
-                egui::Label::new(RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT))
-                    .wrap(),
+                egui::Label::new(
+                    RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT),
+                )
+                .wrap(),
             );
             ui.add_space(8.0);
             let area = ui.available_rect_before_wrap();
@@ -98,13 +100,18 @@ impl View for Lobby {
             let rows = Game::ALL.len().div_ceil(columns);
             let tile = Vec2::new(
                 (area.width() - size::GAP * (columns - 1) as f32) / columns as f32,
-                ((area.height() - size::GAP * (rows - 1) as f32) / rows as f32).max(size::TOUCH * 3.0),
+                ((area.height() - size::GAP * (rows - 1) as f32) / rows as f32)
+                    .max(size::TOUCH * 3.0),
             );
             for (position, &game) in Game::ALL.iter().enumerate() {
                 let column = position % columns;
                 let row = position / columns;
                 let rect = Rect::from_min_size(
-                    area.min + Vec2::new(column as f32 * (tile.x + size::GAP), row as f32 * (tile.y + size::GAP)),
+                    area.min
+                        + Vec2::new(
+                            column as f32 * (tile.x + size::GAP),
+                            row as f32 * (tile.y + size::GAP),
+                        ),
                     tile,
                 );
                 draw_tile(ui, game, rect, kiosk, commands);
@@ -143,7 +150,13 @@ impl TileLayout {
     }
 }
 
-fn draw_tile(ui: &mut egui::Ui, game: Game, rect: Rect, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+fn draw_tile(
+    ui: &mut egui::Ui,
+    game: Game,
+    rect: Rect,
+    kiosk: &Kiosk<'_>,
+    commands: &mut Vec<Command>,
+) {
     let texts = kiosk.texts;
     let look = look(game);
     let emission = opened_by_tile(game);
@@ -206,15 +219,30 @@ fn draw_tile(ui: &mut egui::Ui, game: Game, rect: Rect, kiosk: &Kiosk<'_>, comma
     // The words, as labels of the tile (a screen reader reads them with it).
     let words = Rect::from_min_max(
         rect.min + Vec2::splat(parts.margin),
-        Pos2::new(parts.art.left() - size::GAP, parts.pill.top() - size::GAP / 2.0),
+        Pos2::new(
+            parts.art.left() - size::GAP,
+            parts.pill.top() - size::GAP / 2.0,
+        ),
     );
-    tile_words(ui, words, response.id, [title, &price, &headline], look.highlight);
+    tile_words(
+        ui,
+        words,
+        response.id,
+        [title, &price, &headline],
+        look.highlight,
+    );
     let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
     tile_pill(ui, &painter, parts.pill, response.id, waiting, texts);
 }
 
 /// A tile's title, price line and top prize, as labels of the tile `parent`.
-fn tile_words(ui: &mut egui::Ui, area: Rect, parent: egui::Id, [title, price, headline]: [&str; 3], highlight: Color32) {
+fn tile_words(
+    ui: &mut egui::Ui,
+    area: Rect,
+    parent: egui::Id,
+    [title, price, headline]: [&str; 3],
+    highlight: Color32,
+) {
     let mut column = ui.new_child(
         egui::UiBuilder::new()
             .max_rect(area)
@@ -243,19 +271,31 @@ fn tile_words(ui: &mut egui::Ui, area: Rect, parent: egui::Id, [title, price, he
 
 /// "Jouer" at the foot of a tile, or "Partie en cours" for the game whose unit
 /// waits.
-fn tile_pill(ui: &mut egui::Ui, painter: &egui::Painter, place: Rect, tile: egui::Id, waiting: bool, texts: &Texts) {
+fn tile_pill(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    place: Rect,
+    tile: egui::Id,
+    waiting: bool,
+    texts: &Texts,
+) {
     let (pill_text, pill_fill) = if waiting {
         (texts.get("tile-waiting"), palette::CREAM)
     } else {
         (texts.get("tile-play"), palette::ACTION)
     };
     let pill_width = text_width(ui, &pill_text, style::amount()) + size::MARGIN * 2.0;
-    let pill = Rect::from_min_size(place.min, Vec2::new(pill_width.max(place.width()), size::TOUCH));
+    let pill = Rect::from_min_size(
+        place.min,
+        Vec2::new(pill_width.max(place.width()), size::TOUCH),
+    );
     painter.rect_filled(pill, size::RADIUS, pill_fill);
     ui.new_child(
         egui::UiBuilder::new()
             .max_rect(pill)
-            .layout(egui::Layout::centered_and_justified(egui::Direction::LeftToRight))
+            .layout(egui::Layout::centered_and_justified(
+                egui::Direction::LeftToRight,
+            ))
             .accessibility_parent(tile),
     )
     .label(

@@ -52,7 +52,9 @@ impl View for RulesPage {
             let title = texts.with("rules-title", &[("game", self.game.title().to_owned())]);
             let buttons: f32 = Game::ALL
                 .iter()
-                .map(|game| text_width(ui, game.title(), egui::TextStyle::Button) + 48.0 + size::GAP)
+                .map(|game| {
+                    text_width(ui, game.title(), egui::TextStyle::Button) + 48.0 + size::GAP
+                })
                 .sum();
             let one_row = text_width(ui, &title, egui::TextStyle::Heading) + buttons + size::GAP
                 <= ui.available_width();
@@ -91,21 +93,23 @@ impl View for RulesPage {
                 ui.allocate_ui_with_layout(
                     Vec2::new(words_width, height),
                     Layout::top_down(Align::LEFT),
-                    |ui| scroll_view(ui, "rules_words", |ui| {
-                        for paragraph in texts
-                            .get(rules_key(self.game))
-                            .split('\n')
-                            .filter(|line| !line.trim().is_empty())
-                        {
-                            ui.label(paragraph.trim());
-                        }
-                        ui.add_space(size::GAP);
-                        egui::Frame::NONE
-                            .fill(palette::NOTICE_BACKGROUND)
-                            .corner_radius(size::RADIUS)
-                            .inner_margin(egui::Margin::same(16))
-                            .show(ui, |ui| ui.label(texts.get("rules-already-won")));
-                    }),
+                    |ui| {
+                        scroll_view(ui, "rules_words", |ui| {
+                            for paragraph in texts
+                                .get(rules_key(self.game))
+                                .split('\n')
+                                .filter(|line| !line.trim().is_empty())
+                            {
+                                ui.label(paragraph.trim());
+                            }
+                            ui.add_space(size::GAP);
+                            egui::Frame::NONE
+                                .fill(palette::NOTICE_BACKGROUND)
+                                .corner_radius(size::RADIUS)
+                                .inner_margin(egui::Margin::same(16))
+                                .show(ui, |ui| ui.label(texts.get("rules-already-won")));
+                        });
+                    },
                 );
                 ui.add_space(size::GAP);
                 scroll_view(ui, "rules_paytables", |ui| {
@@ -123,7 +127,12 @@ impl View for RulesPage {
 
 /// One emission's table: lots, prize, (for Bingo) the one way it is made, and
 /// the lots left in the block on sale.
-fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>, kiosk: &Kiosk<'_>) {
+fn paytable(
+    ui: &mut egui::Ui,
+    emission: &Emission,
+    status: Option<&BlockStatus>,
+    kiosk: &Kiosk<'_>,
+) {
     let texts = kiosk.texts;
     theme::card_frame().show(ui, |ui| {
         ui.set_max_width(ui.available_width());
@@ -151,7 +160,13 @@ fn paytable(ui: &mut egui::Ui, emission: &Emission, status: Option<&BlockStatus>
                 .color(palette::INK_SOFT),
         );
         if let Some(status) = status {
-            let commitments = [Some(("rules-commitment", &status.selling)), status.next.as_ref().map(|next| ("rules-next-commitment", next))];
+            let commitments = [
+                Some(("rules-commitment", &status.selling)),
+                status
+                    .next
+                    .as_ref()
+                    .map(|next| ("rules-next-commitment", next)),
+            ];
             for (key, facts) in commitments.into_iter().flatten() {
                 ui.label(
                     RichText::new(texts.with(

@@ -45,9 +45,7 @@ impl StoreProblemPage {
             StoreError::RolledBack { .. } => {
                 ("store-problem-is-rolled-back", "store-problem-rolled-back")
             }
-            StoreError::SealKeyUnreadable { .. } => {
-                ("store-problem-is-key", "store-problem-key")
-            }
+            StoreError::SealKeyUnreadable { .. } => ("store-problem-is-key", "store-problem-key"),
             _ => ("store-problem-is-damaged", "store-problem-damaged"),
         };
         Self {
@@ -81,7 +79,10 @@ impl View for StoreProblemPage {
                         .text_style(style::small())
                         .color(palette::INK_SOFT),
                 );
-                ui.add(egui::Label::new(RichText::new(&self.detail).text_style(style::small())).wrap_mode(egui::TextWrapMode::Wrap));
+                ui.add(
+                    egui::Label::new(RichText::new(&self.detail).text_style(style::small()))
+                        .wrap_mode(egui::TextWrapMode::Wrap),
+                );
             });
         });
     }

@@ -110,13 +110,7 @@ fn random_grid(rng: &mut (impl Rng + ?Sized)) -> Grid {
     let mut numbers = sample(rng, usize::from(HIGHEST_NUMBER), CELLS - 1)
         .into_iter()
         .map(|position| position as u8 + 1);
-    std::array::from_fn(|cell| {
-        if cell == joker {
-            None
-        } else {
-            numbers.next()
-        }
-    })
+    std::array::from_fn(|cell| if cell == joker { None } else { numbers.next() })
 }
 
 /// The cells each grid must have marked, for each layout of `wanted`: which
@@ -168,7 +162,11 @@ fn layouts_showing(grids: &[Grid; 2], wanted: Combinations) -> Vec<Vec<u8>> {
 }
 
 /// Eighteen distinct balls that make `grids` show exactly `wanted`.
-fn balls_showing(rng: &mut (impl Rng + ?Sized), grids: &[Grid; 2], wanted: Combinations) -> Vec<u8> {
+fn balls_showing(
+    rng: &mut (impl Rng + ?Sized),
+    grids: &[Grid; 2],
+    wanted: Combinations,
+) -> Vec<u8> {
     let candidates = layouts_showing(grids, wanted);
     let required = pick(rng, &candidates).clone();
     let others: Vec<u8> = (1..=HIGHEST_NUMBER)
@@ -177,7 +175,11 @@ fn balls_showing(rng: &mut (impl Rng + ?Sized), grids: &[Grid; 2], wanted: Combi
     let free = DRAWN - required.len();
     for _ in 0..BALL_ATTEMPTS {
         let mut balls = required.clone();
-        balls.extend(sample(rng, others.len(), free).iter().map(|position| others[position]));
+        balls.extend(
+            sample(rng, others.len(), free)
+                .iter()
+                .map(|position| others[position]),
+        );
         if shows(grids, &balls) == Some(wanted) {
             return balls;
         }
@@ -188,7 +190,11 @@ fn balls_showing(rng: &mut (impl Rng + ?Sized), grids: &[Grid; 2], wanted: Combi
         .filter(|number| !grids.iter().flatten().any(|cell| *cell == Some(*number)))
         .collect();
     let mut balls = required;
-    balls.extend(sample(rng, off_grids.len(), free).iter().map(|position| off_grids[position]));
+    balls.extend(
+        sample(rng, off_grids.len(), free)
+            .iter()
+            .map(|position| off_grids[position]),
+    );
     balls
 }
 
@@ -203,7 +209,10 @@ fn shows(grids: &[Grid; 2], balls: &[u8]) -> Option<Combinations> {
     };
     let first = marked(&grids[0]);
     let full = |cells: &[usize]| cells.iter().all(|&cell| first[cell]);
-    let diagonals = DIAGONALS.iter().filter(|diagonal| full(&diagonal[..])).count();
+    let diagonals = DIAGONALS
+        .iter()
+        .filter(|diagonal| full(&diagonal[..]))
+        .count();
     let first_way = match (diagonals, full(&CORNERS)) {
         (2, _) => FirstGridCombination::TwoDiagonals,
         (1, false) => FirstGridCombination::OneDiagonal,

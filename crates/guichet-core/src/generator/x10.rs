@@ -26,7 +26,6 @@ use crate::scenario::x10::{
     BANKNOTE_AMOUNTS_EUROS, Cell, MULTIPLIERS, NUMBERS, Symbol, X10Scenario,
 };
 
-
 /// One winning bundle of a split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WinningBundle {
@@ -67,10 +66,14 @@ pub fn splits_of(prize: Cents) -> Option<&'static [Vec<WinningBundle>]> {
 pub fn decoy_amounts() -> &'static Weighted {
     static DECOYS: OnceLock<Weighted> = OnceLock::new();
     DECOYS.get_or_init(|| {
-        block_winning_amounts(X10.tiers, splits_of, |bundle: &WinningBundle| match *bundle {
-            WinningBundle::Match(amount) => Some(amount),
-            WinningBundle::Multiplier(..) => None,
-        })
+        block_winning_amounts(
+            X10.tiers,
+            splits_of,
+            |bundle: &WinningBundle| match *bundle {
+                WinningBundle::Match(amount) => Some(amount),
+                WinningBundle::Multiplier(..) => None,
+            },
+        )
     })
 }
 

@@ -71,6 +71,39 @@ impl FullRows {
     }
 }
 
+/// The cells of `grid` marked by the balls `drawn` so far: the Joker always,
+/// a number once a ball shows it. What a screen shows while the balls come out.
+#[must_use]
+pub fn marked_by(grid: &Grid, drawn: &[u8]) -> [bool; CELLS] {
+    grid.map(|cell| cell.is_none_or(|number| drawn.contains(&number)))
+}
+
+/// The best combination `marked` cells make on "Grille 1" (4.6, 4.9).
+#[must_use]
+pub fn first_grid_of(marked: &[bool; CELLS]) -> FirstGridCombination {
+    let full = |cells: &[usize]| cells.iter().all(|&cell| marked[cell]);
+    match DIAGONALS
+        .iter()
+        .filter(|diagonal| full(&diagonal[..]))
+        .count()
+    {
+        2 => FirstGridCombination::TwoDiagonals,
+        1 => FirstGridCombination::OneDiagonal,
+        _ if full(&CORNERS) => FirstGridCombination::Corners,
+        _ => FirstGridCombination::None,
+    }
+}
+
+/// The full horizontal rows `marked` cells make on "Grille 2" (4.7).
+#[must_use]
+pub fn full_rows_of(marked: &[bool; CELLS]) -> FullRows {
+    let rows = ROWS
+        .iter()
+        .filter(|row| row.iter().all(|&cell| marked[cell]))
+        .count();
+    FullRows(rows as u8)
+}
+
 /// What one Bingo unit shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BingoScenario {
@@ -142,35 +175,19 @@ impl BingoScenario {
     /// ball shows it (4.4).
     #[must_use]
     pub fn marked(&self, grid: &Grid) -> [bool; CELLS] {
-        grid.map(|cell| cell.is_none_or(|number| self.drawn().any(|ball| ball == number)))
+        marked_by(grid, &self.drawn().collect::<Vec<_>>())
     }
 
     /// The best combination on "Grille 1".
     #[must_use]
     pub fn first_grid(&self) -> FirstGridCombination {
-        let marked = self.marked(&self.grids[0]);
-        let full = |cells: &[usize]| cells.iter().all(|&cell| marked[cell]);
-        match DIAGONALS
-            .iter()
-            .filter(|diagonal| full(&diagonal[..]))
-            .count()
-        {
-            2 => FirstGridCombination::TwoDiagonals,
-            1 => FirstGridCombination::OneDiagonal,
-            _ if full(&CORNERS) => FirstGridCombination::Corners,
-            _ => FirstGridCombination::None,
-        }
+        first_grid_of(&self.marked(&self.grids[0]))
     }
 
     /// The best combination on "Grille 2": its full horizontal rows (never columns).
     #[must_use]
     pub fn second_grid(&self) -> FullRows {
-        let marked = self.marked(&self.grids[1]);
-        let rows = ROWS
-            .iter()
-            .filter(|row| row.iter().all(|&cell| marked[cell]))
-            .count();
-        FullRows(rows as u8)
+        full_rows_of(&self.marked(&self.grids[1]))
     }
 
     /// The unit's lot: the two grids add up into one lot (4.8).

@@ -138,10 +138,7 @@ pub fn homogeneity(table: &[Vec<u64>]) -> f64 {
         })
         .collect();
     let (statistic, columns) = pearson(table, &expected);
-    p_value(
-        statistic,
-        (table.len() - 1) * columns.saturating_sub(1),
-    )
+    p_value(statistic, (table.len() - 1) * columns.saturating_sub(1))
 }
 
 /// Pearson's statistic over rows of observed and expected counts, after merging

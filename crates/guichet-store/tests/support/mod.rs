@@ -75,9 +75,15 @@ pub fn first_unit_worth(emission: &'static Emission, prize: Cents) -> OpenOption
 
 /// A new database whose first `emission` unit is worth `prize`, with `deposit`.
 #[must_use]
-pub fn with_first_unit(emission: &'static Emission, prize: Cents, deposit: Cents) -> (TempDir, Store) {
+pub fn with_first_unit(
+    emission: &'static Emission,
+    prize: Cents,
+    deposit: Cents,
+) -> (TempDir, Store) {
     let (folder, path) = new_path();
-    let mut store = first_unit_worth(emission, prize).open(&path).expect("a store");
+    let mut store = first_unit_worth(emission, prize)
+        .open(&path)
+        .expect("a store");
     store.deposit(deposit).expect("a deposit");
     (folder, store)
 }

@@ -33,11 +33,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Tu
     let shadow = card
         .translate(Vec2::new(4.0 + 10.0 * lift, 6.0 + 16.0 * lift) * scale)
         .expand(2.0 * scale * lift);
-    painter.rect_filled(
-        shadow,
-        radius,
-        theme::card_shadow(lift),
-    );
+    painter.rect_filled(shadow, radius, theme::card_shadow(lift));
 
     match face {
         Some((rank, suit)) if turn >= 0.5 => paint_face(painter, card, radius, rank, suit, width),

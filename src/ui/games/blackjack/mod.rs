@@ -81,7 +81,12 @@ impl GameTable for BlackJackTable {
         motion::CARD_FLIP + SECOND_CARD_DELAY + motion::REVEAL
     }
 
-    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep> {
+    fn paint(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: Rect,
+        view: &TableView<'_>,
+    ) -> Option<RevealStep> {
         // The whole table's painter: a winning hand's glow reaches under the bar.
         let painter = ui.painter().clone();
         let scenario = view.unit.and_then(|unit| match &unit.scenario {
@@ -138,8 +143,10 @@ struct Layout {
 
 impl Layout {
     fn new(play: Rect, scale: f32) -> Self {
-        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0)
-            .clamp(design::CARD_HEIGHTS.0 * scale, design::CARD_HEIGHTS.1 * scale);
+        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0).clamp(
+            design::CARD_HEIGHTS.0 * scale,
+            design::CARD_HEIGHTS.1 * scale,
+        );
         let card = Vec2::new(card_height * card::ASPECT, card_height);
         let bank_top = play.top() + design::BANK_TOP * scale;
         let bank_cards = Rect::from_center_size(
@@ -194,7 +201,10 @@ impl Felt<'_> {
         // "Banque": the shown card face up from the start, the hidden one a zone.
         caption(
             self.painter,
-            Pos2::new(layout.bank_cards.center().x, layout.bank_cards.top() - design::BANK_CAPTION * scale),
+            Pos2::new(
+                layout.bank_cards.center().x,
+                layout.bank_cards.top() - design::BANK_CAPTION * scale,
+            ),
             &view.texts.get("blackjack-bank"),
             scale,
         );
@@ -235,14 +245,24 @@ impl Felt<'_> {
                     layout.bank_cards.right() + design::BANK_TOTAL * scale,
                     layout.bank_cards.center().y,
                 );
-                badge(self.painter, at, &scenario.bank.total().to_string(), appear, false, scale);
+                badge(
+                    self.painter,
+                    at,
+                    &scenario.bank.total().to_string(),
+                    appear,
+                    false,
+                    scale,
+                );
             }
         }
 
         // "Vos jeux": three hands, each a zone.
         caption(
             self.painter,
-            Pos2::new(layout.hands.center().x, layout.hands.top() + design::HANDS_CAPTION / 4.0 * scale),
+            Pos2::new(
+                layout.hands.center().x,
+                layout.hands.top() + design::HANDS_CAPTION / 4.0 * scale,
+            ),
             &view.texts.get("blackjack-your-hands"),
             scale,
         );
@@ -273,7 +293,9 @@ impl Felt<'_> {
         let (view, layout) = (self.view, self.layout);
         let scale = layout.scale;
         let zone = layout.hand_zones[usize::from(hand)];
-        let dealt = self.scenario.map(|scenario| scenario.hands[usize::from(hand)]);
+        let dealt = self
+            .scenario
+            .map(|scenario| scenario.hands[usize::from(hand)]);
         let cards = Rect::from_center_size(
             Pos2::new(zone.center().x, zone.top() + layout.card.y / 2.0),
             Vec2::new(layout.card.x * (1.0 + FAN), layout.card.y),
@@ -298,7 +320,13 @@ impl Felt<'_> {
                     hand.suits[usize::from(card_number)],
                 )
             });
-            card::paint(self.painter, rect, face, turn(view, step, card_number), scale);
+            card::paint(
+                self.painter,
+                rect,
+                face,
+                turn(view, step, card_number),
+                scale,
+            );
         }
         let appear = after_turn(view, step);
         if let Some(dealt) = dealt
@@ -319,7 +347,10 @@ impl Felt<'_> {
                 scale,
             );
         }
-        let chips_base = Pos2::new(zone.center().x, cards.bottom() + design::CHIPS_BELOW_CARDS * scale);
+        let chips_base = Pos2::new(
+            zone.center().x,
+            cards.bottom() + design::CHIPS_BELOW_CARDS * scale,
+        );
         chips::paint_stack(self.painter, chips_base, layout.card.x * 0.8);
         let amount = dealt.filter(|_| appear > 0.0).map(|dealt| match outcome {
             Some(HandOutcome::WinsDoubled(paid)) => view.texts.with(
@@ -338,7 +369,10 @@ impl Felt<'_> {
         );
         caption(
             self.painter,
-            Pos2::new(zone.center().x, plaque.bottom() + design::NAME_BELOW_PLAQUE * scale),
+            Pos2::new(
+                zone.center().x,
+                plaque.bottom() + design::NAME_BELOW_PLAQUE * scale,
+            ),
             label,
             scale,
         );

@@ -43,10 +43,7 @@ fn message(table: &Table<'_>, session: &Session, words: BarWords, result: Option
         Some(_) if session.is_auto() => Message::Words(texts.get(words.auto)),
         Some(_) if !session.is_read_only() => Message::Words(texts.get(words.tap)),
         _ if table.balance < table.emission.stake => Message::Words(texts.get("balance-short")),
-        _ => Message::Words(texts.with(
-            words.invite,
-            &[("price", table.emission.stake.short())],
-        )),
+        _ => Message::Words(texts.with(words.invite, &[("price", table.emission.stake.short())])),
     }
 }
 
@@ -97,9 +94,7 @@ fn buttons(
 ) {
     let texts = table.texts;
     let emission = table.emission;
-    let in_progress = table
-        .unit
-        .filter(|unit| unit.state != UnitState::Settled);
+    let in_progress = table.unit.filter(|unit| unit.state != UnitState::Settled);
     let play = texts.with("play", &[("price", emission.stake.short())]);
     if ui
         .add_enabled_ui(in_progress.is_none(), |ui| primary_button(ui, &play))

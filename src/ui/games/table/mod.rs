@@ -133,11 +133,18 @@ pub trait GameTable {
 
     /// Paints the table in `board` and returns the step the player tapped, if
     /// any: every zone it paints is a labelled touch area.
-    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep>;
+    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>)
+    -> Option<RevealStep>;
 
     /// Paints what lies under the whole table, the bar included (the felt,
     /// the sky).
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect);
+
+    /// The board's design size on a portrait kiosk, for a table that lays
+    /// itself out anew there rather than as a band across the middle.
+    fn portrait_design(&self) -> Option<Vec2> {
+        None
+    }
 
     /// Where a win's sparks rise, on a board at `scale`.
     fn celebration_area(&self, board: Rect, _scale: f32) -> Rect {
@@ -180,21 +187,27 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
         let area = ui.available_rect_before_wrap();
         let scale = layout::scale(area.size());
         let bar_height = (size::TABLE_BAR * scale).max(size::TOUCH + 2.0 * size::GAP);
-        let above_bar = Rect::from_min_max(area.min, Pos2::new(area.right(), area.bottom() - bar_height));
+        let above_bar = Rect::from_min_max(
+            area.min,
+            Pos2::new(area.right(), area.bottom() - bar_height),
+        );
         let bar = Rect::from_min_max(Pos2::new(area.left(), above_bar.bottom()), area.max);
-        // The game's stage: the design's board at this scale, centered in the
-        // room above the bar (the whole of it at the design size).
-        let design_board = Vec2::new(layout::DESIGN.x, layout::DESIGN.y - size::TABLE_BAR) * scale;
-        let board = Rect::from_center_size(above_bar.center(), design_board.min(above_bar.size()));
         let game = &mut self.game;
+        let (board, board_scale) = stage(game.portrait_design(), above_bar, scale);
         game.paint_backdrop(&ui.painter_at(area), area);
         let unit = table.unit;
         if let Some(unit) = unit {
-            self.session
-                .clock
-                .follow(unit, now, |step| game.step_duration(step), game.auto_pause());
+            self.session.clock.follow(
+                unit,
+                now,
+                |step| game.step_duration(step),
+                game.auto_pause(),
+            );
         }
-        let still_from = self.session.clock.still_from(|step| game.step_duration(step));
+        let still_from = self
+            .session
+            .clock
+            .still_from(|step| game.step_duration(step));
         let result_at = self.session.clock.result_at().filter(|&at| now >= at);
         let view = TableView {
             emission: table.emission,
@@ -204,7 +217,7 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
             texts: table.texts,
             takes_taps: unit.is_some_and(|unit| self.session.takes_taps(unit)),
             result_shows: result_at.is_some(),
-            scale,
+            scale: board_scale,
         };
         let tapped = game.paint(ui, board, &view);
         if let (Some(unit), Some(step)) = (unit, tapped)
@@ -220,7 +233,10 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
         let mut moving = now < still_from;
         if let Some(unit) = unit {
             let pause = game.auto_pause();
-            if let Some(wait) = self.session.drive_auto(unit, now, still_from, pause, commands) {
+            if let Some(wait) = self
+                .session
+                .drive_auto(unit, now, still_from, pause, commands)
+            {
                 ui.ctx().request_repaint_after_secs(wait as f32);
             }
             if let Some(at) = self.session.clock.result_at().filter(|at| at.is_finite()) {
@@ -229,7 +245,7 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
                 } else if let Outcome::Won(_, size) = Outcome::of(unit.prize, unit.emission.stake)
                     && self.session.clock.celebrates()
                 {
-                    let area = game.celebration_area(board, scale);
+                    let area = game.celebration_area(board, board_scale);
                     moving |= celebration::paint(ui.painter(), area, size, (now - at) as f32);
                 }
             }
@@ -257,6 +273,27 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
         if moving {
             ui.ctx().request_repaint();
         }
-        ui.allocate_rect(Rect::from_min_size(area.min, Vec2::new(area.width(), area.height())), egui::Sense::hover());
+        ui.allocate_rect(
+            Rect::from_min_size(area.min, Vec2::new(area.width(), area.height())),
+            egui::Sense::hover(),
+        );
     }
+}
+
+/// The game's stage in `room` (above the bar) and its scale: the design's
+/// board at the screen's `scale`, centered (the whole room at the design
+/// size); on a portrait kiosk, the game's `portrait` design if it has one,
+/// as large as the room allows.
+fn stage(portrait: Option<Vec2>, room: Rect, scale: f32) -> (Rect, f32) {
+    let (design, scale) = match portrait.filter(|_| layout::is_portrait(room.size())) {
+        Some(design) => (design, layout::fit(design, room.size())),
+        None => (
+            Vec2::new(layout::DESIGN.x, layout::DESIGN.y - size::TABLE_BAR),
+            scale,
+        ),
+    };
+    (
+        Rect::from_center_size(room.center(), (design * scale).min(room.size())),
+        scale,
+    )
 }

@@ -111,7 +111,11 @@ impl Session {
         if self.sent == Some(state) {
             return None;
         }
-        let next = unit.progress.remaining_steps(&unit.scenario).first().copied();
+        let next = unit
+            .progress
+            .remaining_steps(&unit.scenario)
+            .first()
+            .copied();
         if let Some(step) = next {
             self.sent = Some(state);
             commands.push(Command::Reveal {

@@ -65,7 +65,11 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
 
     if let Some(face) = face.filter(|_| opened > 0.0) {
         let plate = Rect::from_center_size(note.center(), note.size() * Vec2::new(0.86, 0.84));
-        painter.rect_filled(plate, size::RADIUS, palette::NIGHT.gamma_multiply(0.9 * opened));
+        painter.rect_filled(
+            plate,
+            size::RADIUS,
+            palette::NIGHT.gamma_multiply(0.9 * opened),
+        );
         let ink = if face.multiplier {
             palette::ACTION
         } else {

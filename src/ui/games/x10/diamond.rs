@@ -9,14 +9,25 @@ use crate::ui::theme::{self, palette, size};
 
 /// Paints a diamond in `rect`, `turned` of the way through its reveal, its
 /// `number` once turned; lit gold when `won` (0 to 1).
-pub fn paint(painter: &Painter, rect: Rect, number: Option<&str>, turned: f32, won: f32, scale: f32) {
+pub fn paint(
+    painter: &Painter,
+    rect: Rect,
+    number: Option<&str>,
+    turned: f32,
+    won: f32,
+    scale: f32,
+) {
     let turned = turned.clamp(0.0, 1.0);
     let eased = easing::cubic_in_out(turned);
     // A turn about its vertical axis: narrow at mid-turn, whole again after.
     let width = (eased * PI).cos().abs().max(0.08);
     if won > 0.0 {
         let radius = rect.width().min(rect.height()) * 0.52;
-        painter.circle_filled(rect.center(), radius, palette::WIN_GLOW.gamma_multiply(0.45 * won));
+        painter.circle_filled(
+            rect.center(),
+            radius,
+            palette::WIN_GLOW.gamma_multiply(0.45 * won),
+        );
         painter.circle_stroke(
             rect.center(),
             radius,
@@ -29,15 +40,39 @@ pub fn paint(painter: &Painter, rect: Rect, number: Option<&str>, turned: f32, w
     let girdle = -0.25;
     let table = -1.0;
     let facets: [(&[Pos2], Color32); 6] = [
-        (&[point(-1.0, girdle), point(-0.55, table), point(-0.28, girdle)], palette::DIAMOND_BRIGHT),
         (
-            &[point(-0.28, girdle), point(-0.55, table), point(0.55, table), point(0.28, girdle)],
+            &[
+                point(-1.0, girdle),
+                point(-0.55, table),
+                point(-0.28, girdle),
+            ],
+            palette::DIAMOND_BRIGHT,
+        ),
+        (
+            &[
+                point(-0.28, girdle),
+                point(-0.55, table),
+                point(0.55, table),
+                point(0.28, girdle),
+            ],
             palette::DIAMOND_LIGHT,
         ),
-        (&[point(0.28, girdle), point(0.55, table), point(1.0, girdle)], palette::DIAMOND_DEEP),
-        (&[point(-1.0, girdle), point(-0.28, girdle), point(0.0, 1.0)], palette::DIAMOND),
-        (&[point(-0.28, girdle), point(0.28, girdle), point(0.0, 1.0)], palette::DIAMOND_WHITE),
-        (&[point(0.28, girdle), point(1.0, girdle), point(0.0, 1.0)], palette::DIAMOND_DARK),
+        (
+            &[point(0.28, girdle), point(0.55, table), point(1.0, girdle)],
+            palette::DIAMOND_DEEP,
+        ),
+        (
+            &[point(-1.0, girdle), point(-0.28, girdle), point(0.0, 1.0)],
+            palette::DIAMOND,
+        ),
+        (
+            &[point(-0.28, girdle), point(0.28, girdle), point(0.0, 1.0)],
+            palette::DIAMOND_WHITE,
+        ),
+        (
+            &[point(0.28, girdle), point(1.0, girdle), point(0.0, 1.0)],
+            palette::DIAMOND_DARK,
+        ),
     ];
     for (points, fill) in facets {
         painter.add(Shape::convex_polygon(
@@ -65,7 +100,11 @@ pub fn paint(painter: &Painter, rect: Rect, number: Option<&str>, turned: f32, w
             point(0.0, -0.2),
             Vec2::new(half.x.max(1.0) * 1.1, rect.height() * 0.34),
         );
-        painter.rect_filled(plate, size::RADIUS, palette::NIGHT.gamma_multiply(0.85 * appear));
+        painter.rect_filled(
+            plate,
+            size::RADIUS,
+            palette::NIGHT.gamma_multiply(0.85 * appear),
+        );
         painter.text(
             plate.center(),
             Align2::CENTER_CENTER,

@@ -127,7 +127,10 @@ impl GameTable for X10Table {
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
         painter.rect_filled(area, 0.0, palette::NIGHT);
         // A soft light behind "Vos numéros".
-        let center = Pos2::new(area.left() + area.width() * 0.62, area.top() + area.height() * 0.45);
+        let center = Pos2::new(
+            area.left() + area.width() * 0.62,
+            area.top() + area.height() * 0.45,
+        );
         for ring in 0..5_u8 {
             painter.circle_filled(
                 center,
@@ -137,7 +140,12 @@ impl GameTable for X10Table {
         }
     }
 
-    fn paint(&mut self, ui: &mut egui::Ui, board: Rect, view: &TableView<'_>) -> Option<RevealStep> {
+    fn paint(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: Rect,
+        view: &TableView<'_>,
+    ) -> Option<RevealStep> {
         let painter = ui.painter().clone();
         let layout = Layout::new(board, view.scale);
         let scenario = view.unit.and_then(|unit| match &unit.scenario {
@@ -145,8 +153,18 @@ impl GameTable for X10Table {
             _ => None,
         });
         let texts = view.texts;
-        caption(&painter, layout.diamonds_caption, &texts.get("x10-winning-numbers"), view.scale);
-        caption(&painter, layout.bundles_caption, &texts.get("x10-your-numbers"), view.scale);
+        caption(
+            &painter,
+            layout.diamonds_caption,
+            &texts.get("x10-winning-numbers"),
+            view.scale,
+        );
+        caption(
+            &painter,
+            layout.bundles_caption,
+            &texts.get("x10-your-numbers"),
+            view.scale,
+        );
         let hidden = texts.get("x10-hidden");
         let mut tapped = None;
 
@@ -171,12 +189,25 @@ impl GameTable for X10Table {
                 "x10-diamond-label",
                 &[("number", (position + 1).to_string()), ("state", state)],
             );
-            let response = touch_rect(ui, rect, ("diamond", position), &label, view.takes_taps && !view.is_shown(step));
+            let response = touch_rect(
+                ui,
+                rect,
+                ("diamond", position),
+                &label,
+                view.takes_taps && !view.is_shown(step),
+            );
             if response.clicked() {
                 tapped = Some(step);
             }
             let won = f32::from(u8::from(number.is_some_and(lit)));
-            diamond::paint(&painter, rect, shown.map(|number| number.to_string()).as_deref(), opened(view, step), won, view.scale);
+            diamond::paint(
+                &painter,
+                rect,
+                shown.map(|number| number.to_string()).as_deref(),
+                opened(view, step),
+                won,
+                view.scale,
+            );
         }
 
         for (position, (&step, rect)) in X10_BUNDLES.iter().zip(layout.bundles).enumerate() {
@@ -190,17 +221,31 @@ impl GameTable for X10Table {
                 "x10-bundle-label",
                 &[("number", (position + 1).to_string()), ("state", state)],
             );
-            let response = touch_rect(ui, rect, ("bundle", position), &label, view.takes_taps && !view.is_shown(step));
+            let response = touch_rect(
+                ui,
+                rect,
+                ("bundle", position),
+                &label,
+                view.takes_taps && !view.is_shown(step),
+            );
             if response.clicked() {
                 tapped = Some(step);
             }
-            let face = face.as_ref().map(|(symbol, amount, multiplier, won)| bundle::Face {
-                symbol,
-                amount,
-                multiplier: *multiplier,
-                won: *won,
-            });
-            bundle::paint(&painter, rect, face.as_ref(), opened(view, step), view.scale);
+            let face = face
+                .as_ref()
+                .map(|(symbol, amount, multiplier, won)| bundle::Face {
+                    symbol,
+                    amount,
+                    multiplier: *multiplier,
+                    won: *won,
+                });
+            bundle::paint(
+                &painter,
+                rect,
+                face.as_ref(),
+                opened(view, step),
+                view.scale,
+            );
         }
         tapped
     }

@@ -1,0 +1,75 @@
+//! A bingo ball, glossy, with its number on a cream disc — the disc turning to
+//! face the player as the ball arrives — or, still closed, a "?" on it.
+
+use egui::{Align2, Painter, Pos2, Vec2};
+
+use crate::ui::theme::{self, palette};
+
+/// The color of the ball showing `number`, by its range of fifteen, as bingo
+/// halls color them.
+#[must_use]
+pub fn color(number: u8) -> egui::Color32 {
+    palette::BINGO_BALLS[usize::from(number.saturating_sub(1) / 15).min(4)]
+}
+
+/// What a ball shows on its disc.
+pub enum Disc<'a> {
+    /// Its number, turned `turned` of the way to face the player (0 to 1).
+    Number(&'a str, f32),
+    /// Nothing yet: a closed bonus ball.
+    Closed,
+    /// No disc: a ball inside the sphere.
+    Blank,
+}
+
+/// Paints a ball of `radius` centered on `center`, in `color`.
+pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32, disc: &Disc<'_>) {
+    painter.circle_filled(
+        center + Vec2::new(radius * 0.08, radius * 0.14),
+        radius,
+        palette::SHADOW,
+    );
+    painter.circle_filled(center, radius, color);
+    // The shaded lower side and the glossy highlight.
+    painter.circle_filled(
+        center + Vec2::new(radius * 0.12, radius * 0.18),
+        radius * 0.82,
+        color.gamma_multiply(0.92),
+    );
+    painter.circle_filled(center, radius * 0.78, color);
+    let font_size = radius * 0.78;
+    match *disc {
+        Disc::Number(number, turned) => {
+            let width = turned.clamp(0.0, 1.0);
+            if width > 0.02 {
+                let disc = Vec2::new(radius * 0.62 * width, radius * 0.62);
+                painter.add(egui::Shape::ellipse_filled(center, disc, palette::CREAM));
+                if width > 0.5 {
+                    painter.text(
+                        center,
+                        Align2::CENTER_CENTER,
+                        number,
+                        theme::font(font_size, true),
+                        palette::INK,
+                    );
+                }
+            }
+        }
+        Disc::Closed => {
+            painter.circle_filled(center, radius * 0.62, palette::CREAM);
+            painter.text(
+                center,
+                Align2::CENTER_CENTER,
+                "?",
+                theme::font(font_size, true),
+                palette::CORAL_DEEP,
+            );
+        }
+        Disc::Blank => {}
+    }
+    painter.add(egui::Shape::ellipse_filled(
+        center + Vec2::new(-radius * 0.38, -radius * 0.45),
+        Vec2::new(radius * 0.32, radius * 0.18),
+        palette::GLOSS,
+    ));
+}
