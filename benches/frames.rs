@@ -39,7 +39,7 @@ fn input(time: f64) -> RawInput {
     }
 }
 
-/// A table with a unit bought and one step revealed, ready to be drawn.
+/// A table with a unit half revealed and its next step mid-animation.
 struct Scene {
     context: egui::Context,
     texts: Texts,
@@ -57,13 +57,21 @@ impl Scene {
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a store");
         store.deposit(Cents::euros(10)).expect("a deposit");
-        let bought = store.buy(emission).expect("a unit");
-        let step = bought.progress.possible_steps()[0];
-        let unit = store.reveal(bought.id, &[step]).expect("a step");
+        // Half the unit shown already (taken up as on a resume), the next
+        // step mid-animation: a table mid-draw.
+        let mut unit = store.buy(emission).expect("a unit");
+        let half = unit.progress.remaining_steps(&unit.scenario).len() / 2;
+        for _ in 0..half {
+            let step = unit.progress.possible_steps()[0];
+            unit = store.reveal(unit.id, &[step]).expect("a step");
+        }
+        let shown_before = unit.clone();
+        let step = unit.progress.possible_steps()[0];
+        let unit = store.reveal(unit.id, &[step]).expect("a step");
         let context = egui::Context::default();
         theme::install(&context);
         let mut screen = screen_for(emission.game);
-        screen.open(&bought, Opening::Play { auto: false });
+        screen.open(&shown_before, Opening::Resume);
         let mut scene = Self {
             context,
             texts: Texts::new(Language::French),

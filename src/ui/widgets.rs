@@ -67,11 +67,12 @@ pub fn amount(text: impl Into<String>) -> RichText {
 
 /// Allocates a painted, clickable area that screen readers and tests know by
 /// `label`, as they know a button. `id` tells it from every other on the page.
+/// The label is made only when asked for (a screen reader or a test running).
 pub fn touch_area(
     ui: &mut egui::Ui,
     size: Vec2,
     id: impl egui::AsIdSalt,
-    label: &str,
+    label: impl Fn() -> String,
     enabled: bool,
 ) -> Response {
     let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
@@ -86,7 +87,7 @@ pub fn touch_rect(
     ui: &egui::Ui,
     rect: egui::Rect,
     id: impl egui::AsIdSalt,
-    label: &str,
+    label: impl Fn() -> String,
     enabled: bool,
 ) -> Response {
     let sense = if enabled {
@@ -95,17 +96,21 @@ pub fn touch_rect(
         Sense::hover()
     };
     let response = ui.interact(rect, ui.scope_id().with(id), sense);
-    let label = label.to_owned();
-    response.widget_info(move || WidgetInfo::labeled(Role::Button, enabled, &label));
+    response.widget_info(|| WidgetInfo::labeled(Role::Button, enabled, label()));
     response
 }
 
 /// A painted text or figure over `rect` that screen readers and tests know by
-/// `label` (a bingo cell, a ball on the rail); it takes no taps.
-pub fn label_rect(ui: &egui::Ui, rect: egui::Rect, id: impl egui::AsIdSalt, label: &str) {
+/// `label` (a bingo cell, a ball on the rail); it takes no taps. The label is
+/// made only when asked for.
+pub fn label_rect(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    id: impl egui::AsIdSalt,
+    label: impl Fn() -> String,
+) {
     let response = ui.interact(rect, ui.scope_id().with(id), Sense::hover());
-    let label = label.to_owned();
-    response.widget_info(move || WidgetInfo::labeled(Role::Label, true, &label));
+    response.widget_info(|| WidgetInfo::labeled(Role::Label, true, label()));
 }
 
 /// A stored time (`2026-11-29T20:01:02Z`) as the kiosk shows it, in its time

@@ -126,7 +126,7 @@ fn row(
         ui,
         Vec2::new(width, size::TOUCH + 8.0),
         unit.id,
-        &label,
+        || label.clone(),
         true,
     );
     let rect = response.rect;

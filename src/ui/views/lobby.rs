@@ -164,7 +164,7 @@ fn draw_tile(
         ui,
         rect,
         game,
-        &texts.with("tile-label", &[("game", game.title().to_owned())]),
+        || texts.with("tile-label", &[("game", game.title().to_owned())]),
         true,
     );
     if response.clicked() {

@@ -22,21 +22,26 @@ pub enum Disc<'a> {
     Blank,
 }
 
-/// Paints a ball of `radius` centered on `center`, in `color`.
+/// Paints a ball of `radius` centered on `center`, in `color`: its shadow and
+/// shaded lower side, but for a ball inside the sphere (many, small, behind
+/// glass), which is its color and its gloss only.
 pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32, disc: &Disc<'_>) {
-    painter.circle_filled(
-        center + Vec2::new(radius * 0.08, radius * 0.14),
-        radius,
-        palette::SHADOW,
-    );
-    painter.circle_filled(center, radius, color);
-    // The shaded lower side and the glossy highlight.
-    painter.circle_filled(
-        center + Vec2::new(radius * 0.12, radius * 0.18),
-        radius * 0.82,
-        color.gamma_multiply(0.92),
-    );
-    painter.circle_filled(center, radius * 0.78, color);
+    if matches!(disc, Disc::Blank) {
+        painter.circle_filled(center, radius, color);
+    } else {
+        painter.circle_filled(
+            center + Vec2::new(radius * 0.08, radius * 0.14),
+            radius,
+            palette::SHADOW,
+        );
+        // The shaded lower side, under the lit upper one.
+        painter.circle_filled(center, radius, color.gamma_multiply(0.92));
+        painter.circle_filled(
+            center - Vec2::new(radius * 0.07, radius * 0.09),
+            radius * 0.9,
+            color,
+        );
+    }
     let font_size = radius * 0.78;
     match *disc {
         Disc::Number(number, turned) => {

@@ -60,10 +60,10 @@ pub fn paint_cells(
 ) {
     for (cell, rect) in rects.iter().enumerate() {
         let shown = &cells[cell];
-        painter.rect_filled(*rect, size::RADIUS, palette::CREAM);
-        painter.rect_stroke(
+        painter.rect(
             *rect,
             size::RADIUS,
+            palette::CREAM,
             Stroke::new(1.5, palette::GRID_LINE),
             StrokeKind::Inside,
         );

@@ -257,14 +257,16 @@ impl GameTable for BingoTable {
         let draw = Draw::new(view, scenario);
         let mut tapped = None;
 
-        // The rail and the balls drawn onto it.
+        // The rail and its empty places (a ball at rest hides its own).
         painter.rect_filled(layout.rail, layout.rail.height() / 2.0, palette::RAIL);
-        for slot in &layout.slots {
-            painter.circle_stroke(
-                *slot,
-                layout.ball_radius,
-                Stroke::new(1.5, palette::RAIL_SLOT),
-            );
+        for (slot, &step) in layout.slots.iter().zip(&BINGO_BALLS) {
+            if view.progress(step, 0.0, ROLL) < 1.0 {
+                painter.circle_stroke(
+                    *slot,
+                    layout.ball_radius,
+                    Stroke::new(1.5, palette::RAIL_SLOT),
+                );
+            }
         }
 
         // The sphere: a glass drum, the next ball drawn by a tap.
@@ -316,14 +318,16 @@ fn paint_bonus_balls(
         let radius = design::BONUS_BALL * view.scale;
         let opened = view.progress(step, 0.0, OPEN);
         let number = scenario.map(|scenario| scenario.bonus_balls[k]);
-        let state = number.filter(|_| opened >= 1.0).map_or_else(
-            || view.texts.get("bingo-hidden"),
-            |number| number.to_string(),
-        );
-        let label = view.texts.with(
-            "bingo-bonus-label",
-            &[("number", (k + 1).to_string()), ("state", state)],
-        );
+        let label = || {
+            let state = number.filter(|_| opened >= 1.0).map_or_else(
+                || view.texts.get("bingo-hidden"),
+                |number| number.to_string(),
+            );
+            view.texts.with(
+                "bingo-bonus-label",
+                &[("number", (k + 1).to_string()), ("state", state)],
+            )
+        };
         let rect = Rect::from_center_size(
             center,
             Vec2::splat(radius * 2.0).max(Vec2::splat(size::TOUCH)),
@@ -332,7 +336,7 @@ fn paint_bonus_balls(
             ui,
             rect,
             ("bonus", k),
-            &label,
+            label,
             view.takes_taps && !view.is_shown(step),
         )
         .clicked()
@@ -383,15 +387,17 @@ fn paint_rail_balls(
             &ball::Disc::Number(&number.to_string(), turned),
         );
         if travelled >= 1.0 {
-            let label = view.texts.with(
-                "bingo-drawn-label",
-                &[
-                    ("number", (slot + 1).to_string()),
-                    ("ball", number.to_string()),
-                ],
-            );
+            let label = || {
+                view.texts.with(
+                    "bingo-drawn-label",
+                    &[
+                        ("number", (slot + 1).to_string()),
+                        ("ball", number.to_string()),
+                    ],
+                )
+            };
             let rect = Rect::from_center_size(at, Vec2::splat(layout.ball_radius * 2.0));
-            label_rect(ui, rect, ("drawn", slot), &label);
+            label_rect(ui, rect, ("drawn", slot), label);
         }
     }
 }
@@ -442,12 +448,13 @@ fn paint_sphere(
         palette::GLOSS,
     ));
     let next = BINGO_BALLS.get(draw.started).copied();
-    let label = view
-        .texts
-        .with("bingo-sphere-label", &[("drawn", draw.started.to_string())]);
+    let label = || {
+        view.texts
+            .with("bingo-sphere-label", &[("drawn", draw.started.to_string())])
+    };
     let rect = Rect::from_center_size(center, Vec2::splat(radius * 2.0));
     let tappable = view.takes_taps && next.is_some();
-    if touch_rect(ui, rect, "sphere", &label, tappable).clicked() {
+    if touch_rect(ui, rect, "sphere", label, tappable).clicked() {
         return next;
     }
     None
@@ -708,35 +715,39 @@ fn paint_card(
             EntryState::Best => "best",
             EntryState::Replaced => "replaced",
         };
-        let label = texts.with(
-            "bingo-entry-label",
-            &[
-                ("grid", (card + 1).to_string()),
-                ("name", entry.name.clone()),
-                ("amount", entry.amount.clone()),
-                ("state", state.to_owned()),
-            ],
-        );
-        label_rect(ui, *rect, ("entry", card, index), &label);
+        let label = || {
+            texts.with(
+                "bingo-entry-label",
+                &[
+                    ("grid", (card + 1).to_string()),
+                    ("name", entry.name.clone()),
+                    ("amount", entry.amount.clone()),
+                    ("state", state.to_owned()),
+                ],
+            )
+        };
+        label_rect(ui, *rect, ("entry", card, index), label);
     }
     for (cell, rect) in rects.iter().enumerate() {
-        let value =
-            grid[cell].map_or_else(|| texts.get("bingo-joker"), |number| number.to_string());
-        let state = texts.get(if marks[cell] {
-            "bingo-marked"
-        } else {
-            "bingo-unmarked"
-        });
-        let label = texts.with(
-            "bingo-cell-label",
-            &[
-                ("grid", (card + 1).to_string()),
-                ("row", (cell / 4 + 1).to_string()),
-                ("column", (cell % 4 + 1).to_string()),
-                ("value", value),
-                ("state", state),
-            ],
-        );
-        label_rect(ui, *rect, ("cell", card, cell), &label);
+        let label = || {
+            let value =
+                grid[cell].map_or_else(|| texts.get("bingo-joker"), |number| number.to_string());
+            let state = texts.get(if marks[cell] {
+                "bingo-marked"
+            } else {
+                "bingo-unmarked"
+            });
+            texts.with(
+                "bingo-cell-label",
+                &[
+                    ("grid", (card + 1).to_string()),
+                    ("row", (cell / 4 + 1).to_string()),
+                    ("column", (cell % 4 + 1).to_string()),
+                    ("value", value),
+                    ("state", state),
+                ],
+            )
+        };
+        label_rect(ui, *rect, ("cell", card, cell), label);
     }
 }

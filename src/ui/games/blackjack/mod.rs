@@ -225,7 +225,7 @@ impl Felt<'_> {
             ui,
             hidden_rect,
             "bank_card",
-            &view.texts.get("blackjack-bank-hidden"),
+            || view.texts.get("blackjack-bank-hidden"),
             view.takes_taps && !view.is_shown(bank),
         );
         card::paint(
@@ -272,7 +272,7 @@ impl Felt<'_> {
                 .texts
                 .with("blackjack-hand", &[("number", (hand + 1).to_string())]);
             let tappable = view.takes_taps && !view.is_shown(step);
-            let response = touch_rect(ui, zone, ("hand", hand), &label, tappable);
+            let response = touch_rect(ui, zone, ("hand", hand), || label.clone(), tappable);
             if response.clicked() {
                 clicked = Some(step);
             }

@@ -166,6 +166,10 @@ impl GameTable for X10Table {
             view.scale,
         );
         let hidden = texts.get("x10-hidden");
+        let label_of = |key: &str, position: usize, state: &str| {
+            let number = (position + 1).to_string();
+            texts.with(key, &[("number", number), ("state", state.to_owned())])
+        };
         let mut tapped = None;
 
         // Which numbers are visible in both zones: they light up in both.
@@ -185,15 +189,12 @@ impl GameTable for X10Table {
             let number = scenario.map(|scenario| scenario.winning_numbers[position]);
             let shown = number.filter(|_| visible(view, step));
             let state = shown.map_or_else(|| hidden.clone(), |number| number.to_string());
-            let label = texts.with(
-                "x10-diamond-label",
-                &[("number", (position + 1).to_string()), ("state", state)],
-            );
+            let label = || label_of("x10-diamond-label", position, &state);
             let response = touch_rect(
                 ui,
                 rect,
                 ("diamond", position),
-                &label,
+                label,
                 view.takes_taps && !view.is_shown(step),
             );
             if response.clicked() {
@@ -217,15 +218,12 @@ impl GameTable for X10Table {
                 || hidden.clone(),
                 |(symbol, amount, _, _)| format!("{symbol}, {amount}"),
             );
-            let label = texts.with(
-                "x10-bundle-label",
-                &[("number", (position + 1).to_string()), ("state", state)],
-            );
+            let label = || label_of("x10-bundle-label", position, &state);
             let response = touch_rect(
                 ui,
                 rect,
                 ("bundle", position),
-                &label,
+                label,
                 view.takes_taps && !view.is_shown(step),
             );
             if response.clicked() {
