@@ -9,6 +9,7 @@ pub mod emission;
 pub mod generator;
 pub mod money;
 pub mod permutation;
+pub mod plinko;
 pub mod reveal;
 pub mod scenario;
 

@@ -1,0 +1,219 @@
+//! The pucks' falls are honest physics: over 5 000 units of each stake and all
+//! three pucks of both drops, every fall lands where the unit says, never goes
+//! into a peg or a wall, never stalls, stays under its speed limit and lasts
+//! 1,5 to 3,5 s; the same drop always falls the same way.
+
+use std::sync::Mutex;
+
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::{Emission, Game};
+use guichet_core::generator::unit_scenario;
+use guichet_core::plinko::board::{Segment, WALL_HALF_WIDTH};
+use guichet_core::plinko::flight::{SAMPLE_RATE, SPEED_LIMIT};
+use guichet_core::plinko::{Board, Trajectory, drop_trajectory, lies_in};
+use guichet_core::scenario::Scenario;
+use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
+use rayon::prelude::*;
+use sha2::{Digest as _, Sha256};
+
+/// Units of each stake the falls are checked over.
+const UNITS: u32 = 5_000;
+/// The deepest a puck may go into a peg or a wall, px.
+const OVERLAP: f64 = 0.5;
+/// The longest a puck may go without getting deeper into the board, s.
+const STALL: f64 = 0.3;
+
+/// What the checks saw, over all the falls.
+#[derive(Debug, Default)]
+struct Figures {
+    falls: u64,
+    deepest_overlap: f64,
+    fastest: f64,
+    shortest: f64,
+    longest: f64,
+    longest_without_progress: f64,
+}
+
+fn star(scenario: Scenario) -> StarFortuneScenario {
+    match scenario {
+        Scenario::StarFortune(star) => star,
+        other => panic!("not Star Fortune: {other:?}"),
+    }
+}
+
+fn distance_to_segment(x: f64, y: f64, segment: &Segment) -> f64 {
+    let (ax, ay) = (segment.from[0], segment.from[1]);
+    let (ex, ey) = (segment.to[0] - ax, segment.to[1] - ay);
+    let along = (((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
+    let (dx, dy) = (x - (ax + along * ex), y - (ay + along * ey));
+    (dx * dx + dy * dy).sqrt()
+}
+
+/// How deep the puck at `x`, `y` is in the nearest peg or wall (0 if free).
+fn overlap(board: &Board, segments: &[Segment], x: f64, y: f64) -> f64 {
+    let radius = board.puck_radius;
+    let pegs = board.pegs.iter().map(|peg| {
+        let (dx, dy) = (x - peg[0], y - peg[1]);
+        radius + board.peg_radius - (dx * dx + dy * dy).sqrt()
+    });
+    let walls = [board.walls[0] + radius - x, x + radius - board.walls[1]];
+    let segments = segments
+        .iter()
+        .map(|segment| radius + WALL_HALF_WIDTH - distance_to_segment(x, y, segment));
+    pegs.chain(walls).chain(segments).fold(0.0, f64::max)
+}
+
+/// Checks one fall against everything it must be: its figures, or what it broke.
+fn check(
+    board: &Board,
+    segments: &[Segment],
+    landing: Landing,
+    fall: &Trajectory,
+) -> Result<Figures, String> {
+    let samples = &fall.samples;
+    let last = samples.last().expect("a fall has samples");
+    if !lies_in(board, landing, last.x, last.y) {
+        return Err(format!(
+            "rests at {:.1}, {:.1}, not in {landing:?}",
+            last.x, last.y
+        ));
+    }
+    let duration = fall.duration();
+    if !(1.5..=3.5).contains(&duration) {
+        return Err(format!("lasts {duration} s"));
+    }
+    let mut figures = Figures {
+        falls: 1,
+        shortest: duration,
+        longest: duration,
+        ..Figures::default()
+    };
+    let mut deepest = f64::NEG_INFINITY;
+    let mut deepest_at = 0.0;
+    for pair in samples.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        figures.deepest_overlap = figures
+            .deepest_overlap
+            .max(overlap(board, segments, b.x, b.y));
+        let speed = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt() * SAMPLE_RATE;
+        figures.fastest = figures.fastest.max(speed);
+        if b.y > deepest + 0.5 {
+            deepest = b.y;
+            deepest_at = b.t;
+        }
+        figures.longest_without_progress = figures.longest_without_progress.max(b.t - deepest_at);
+    }
+    if figures.deepest_overlap > OVERLAP {
+        return Err(format!(
+            "{:.2} px into a peg or a wall",
+            figures.deepest_overlap
+        ));
+    }
+    if figures.fastest > SPEED_LIMIT {
+        return Err(format!("{:.0} px/s", figures.fastest));
+    }
+    if figures.longest_without_progress >= STALL {
+        return Err(format!(
+            "{:.3} s without going deeper",
+            figures.longest_without_progress
+        ));
+    }
+    Ok(figures)
+}
+
+fn merge(into: &Mutex<Figures>, figures: &Figures) {
+    let mut total = into.lock().expect("no test thread panicked");
+    if total.falls == 0 {
+        total.shortest = f64::INFINITY;
+    }
+    total.falls += figures.falls;
+    total.deepest_overlap = total.deepest_overlap.max(figures.deepest_overlap);
+    total.fastest = total.fastest.max(figures.fastest);
+    total.shortest = total.shortest.min(figures.shortest);
+    total.longest = total.longest.max(figures.longest);
+    total.longest_without_progress = total
+        .longest_without_progress
+        .max(figures.longest_without_progress);
+}
+
+#[test]
+fn every_fall_of_5000_units_of_each_stake_is_honest() {
+    let total = Mutex::new(Figures::default());
+    let failures = Mutex::new(Vec::new());
+    for (number, emission) in Game::StarFortune.emissions().enumerate() {
+        let board = Board::of(emission);
+        let segments = board.segments();
+        let block = Block::open(emission, 0, &Seed::from_bytes([number as u8 + 40; 32]));
+        (0..UNITS).into_par_iter().for_each(|index| {
+            let unit = star(unit_scenario(&block, index).1);
+            for drop in 0..2 {
+                for puck in 0..PUCKS {
+                    let mut picked = unit.clone();
+                    picked.pick_puck(drop, puck);
+                    let fall =
+                        drop_trajectory(&board, &picked.drops[drop]).expect("a picked puck falls");
+                    match check(&board, &segments, picked.drops[drop].landing, &fall) {
+                        Ok(figures) => merge(&total, &figures),
+                        Err(broken) => {
+                            failures
+                                .lock()
+                                .expect("no test thread panicked")
+                                .push(format!(
+                                    "{emission} unit {index} drop {drop} puck {puck}: {broken}"
+                                ));
+                        }
+                    }
+                }
+            }
+        });
+    }
+    let total = total.into_inner().expect("no test thread panicked");
+    let failures = failures.into_inner().expect("no test thread panicked");
+    eprintln!("{total:?}");
+    assert!(
+        failures.is_empty(),
+        "{} falls broke a rule, the first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(8)]
+    );
+    assert_eq!(total.falls, 3 * u64::from(UNITS) * 2 * u64::from(PUCKS));
+}
+
+fn emission_at(stake_cents: i64) -> &'static Emission {
+    Game::StarFortune
+        .emissions()
+        .find(|emission| emission.stake.0 == stake_cents)
+        .expect("a stake of Star Fortune")
+}
+
+/// The SHA-256 of a fall's samples, bit for bit.
+fn fingerprint(fall: &Trajectory) -> String {
+    let mut hash = Sha256::new();
+    for sample in &fall.samples {
+        for value in [sample.t, sample.x, sample.y, sample.angle] {
+            hash.update(value.to_bits().to_le_bytes());
+        }
+    }
+    hex::encode(&hash.finalize()[..8])
+}
+
+#[test]
+fn the_same_drop_falls_the_same_way_and_known_falls_are_pinned() {
+    let emission = emission_at(100);
+    let board = Board::of(emission);
+    let block = Block::open(emission, 0, &Seed::from_bytes([7; 32]));
+    let mut fingerprints = Vec::new();
+    for index in 0..3 {
+        let mut unit = star(unit_scenario(&block, index).1);
+        unit.pick_puck(0, index as u8);
+        let fall = drop_trajectory(&board, &unit.drops[0]).expect("a picked puck falls");
+        let again = drop_trajectory(&board, &unit.drops[0]).expect("a picked puck falls");
+        assert_eq!(fall, again);
+        fingerprints.push(fingerprint(&fall));
+    }
+    // A change to the physics changes these: the auditors' pinned falls too.
+    assert_eq!(
+        fingerprints,
+        ["696dd7eb3e0c751b", "ccca30fcbbcc73cd", "20c7f2dd23bcd8e1"]
+    );
+}
