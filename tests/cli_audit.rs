@@ -198,6 +198,30 @@ fn bad_arguments_get_one_line_and_exit_2() {
                 "audit",
                 "--game",
                 "x10",
+                "--trajectories",
+                "t.jsonl",
+                "--per-tier",
+                "1",
+            ],
+            "star-fortune only",
+        ),
+        (
+            &[
+                "audit",
+                "--game",
+                "star-fortune",
+                "--stake",
+                "1",
+                "--trajectories",
+                "t.jsonl",
+            ],
+            "--per-tier",
+        ),
+        (
+            &[
+                "audit",
+                "--game",
+                "x10",
                 "--scenarios",
                 "x.jsonl",
                 "--per-tier",
@@ -274,6 +298,152 @@ fn scenarios_of_every_tier_evaluate_to_their_prize() {
             "{emission}: the losing tier too"
         );
     }
+}
+
+/// Runs the audit of Star Fortune at 0,50 € with both exports, K = 2.
+fn star_fortune_exports(directory: &Path) -> (String, String) {
+    let scenarios = directory.join("scenarios.jsonl");
+    let trajectories = directory.join("trajectories.jsonl");
+    let output = guichet(&[
+        "audit",
+        "--game",
+        "star-fortune",
+        "--stake",
+        "0.5",
+        "--seed",
+        SEED,
+        "--per-tier",
+        "2",
+        "--scenarios",
+        &scenarios.display().to_string(),
+        "--trajectories",
+        &trajectories.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (
+        std::fs::read_to_string(scenarios).expect("the scenarios file"),
+        std::fs::read_to_string(trajectories).expect("the trajectories file"),
+    )
+}
+
+/// How deep a puck at `x`, `y` is in the nearest peg or side wall of `board`.
+fn overlap(board: &serde_json::Value, x: f64, y: f64) -> f64 {
+    let number = |value: &serde_json::Value| value.as_f64().expect("a number");
+    let (puck, peg) = (number(&board["puck_radius"]), number(&board["peg_radius"]));
+    let walls = [
+        number(&board["walls"][0]) + puck - x,
+        x + puck - number(&board["walls"][1]),
+    ];
+    board["pegs"]
+        .as_array()
+        .expect("pegs")
+        .iter()
+        .map(|at| puck + peg - (number(&at[0]) - x).hypot(number(&at[1]) - y))
+        .chain(walls)
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn trajectories_fall_where_the_units_say_as_the_screen_draws_them() {
+    let directory = tempfile::tempdir().expect("a temporary directory");
+    let (scenarios, trajectories) = star_fortune_exports(directory.path());
+    let mut lines = trajectories.lines();
+    let first: serde_json::Value =
+        serde_json::from_str(lines.next().expect("the board line")).expect("JSON");
+    assert_eq!(first["stake_cents"], 50);
+    let board = &first["board"];
+    assert_eq!(board["pegs"].as_array().expect("pegs").len(), 134);
+    assert_eq!(board["starts"].as_array().expect("starts").len(), 3);
+    assert_eq!(board["bonus"].as_array().expect("cases").len(), 2);
+    let amounts: Vec<i64> = board["slots"]
+        .as_array()
+        .expect("slots")
+        .iter()
+        .map(|slot| slot["amount_cents"].as_i64().expect("an amount"))
+        .collect();
+    assert_eq!(amounts, [0, 50, 100, 250, 0, 250, 100, 50, 0]);
+
+    // What each unit's drops land on, as `--scenarios` says.
+    let mut landings: BTreeMap<(u64, u64), serde_json::Value> = BTreeMap::new();
+    for line in scenarios.lines() {
+        let unit: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for (drop, fallen) in unit["scenario"]["drops"]
+            .as_array()
+            .expect("drops")
+            .iter()
+            .enumerate()
+        {
+            let landing = match fallen.get("slot") {
+                Some(slot) => serde_json::json!({ "slot": slot }),
+                None => serde_json::json!({ "bonus": fallen["bonus"] }),
+            };
+            landings.insert(
+                (unit["index"].as_u64().expect("an index"), drop as u64),
+                landing,
+            );
+        }
+    }
+    let mut pucks: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
+    for line in lines {
+        let fall: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let key = (
+            fall["index"].as_u64().expect("an index"),
+            fall["drop"].as_u64().expect("a drop"),
+        );
+        assert_eq!(Some(&fall["landing"]), landings.get(&key), "{key:?}");
+        pucks
+            .entry(key)
+            .or_default()
+            .push(fall["puck"].as_u64().expect("a puck"));
+        let samples = fall["samples"].as_array().expect("samples");
+        let point = |sample: &serde_json::Value, at: usize| sample[at].as_f64().expect("a number");
+        for (tick, sample) in samples.iter().enumerate() {
+            assert!(
+                (point(sample, 0) - tick as f64 / 60.0).abs() < 1e-9,
+                "60 Hz"
+            );
+            assert!(
+                overlap(board, point(sample, 1), point(sample, 2)) <= 0.5,
+                "{key:?} at {tick}"
+            );
+        }
+        let rest = samples.last().expect("a sample at rest");
+        let (x, radius) = (
+            point(rest, 1),
+            board["puck_radius"].as_f64().expect("a radius"),
+        );
+        let (x0, x1) = match (fall["landing"].get("slot"), fall["landing"].get("bonus")) {
+            (Some(slot), _) => {
+                let place = &board["slots"][slot.as_u64().expect("a place") as usize];
+                (place["x0"].as_f64(), place["x1"].as_f64())
+            }
+            (_, Some(case)) => {
+                let case = &board["bonus"][case.as_u64().expect("a case") as usize];
+                (case["x0"].as_f64(), case["x1"].as_f64())
+            }
+            _ => panic!("a landing: {}", fall["landing"]),
+        };
+        assert!(
+            x - radius >= x0.expect("x0") && x + radius <= x1.expect("x1"),
+            "{key:?} rests at {x}"
+        );
+    }
+    assert_eq!(pucks.len(), landings.len(), "every drop of every unit");
+    assert!(
+        pucks.values().all(|picked| picked == &[0, 1, 2]),
+        "three pucks per drop"
+    );
+
+    let again = tempfile::tempdir().expect("a temporary directory");
+    assert_eq!(
+        star_fortune_exports(again.path()).1,
+        trajectories,
+        "the same samples"
+    );
 }
 
 #[test]

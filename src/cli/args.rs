@@ -105,6 +105,7 @@ pub struct BlocksArgs {
 
 /// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("samples").args(["scenarios", "trajectories"]).multiple(true)))]
 pub struct AuditArgs {
     /// blackjack, x10, star-fortune or bingo.
     #[arg(long, value_parser = parse_game)]
@@ -124,8 +125,13 @@ pub struct AuditArgs {
     /// Write, as JSON Lines, what the screens show for up to K units of each tier.
     #[arg(long, value_name = "FILE", requires = "per_tier")]
     pub scenarios: Option<PathBuf>,
-    /// How many units of each tier (the losing one included) `--scenarios` writes.
-    #[arg(long, value_name = "K", requires = "scenarios", value_parser = parse_count)]
+    /// Write, as JSON Lines, the Star Fortune board and how every puck of up to
+    /// K units of each tier falls, sampled at 60 Hz.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub trajectories: Option<PathBuf>,
+    /// How many units of each tier (the losing one included) `--scenarios` and
+    /// `--trajectories` write.
+    #[arg(long, value_name = "K", requires = "samples", value_parser = parse_count)]
     pub per_tier: Option<u32>,
 }
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed, TierTally};
-use guichet_core::emission::Emission;
+use guichet_core::emission::{Emission, Game};
 use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::{Cents, group_thousands, percent};
 use guichet_core::scenario::Scenario;
@@ -17,6 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::args::AuditArgs;
+use super::trajectories;
 use super::{Failure, Output};
 
 /// Units whose tiers are computed together, between two progress updates.
@@ -26,6 +27,11 @@ const CHUNK: u32 = 1 << 16;
 pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
+    if arguments.trajectories.is_some() && emission.game != Game::StarFortune {
+        return Err(Failure::Usage(
+            "--trajectories is for star-fortune only: the other games have no pucks".to_owned(),
+        ));
+    }
     let mut prizes = arguments
         .prizes
         .as_deref()
@@ -33,6 +39,11 @@ pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, F
         .transpose()?;
     let scenarios_file = arguments
         .scenarios
+        .as_deref()
+        .map(create_output)
+        .transpose()?;
+    let trajectories_file = arguments
+        .trajectories
         .as_deref()
         .map(create_output)
         .transpose()?;
@@ -74,17 +85,25 @@ pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, F
             .map_err(|error| cannot_write("the prizes file", &error))?;
     }
     progress.finish_and_clear();
-    if let Some(file) = scenarios_file {
-        let prizes = emission
-            .tiers
+    let prizes: Vec<Cents> = emission
+        .tiers
+        .iter()
+        .map(|tier| tier.prize)
+        .chain([Cents::ZERO])
+        .collect();
+    let units = || {
+        prizes
             .iter()
-            .map(|tier| tier.prize)
-            .chain([Cents::ZERO]);
-        let units = prizes
             .zip(&samples)
-            .flat_map(|(prize, indices)| indices.iter().map(move |&index| (index, prize)));
-        write_scenarios(file, &block, units)
+            .flat_map(|(&prize, indices)| indices.iter().map(move |&index| (index, prize)))
+    };
+    if let Some(file) = scenarios_file {
+        write_scenarios(file, &block, units())
             .map_err(|error| cannot_write("the scenarios file", &error))?;
+    }
+    if let Some(file) = trajectories_file {
+        trajectories::write(file, &block, units())
+            .map_err(|error| cannot_write("the trajectories file", &error))?;
     }
 
     for line in report(&block, &seed, &tally).lines() {

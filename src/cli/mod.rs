@@ -17,6 +17,7 @@ mod blocks;
 mod history;
 mod output;
 mod play;
+mod trajectories;
 mod verify;
 
 pub use args::{
