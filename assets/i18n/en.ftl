@@ -127,25 +127,29 @@ store-problem-newer = This file comes from a newer version of Guichet. Install t
 store-problem-damaged = Call the operator: the last backup of this file must be restored.
 
 ## Tables
-text-table-invite = Press “Play { $price }” to buy a game.
-text-table-tap = Tap the zones to reveal them.
-text-table-auto = Revealing automatically…
 stake = Stake
 play = Play { $price }
 auto = Auto
 go = GO
+star-fortune-invite = Choose the stake, then “Play { $price }”: two pucks to drop through the stars.
+star-fortune-tap = Tap a puck to drop it; if it falls into a BONUS case, tap “GO”.
+star-fortune-drop = { $number ->
+    [1] First puck
+   *[other] Second puck
+}
+star-fortune-later = Still to come
+star-fortune-choose = Choose a puck
+star-fortune-falling = The puck is falling…
+star-fortune-bonus = BONUS
+star-fortune-puck-label = Puck { $number }: drop it
+star-fortune-place-label = Place { $number }: { $amount }
+star-fortune-case-label = BONUS case { $number }: { $state }
+star-fortune-case-empty = empty
+star-fortune-case-caught = tap GO
 balance-short = Balance too low: add credit.
-text-table-reveal = Reveal zone { $zone }
-text-table-puck = Puck { $puck }
-text-table-prize = Prize of the game: { $prize }
 x10-winning-numbers = Winning numbers
 x10-your-numbers = Your numbers
-star-fortune-row = Prize places
-star-fortune-pick = pick a puck
-star-fortune-drop = Puck { $drop }: { $result }
-bingo-balls = Balls
 bingo-bonus-balls = Bonus balls
-bingo-grid = Grid
 
 ## Black Jack
 blackjack-bank = Bank

@@ -127,25 +127,29 @@ store-problem-newer = Ce fichier vient d’une version plus récente de Guichet.
 store-problem-damaged = Appelez l’exploitant : il faut restaurer la dernière sauvegarde de ce fichier.
 
 ## Tables
-text-table-invite = Appuyez sur « Jouer { $price } » pour acheter une partie.
-text-table-tap = Touchez les zones pour les découvrir.
-text-table-auto = Découverte automatique…
 stake = Mise
 play = Jouer { $price }
 auto = Auto
 go = GO
+star-fortune-invite = Choisissez la mise, puis « Jouer { $price } » : deux palets à lâcher à travers les étoiles.
+star-fortune-tap = Touchez un palet pour le lâcher ; s’il tombe dans une case BONUS, touchez « GO ».
+star-fortune-drop = { $number ->
+    [1] 1er palet
+   *[other] { $number }e palet
+}
+star-fortune-later = À suivre
+star-fortune-choose = Choisissez un palet
+star-fortune-falling = Le palet tombe…
+star-fortune-bonus = BONUS
+star-fortune-puck-label = Palet { $number }: le lâcher
+star-fortune-place-label = Emplacement { $number }: { $amount }
+star-fortune-case-label = Case BONUS { $number }: { $state }
+star-fortune-case-empty = vide
+star-fortune-case-caught = touchez GO
 balance-short = Solde insuffisant : ajoutez du crédit.
-text-table-reveal = Découvrir la zone { $zone }
-text-table-puck = Palet { $puck }
-text-table-prize = Lot de la partie : { $prize }
 x10-winning-numbers = Numéros gagnants
 x10-your-numbers = Vos numéros
-star-fortune-row = Cases de gains
-star-fortune-pick = choisissez un palet
-star-fortune-drop = Palet { $drop } : { $result }
-bingo-balls = Boules
 bingo-bonus-balls = Boules Bonus
-bingo-grid = Grille
 
 ## Black Jack
 blackjack-bank = Banque

@@ -65,6 +65,28 @@ pub mod palette {
     pub const SKY: Color32 = Color32::from_rgb(0x35, 0x1E, 0x66);
     /// Star Fortune: pegs and stars.
     pub const STARLIGHT: Color32 = Color32::from_rgb(0xFF, 0xF1, 0xC2);
+    /// Star Fortune: the halo of a peg's light.
+    pub const PEG_HALO: Color32 = Color32::from_rgba_premultiplied(0x3C, 0x38, 0x2D, 0x3C);
+    /// Star Fortune: the board, a deeper night than the sky around it.
+    pub const BOARD_NIGHT: Color32 = Color32::from_rgb(0x1F, 0x10, 0x42);
+    /// Star Fortune: the board's walls and the prize row's dividers.
+    pub const BOARD_RIM: Color32 = Color32::from_rgb(0x9C, 0x7C, 0xE6);
+    /// Star Fortune: a place of the prize row (white text on it: 15:1).
+    pub const PLACE: Color32 = Color32::from_rgb(0x2C, 0x17, 0x5C);
+    /// Star Fortune: the glow of the prize row.
+    pub const PRIZE_GLOW: Color32 = Color32::from_rgba_premultiplied(0x18, 0x12, 0x05, 0x19);
+    /// Star Fortune: a BONUS case.
+    pub const BONUS_CASE: Color32 = Color32::from_rgb(0xE8, 0x4F, 0xA8);
+    /// Star Fortune: the glow of a BONUS case.
+    pub const BONUS_GLOW: Color32 = Color32::from_rgba_premultiplied(0x5A, 0x1E, 0x40, 0x64);
+    /// Star Fortune: a puck.
+    pub const PUCK: Color32 = Color32::from_rgb(0xFF, 0xD4, 0x5A);
+    /// Star Fortune: a puck's rim.
+    pub const PUCK_RIM: Color32 = Color32::from_rgb(0xA8, 0x72, 0x0E);
+    /// Star Fortune: the star on a puck.
+    pub const PUCK_STAR: Color32 = Color32::from_rgb(0xFF, 0xF7, 0xDE);
+    /// Star Fortune: a drop's card, a veil over the sky (white text on it: 12:1).
+    pub const DROP_CARD: Color32 = Color32::from_rgba_premultiplied(0x12, 0x08, 0x28, 0xC8);
     /// Bingo: warm coral.
     pub const CORAL: Color32 = Color32::from_rgb(0xE8, 0x6A, 0x52);
     /// Bingo: the deep coral of its lobby tile (white text on it: 4.8:1).
@@ -213,6 +235,8 @@ pub mod motion {
     pub const SETTLE: f32 = 0.05;
     /// A page change, a notice appearing.
     pub const FADE: f32 = 0.2;
+    /// Star Fortune: the amount a "GO" reveals, rolling up.
+    pub const COUNTER: f32 = 1.2;
 }
 
 /// A card's shadow on the felt, darker as it lifts (`lift` 0 to 1).

@@ -202,6 +202,10 @@ pub fn auto_played(
             let unit = unit_on_table(&harness).expect("a unit");
             let step = unit.progress.possible_steps()[0];
             let label = step_label(step);
+            // The control shows once the drop before has ended on screen.
+            run_until(&mut harness, 6.0, |harness| {
+                harness.query_by_label(&label).is_some()
+            });
             harness.get_by_label(&label).click();
             run_until(&mut harness, 6.0, |harness| {
                 unit_on_table(harness).is_some_and(|now| now.steps.len() > unit.steps.len())
@@ -217,13 +221,12 @@ pub fn auto_played(
     (folder, harness)
 }
 
-/// The label of the control that takes `step` on a text table.
-fn step_label(step: guichet_core::reveal::RevealStep) -> String {
+/// The label of the Star Fortune control that takes `step`: a puck, or "GO".
+pub fn step_label(step: guichet_core::reveal::RevealStep) -> String {
     use guichet_core::reveal::RevealStep;
     match step {
-        RevealStep::Zone { zone } => format!("Découvrir la zone {}", zone + 1),
-        RevealStep::Puck { puck, .. } => format!("Palet {}", puck + 1),
-        RevealStep::Go { .. } => "GO".to_owned(),
+        RevealStep::Puck { puck, .. } => format!("Palet {}: le lâcher", puck + 1),
+        RevealStep::Go { .. } | RevealStep::Zone { .. } => "GO".to_owned(),
     }
 }
 

@@ -4,8 +4,8 @@
 
 mod bingo;
 mod blackjack;
+mod star_fortune;
 pub mod table;
-mod text_table;
 mod x10;
 
 pub use table::{GameScreen, Opening, Outcome, Table};
@@ -21,6 +21,6 @@ pub fn screen_for(game: Game) -> Box<dyn GameScreen> {
         Game::BlackJack => Box::new(TableScreen::new(blackjack::BlackJackTable)),
         Game::X10 => Box::new(TableScreen::new(x10::X10Table)),
         Game::Bingo => Box::new(TableScreen::new(bingo::BingoTable)),
-        Game::StarFortune => Box::new(TableScreen::new(text_table::TextTable::new(game))),
+        Game::StarFortune => Box::new(TableScreen::new(star_fortune::StarFortuneTable::default())),
     }
 }

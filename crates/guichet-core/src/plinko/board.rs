@@ -15,8 +15,9 @@ use crate::scenario::star_fortune::places;
 
 /// The board's width.
 pub const WIDTH: f64 = 1000.0;
-/// The board's height.
-pub const HEIGHT: f64 = 1240.0;
+/// The board's height, the strip under the prize row where the places'
+/// amounts are written included.
+pub const HEIGHT: f64 = 1300.0;
 /// A peg's radius.
 pub const PEG_RADIUS: f64 = 6.0;
 /// A puck's radius.

@@ -20,6 +20,7 @@ use guichet_core::scenario::bingo::{
     BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, ROWS, SPHERE_BALLS,
     first_grid_of, full_rows_of, marked_by,
 };
+use guichet_store::Unit;
 
 use super::table::paint::caption;
 use super::table::{BarWords, GameTable, TableView};
@@ -211,7 +212,7 @@ impl GameTable for BingoTable {
         }
     }
 
-    fn step_duration(&self, step: RevealStep) -> f32 {
+    fn step_duration(&self, _unit: &Unit, step: RevealStep) -> f32 {
         if BINGO_BONUS_BALLS.contains(&step) {
             OPEN + motion::DAUB
         } else {

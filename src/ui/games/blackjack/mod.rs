@@ -15,6 +15,7 @@ use guichet_core::reveal::RevealStep;
 use guichet_core::reveal::zones::{BLACK_JACK_BANK_CARD, BLACK_JACK_HANDS};
 use guichet_core::scenario::Scenario;
 use guichet_core::scenario::blackjack::{BlackJackScenario, HandOutcome};
+use guichet_store::Unit;
 
 use super::table::paint::{badge, caption};
 use super::table::{BarWords, GameTable, TableView};
@@ -77,7 +78,7 @@ impl GameTable for BlackJackTable {
         }
     }
 
-    fn step_duration(&self, _step: RevealStep) -> f32 {
+    fn step_duration(&self, _unit: &Unit, _step: RevealStep) -> f32 {
         motion::CARD_FLIP + SECOND_CARD_DELAY + motion::REVEAL
     }
 

@@ -123,8 +123,9 @@ pub trait GameTable {
         true
     }
 
-    /// How long `step` takes to show, from its start until the table is still.
-    fn step_duration(&self, step: RevealStep) -> f32;
+    /// How long `step` of `unit` takes to show, from its start until the table
+    /// is still.
+    fn step_duration(&self, unit: &Unit, step: RevealStep) -> f32;
 
     /// The pause "Auto" (and a replay) makes between two steps.
     fn auto_pause(&self) -> f32 {
@@ -200,14 +201,14 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
             self.session.clock.follow(
                 unit,
                 now,
-                |step| game.step_duration(step),
+                |step| game.step_duration(unit, step),
                 game.auto_pause(),
             );
         }
         let still_from = self
             .session
             .clock
-            .still_from(|step| game.step_duration(step));
+            .still_from(|step| unit.map_or(0.0, |unit| game.step_duration(unit, step)));
         let result_at = self.session.clock.result_at().filter(|&at| now >= at);
         let view = TableView {
             emission: table.emission,

@@ -14,6 +14,7 @@ use guichet_core::reveal::RevealStep;
 use guichet_core::reveal::zones::{X10_BUNDLES, X10_DIAMONDS};
 use guichet_core::scenario::Scenario;
 use guichet_core::scenario::x10::{Symbol, X10Scenario};
+use guichet_store::Unit;
 
 use super::table::paint::caption;
 use super::table::{BarWords, GameTable, TableView};
@@ -115,7 +116,7 @@ impl GameTable for X10Table {
         }
     }
 
-    fn step_duration(&self, _step: RevealStep) -> f32 {
+    fn step_duration(&self, _unit: &Unit, _step: RevealStep) -> f32 {
         motion::REVEAL + motion::SETTLE
     }
 

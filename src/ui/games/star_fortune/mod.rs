@@ -1,0 +1,754 @@
+//! The Star Fortune table, in its world: a violet night sky, pegs as small
+//! lights, a glowing prize row, two BONUS cases. After "Jouer", three pucks
+//! wait above the three slots; the player taps one and it falls through the
+//! pegs — the core's physics, steered along the unit's stored way down — to
+//! the place the unit holds. A puck caught in a BONUS case waits for "GO",
+//! which rolls the case's amount up. Then three new pucks, for the second
+//! drop. No "Auto": the règlement (4.3–4.4) has the player pick each puck and
+//! press "GO". Each drop's result shows in its card; the lot is the unit's
+//! prize, shown by the bar.
+
+mod falls;
+mod puck;
+mod still;
+
+use egui::emath::easing;
+use egui::{Align2, Pos2, Rect, Stroke, StrokeKind, Vec2};
+use guichet_core::money::Cents;
+use guichet_core::plinko::board::{HEIGHT, WIDTH};
+use guichet_core::plinko::{Board, Sample};
+use guichet_core::reveal::RevealStep;
+use guichet_core::scenario::Scenario;
+use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
+use guichet_store::Unit;
+
+use super::table::{BarWords, GameTable, TableView};
+use crate::ui::theme::{self, motion, palette, size};
+use crate::ui::widgets::{label_rect, touch_rect};
+use falls::Falls;
+use still::StillLayer;
+
+/// The table's geometry at the design size (scaled by the table's scale).
+mod design {
+    use egui::Vec2;
+
+    /// The margin around the board and the cards.
+    pub const MARGIN: f32 = 16.0;
+    /// The gap between the board and a card.
+    pub const GAP: f32 = 24.0;
+    /// A drop's card's height, beside the board.
+    pub const CARD_HEIGHT: f32 = 300.0;
+    /// The cards' height under the board, on a portrait kiosk.
+    pub const PORTRAIT_CARDS: f32 = 230.0;
+    /// The design on a portrait kiosk: the board above, the cards under it.
+    pub const PORTRAIT: Vec2 = Vec2::new(720.0, 1160.0);
+    /// The "GO" button.
+    pub const GO: Vec2 = Vec2::new(168.0, 80.0);
+}
+
+/// The board's px, as drawn on the screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Where the board's (0, 0) is.
+    pub origin: Pos2,
+    /// Screen points per board px.
+    pub k: f32,
+}
+
+impl Frame {
+    /// The screen point of the board's (`x`, `y`).
+    #[must_use]
+    pub fn at(self, x: f64, y: f64) -> Pos2 {
+        self.origin + Vec2::new(x as f32, y as f32) * self.k
+    }
+
+    /// A length of the board, on the screen.
+    #[must_use]
+    pub fn len(self, length: f64) -> f32 {
+        length as f32 * self.k
+    }
+}
+
+/// Where everything goes.
+struct Layout {
+    /// The board.
+    plinko: Rect,
+    /// The board's px on the screen.
+    frame: Frame,
+    /// The cards of the first and the second drop.
+    cards: [Rect; 2],
+}
+
+impl Layout {
+    fn new(board: Rect, scale: f32) -> Self {
+        let px = |design: f32| design * scale;
+        let inner = board.shrink(px(design::MARGIN));
+        let (plinko, cards) = if board.height() > board.width() {
+            // Portrait: the board across the top, the two cards under it.
+            let cards_height = px(design::PORTRAIT_CARDS);
+            let room_height = inner.height() - cards_height - px(design::GAP);
+            let k = (inner.width() / WIDTH as f32).min(room_height / HEIGHT as f32);
+            let size = Vec2::new(WIDTH as f32, HEIGHT as f32) * k;
+            let plinko = Rect::from_min_size(
+                Pos2::new(inner.center().x - size.x / 2.0, inner.top()),
+                size,
+            );
+            let top = inner.bottom() - cards_height;
+            let half = (inner.width() - px(design::GAP)) / 2.0;
+            let card = |left: f32| {
+                Rect::from_min_size(Pos2::new(left, top), Vec2::new(half, cards_height))
+            };
+            (
+                plinko,
+                [
+                    card(inner.left()),
+                    card(inner.left() + half + px(design::GAP)),
+                ],
+            )
+        } else {
+            // Landscape: the board in the middle, a card on each side.
+            let k = (inner.height() / HEIGHT as f32).min(inner.width() * 0.5 / WIDTH as f32);
+            let plinko =
+                Rect::from_center_size(inner.center(), Vec2::new(WIDTH as f32, HEIGHT as f32) * k);
+            let half_height = px(design::CARD_HEIGHT).min(inner.height()) / 2.0;
+            let (top, bottom) = (
+                inner.center().y - half_height,
+                inner.center().y + half_height,
+            );
+            (
+                plinko,
+                [
+                    Rect::from_min_max(
+                        Pos2::new(inner.left(), top),
+                        Pos2::new(plinko.left() - px(design::GAP), bottom),
+                    ),
+                    Rect::from_min_max(
+                        Pos2::new(plinko.right() + px(design::GAP), top),
+                        Pos2::new(inner.right(), bottom),
+                    ),
+                ],
+            )
+        };
+        Self {
+            plinko,
+            frame: Frame {
+                origin: plinko.min,
+                k: plinko.width() / WIDTH as f32,
+            },
+            cards,
+        }
+    }
+}
+
+/// How one drop shows at this frame.
+#[derive(Clone, Copy, Debug)]
+enum DropView {
+    /// Its turn has not come.
+    Later,
+    /// Three pucks wait for the player's pick.
+    Waiting,
+    /// Its puck falls, and is here.
+    Falling(Sample),
+    /// Its puck rests at `at`, `since` seconds after it landed; `go` is how
+    /// far the amount "GO" revealed has rolled up, once pressed.
+    Landed {
+        at: Sample,
+        since: f32,
+        go: Option<f32>,
+    },
+}
+
+/// The Star Fortune table.
+#[derive(Debug, Default)]
+pub struct StarFortuneTable {
+    falls: Falls,
+    still: StillLayer,
+}
+
+impl StarFortuneTable {
+    /// How drop `drop` of `unit` shows now; `its_turn` when the drops before it
+    /// have ended on screen.
+    fn drop_view(
+        &self,
+        view: &TableView<'_>,
+        unit: &Unit,
+        drop: usize,
+        its_turn: bool,
+    ) -> DropView {
+        let not_yet = if its_turn {
+            DropView::Waiting
+        } else {
+            DropView::Later
+        };
+        let Some(puck) = unit.progress.puck(drop) else {
+            return not_yet;
+        };
+        let step = RevealStep::Puck {
+            drop: drop as u8,
+            puck,
+        };
+        let Some(start) = view.clock.started(step).filter(|&start| view.now >= start) else {
+            return not_yet;
+        };
+        let Some(fall) = self.falls.of(unit, drop) else {
+            return not_yet;
+        };
+        let elapsed = view.now - start;
+        let duration = fall.duration();
+        if elapsed < duration {
+            return DropView::Falling(fall.at(elapsed));
+        }
+        let go_step = RevealStep::Go { drop: drop as u8 };
+        let go = view
+            .clock
+            .started(go_step)
+            .filter(|&start| view.now >= start)
+            .map(|_| view.progress(go_step, 0.0, motion::COUNTER));
+        DropView::Landed {
+            at: fall.at(duration),
+            since: (elapsed - duration) as f32,
+            go,
+        }
+    }
+}
+
+/// Whether a drop has ended on screen: landed on a place, or its "GO" amount
+/// rolled up.
+fn has_ended(shown: DropView, landing: Landing) -> bool {
+    match (shown, landing) {
+        (DropView::Landed { .. }, Landing::Slot { .. }) => true,
+        (DropView::Landed { go, .. }, Landing::Bonus { .. }) => go.is_some_and(|go| go >= 1.0),
+        _ => false,
+    }
+}
+
+impl GameTable for StarFortuneTable {
+    fn words(&self) -> BarWords {
+        BarWords {
+            invite: "star-fortune-invite",
+            tap: "star-fortune-tap",
+            // No "Auto" here.
+            auto: "star-fortune-tap",
+        }
+    }
+
+    fn has_auto(&self) -> bool {
+        // The règlement (4.3–4.4) has the player pick each puck and press "GO".
+        false
+    }
+
+    fn step_duration(&self, unit: &Unit, step: RevealStep) -> f32 {
+        match step {
+            RevealStep::Puck { drop, .. } => {
+                self.falls
+                    .of(unit, usize::from(drop))
+                    .map_or(0.0, |fall| fall.duration() as f32)
+                    + motion::REVEAL
+            }
+            RevealStep::Go { .. } => motion::COUNTER + motion::SETTLE,
+            RevealStep::Zone { .. } => 0.0,
+        }
+    }
+
+    fn portrait_design(&self) -> Option<Vec2> {
+        Some(design::PORTRAIT)
+    }
+
+    fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
+        painter.rect_filled(area, 0.0, palette::SKY);
+        let center = Pos2::new(area.center().x, area.top() + area.height() * 0.4);
+        for ring in 0..4_u8 {
+            painter.circle_filled(
+                center,
+                area.height() * (0.6 - f32::from(ring) * 0.12),
+                palette::SKY_GLOW.gamma_multiply(0.15 + 0.08 * f32::from(ring)),
+            );
+        }
+    }
+
+    fn paint(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: Rect,
+        view: &TableView<'_>,
+    ) -> Option<RevealStep> {
+        let painter = ui.painter().clone();
+        let layout = Layout::new(board, view.scale);
+        let plinko = Board::of(view.emission);
+        painter.add(self.still.shape(&plinko, board, layout.frame));
+
+        let unit = view.unit;
+        let scenario = unit.and_then(|unit| match &unit.scenario {
+            Scenario::StarFortune(scenario) => Some(scenario),
+            _ => None,
+        });
+        let shown: [DropView; 2] = match (unit, scenario) {
+            (Some(unit), Some(scenario)) => {
+                let first = self.drop_view(view, unit, 0, true);
+                let first_ended = has_ended(first, scenario.drops[0].landing);
+                [first, self.drop_view(view, unit, 1, first_ended)]
+            }
+            _ => [DropView::Later; 2],
+        };
+        let moving = shown.iter().any(|drop| {
+            matches!(drop, DropView::Falling(_))
+                || matches!(drop, DropView::Landed { go: Some(go), .. } if *go < 1.0)
+        });
+
+        paint_places(ui, &painter, &plinko, layout.frame, view, scenario, &shown);
+        paint_cases(
+            ui,
+            &painter,
+            &plinko,
+            layout.frame,
+            view,
+            scenario,
+            &shown,
+            moving,
+        );
+        if let (Some(unit), Some(falling)) = (
+            unit,
+            shown
+                .iter()
+                .position(|drop| matches!(drop, DropView::Falling(_))),
+        ) && let Some(fall) = self.falls.of(unit, falling)
+        {
+            paint_lit_pegs(
+                &painter,
+                &plinko,
+                layout.frame,
+                &fall.samples,
+                view,
+                unit,
+                falling,
+            );
+        }
+        let radius = layout.frame.len(plinko.puck_radius);
+        for drop in shown {
+            if let DropView::Falling(at) | DropView::Landed { at, .. } = drop {
+                puck::paint(
+                    &painter,
+                    layout.frame.at(at.x, at.y),
+                    radius,
+                    at.angle as f32,
+                    0.0,
+                );
+            }
+        }
+
+        let mut tapped = None;
+        if let Some(waiting) = shown
+            .iter()
+            .position(|drop| matches!(drop, DropView::Waiting))
+        {
+            tapped = paint_waiting_pucks(ui, &painter, &plinko, layout.frame, view, waiting);
+        }
+        for (drop, card) in layout.cards.iter().enumerate() {
+            // What the drop pays, as the core evaluates it.
+            let outcome = scenario
+                .map(|scenario| (scenario.drops[drop].landing, scenario.drop_payouts()[drop]));
+            tapped = tapped.or(paint_card(
+                ui,
+                &painter,
+                *card,
+                view,
+                drop,
+                shown[drop],
+                outcome,
+            ));
+        }
+        tapped
+    }
+
+    fn celebration_area(&self, board: Rect, scale: f32) -> Rect {
+        Layout::new(board, scale).plinko
+    }
+}
+
+/// The three pucks above the slots, waiting for the player's pick for drop
+/// `drop`.
+fn paint_waiting_pucks(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    plinko: &Board,
+    frame: Frame,
+    view: &TableView<'_>,
+    drop: usize,
+) -> Option<RevealStep> {
+    let mut tapped = None;
+    let radius = frame.len(plinko.puck_radius);
+    for (puck, start) in (0..PUCKS).zip(plinko.starts) {
+        let center = frame.at(start[0], start[1]);
+        let touch = Rect::from_center_size(center, Vec2::splat(size::TOUCH.max(radius * 4.0)));
+        let label = || {
+            view.texts.with(
+                "star-fortune-puck-label",
+                &[("number", (puck + 1).to_string())],
+            )
+        };
+        let response = touch_rect(ui, touch, ("puck", drop, puck), label, view.takes_taps);
+        if response.clicked() {
+            tapped = Some(RevealStep::Puck {
+                drop: drop as u8,
+                puck,
+            });
+        }
+        let halo = if response.hovered() && view.takes_taps {
+            1.0
+        } else {
+            0.7
+        };
+        puck::paint(painter, center, radius, 0.0, halo);
+    }
+    tapped
+}
+
+/// The prize row: each place with its amount written in it, the one a puck
+/// landed on lit.
+fn paint_places(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    plinko: &Board,
+    frame: Frame,
+    view: &TableView<'_>,
+    scenario: Option<&StarFortuneScenario>,
+    shown: &[DropView; 2],
+) {
+    let divider_top = plinko.divider_top();
+    let row = Rect::from_min_max(
+        frame.at(plinko.walls[0], divider_top),
+        frame.at(plinko.walls[1], HEIGHT),
+    );
+    // The row glows: soft layers of gold light around it.
+    for layer in 1..=3_u8 {
+        let spread = frame.len(8.0 * f64::from(layer));
+        painter.rect_filled(row.expand(spread), spread * 1.5, palette::PRIZE_GLOW);
+    }
+    let font = theme::font(size::SMALL, true);
+    for (slot, place) in plinko.places.iter().enumerate() {
+        let lit = (0..2)
+            .filter_map(|drop| {
+                let landed = scenario.is_some_and(|scenario| {
+                    scenario.drops[drop].landing == Landing::Slot { slot: slot as u8 }
+                });
+                match shown[drop] {
+                    DropView::Landed { since, .. } if landed => {
+                        Some(easing::cubic_out((since / motion::REVEAL).clamp(0.0, 1.0)))
+                    }
+                    _ => None,
+                }
+            })
+            .fold(0.0, f32::max);
+        let inside =
+            Rect::from_min_max(frame.at(place.x0, divider_top), frame.at(place.x1, place.y))
+                .shrink(frame.len(4.0));
+        painter.rect_filled(inside, frame.len(6.0), palette::PLACE);
+        if lit > 0.0 {
+            // A win lights gold; a place of 0 € only shows where the puck is.
+            let light = if place.amount_cents > 0 {
+                palette::ACTION
+            } else {
+                palette::BOARD_RIM
+            };
+            painter.rect_filled(inside, frame.len(6.0), light.gamma_multiply(lit));
+        }
+        let amount = Cents(place.amount_cents).short();
+        let label_area =
+            Rect::from_min_max(frame.at(place.x0, place.y), frame.at(place.x1, HEIGHT));
+        let color = if lit > 0.5 && place.amount_cents > 0 {
+            palette::ACTION
+        } else {
+            palette::ON_DARK
+        };
+        let one_line = painter.layout_no_wrap(amount.clone(), font.clone(), color);
+        if one_line.size().x <= label_area.width() {
+            painter.galley(label_area.center() - one_line.size() / 2.0, one_line, color);
+        } else {
+            // Too narrow for one line: the figures over the "€".
+            let figures = amount.trim_end_matches('€').trim_end();
+            let two_lines = format!("{figures}\n€");
+            let galley = painter.layout(two_lines, font.clone(), color, f32::INFINITY);
+            let galley_size = galley.size();
+            painter.galley(
+                Pos2::new(
+                    label_area.center().x - galley_size.x / 2.0,
+                    label_area.top(),
+                ),
+                galley,
+                color,
+            );
+        }
+        label_rect(ui, inside.union(label_area), ("place", slot), || {
+            view.texts.with(
+                "star-fortune-place-label",
+                &[
+                    ("number", (slot + 1).to_string()),
+                    ("amount", amount.clone()),
+                ],
+            )
+        });
+    }
+}
+
+/// The two BONUS cases, pulsing softly while the board moves; the one a puck
+/// fell into opens.
+#[allow(clippy::too_many_arguments)] // One call, from `paint`.
+fn paint_cases(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    plinko: &Board,
+    frame: Frame,
+    view: &TableView<'_>,
+    scenario: Option<&StarFortuneScenario>,
+    shown: &[DropView; 2],
+    moving: bool,
+) {
+    let pulse = if moving {
+        0.5 + 0.5 * (view.now as f32 * 4.0).sin()
+    } else {
+        0.6
+    };
+    for (number, case) in plinko.bonus.iter().enumerate() {
+        let caught = (0..2).find_map(|drop| {
+            let landing = scenario?.drops[drop].landing;
+            match (shown[drop], landing) {
+                (DropView::Landed { since, go, .. }, Landing::Bonus { bonus, bonus_cents })
+                    if usize::from(bonus) == number =>
+                {
+                    Some((since, go, bonus_cents))
+                }
+                _ => None,
+            }
+        });
+        let rect = Rect::from_min_max(frame.at(case.x0, case.y0), frame.at(case.x1, case.y1));
+        let open = caught.map_or(0.0, |(since, ..)| {
+            easing::cubic_out((since / motion::REVEAL).clamp(0.0, 1.0))
+        });
+        let glow = rect.expand(frame.len(10.0 + 6.0 * f64::from(pulse)));
+        painter.rect_filled(
+            glow,
+            frame.len(14.0),
+            palette::BONUS_GLOW.gamma_multiply(0.6 + 0.4 * pulse.max(open)),
+        );
+        painter.rect(
+            rect,
+            frame.len(4.0),
+            palette::BONUS_CASE.gamma_multiply(0.35 + 0.65 * open),
+            Stroke::new(frame.len(3.0).max(1.0), palette::BONUS_CASE),
+            StrokeKind::Outside,
+        );
+        let star_radius = rect.height() * 0.42;
+        painter.add(puck::star(
+            rect.center(),
+            star_radius,
+            star_radius * 0.42,
+            0.0,
+            palette::STARLIGHT.gamma_multiply(1.0 - open),
+        ));
+        label_rect(ui, rect.expand(frame.len(10.0)), ("case", number), || {
+            let state = match caught {
+                Some((_, Some(_), amount)) => amount.to_string(),
+                Some((_, None, _)) => view.texts.get("star-fortune-case-caught"),
+                None => view.texts.get("star-fortune-case-empty"),
+            };
+            view.texts.with(
+                "star-fortune-case-label",
+                &[("number", (number + 1).to_string()), ("state", state)],
+            )
+        });
+    }
+}
+
+/// The pegs the falling puck of drop `drop` touched in the last moments, lit
+/// brighter as it hits them.
+fn paint_lit_pegs(
+    painter: &egui::Painter,
+    plinko: &Board,
+    frame: Frame,
+    samples: &[Sample],
+    view: &TableView<'_>,
+    unit: &Unit,
+    drop: usize,
+) {
+    let Some(puck) = unit.progress.puck(drop) else {
+        return;
+    };
+    let step = RevealStep::Puck {
+        drop: drop as u8,
+        puck,
+    };
+    let Some(start) = view.clock.started(step) else {
+        return;
+    };
+    let elapsed = view.now - start;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a sample's index
+    let newest = ((elapsed.max(0.0) * 60.0) as usize).min(samples.len() - 1);
+    let reach = plinko.puck_radius + plinko.peg_radius + 1.0;
+    for sample in &samples[newest.saturating_sub(9)..=newest] {
+        let age = (elapsed - sample.t) as f32;
+        for peg in &plinko.pegs {
+            let (dx, dy) = (peg[0] - sample.x, peg[1] - sample.y);
+            if dx.abs() < reach && dy.abs() < reach && dx * dx + dy * dy < reach * reach {
+                let light = (1.0 - age / 0.15).clamp(0.0, 1.0);
+                let center = frame.at(peg[0], peg[1]);
+                painter.circle_filled(
+                    center,
+                    frame.len(plinko.peg_radius * 2.6),
+                    palette::STARLIGHT.gamma_multiply(0.7 * light),
+                );
+            }
+        }
+    }
+}
+
+/// A drop's card: its title and what it shows — to come, pick a puck, the
+/// fall, the amount of its place, or BONUS with "GO" and the amount rolling up.
+fn paint_card(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    card: Rect,
+    view: &TableView<'_>,
+    drop: usize,
+    shown: DropView,
+    outcome: Option<(Landing, Cents)>,
+) -> Option<RevealStep> {
+    let landing = outcome.map(|(landing, _)| landing);
+    let amount = outcome.map_or(Cents::ZERO, |(_, amount)| amount);
+    let texts = view.texts;
+    let scale = view.scale.max(1.0);
+    painter.rect_filled(card, f32::from(size::RADIUS_LARGE), palette::DROP_CARD);
+    let current = matches!(shown, DropView::Waiting | DropView::Falling(_))
+        || matches!(
+            (shown, landing),
+            (
+                DropView::Landed { go: None, .. },
+                Some(Landing::Bonus { .. })
+            )
+        );
+    if current {
+        painter.rect_stroke(
+            card,
+            f32::from(size::RADIUS_LARGE),
+            Stroke::new(2.0, palette::GOLD),
+            StrokeKind::Inside,
+        );
+    }
+    let title = texts.with("star-fortune-drop", &[("number", (drop + 1).to_string())]);
+    let title_at = Pos2::new(card.center().x, card.top() + size::BODY * scale * 1.2);
+    painter.text(
+        title_at,
+        Align2::CENTER_CENTER,
+        &title,
+        theme::font(size::BODY * scale, true),
+        palette::ON_DARK,
+    );
+    let middle = Pos2::new(card.center().x, card.center().y + size::BODY * scale * 0.4);
+    let words = |key: &str| {
+        painter.text(
+            middle,
+            Align2::CENTER_CENTER,
+            texts.get(key),
+            theme::font(size::BODY * scale, false),
+            palette::ON_DARK_SOFT,
+        );
+    };
+    let mut tapped = None;
+    let state = match (shown, landing) {
+        (DropView::Later, _) | (_, None) => {
+            words("star-fortune-later");
+            texts.get("star-fortune-later")
+        }
+        (DropView::Waiting, _) => {
+            words("star-fortune-choose");
+            texts.get("star-fortune-choose")
+        }
+        (DropView::Falling(_), _) => {
+            words("star-fortune-falling");
+            texts.get("star-fortune-falling")
+        }
+        (DropView::Landed { since, .. }, Some(Landing::Slot { .. })) => {
+            let appear = easing::cubic_out((since / motion::REVEAL).clamp(0.0, 1.0));
+            let color = if amount == Cents::ZERO {
+                palette::ON_DARK_SOFT
+            } else {
+                palette::ACTION
+            };
+            painter.text(
+                middle,
+                Align2::CENTER_CENTER,
+                amount.to_string(),
+                theme::font(size::AMOUNT * scale * 1.4, true),
+                color.gamma_multiply(appear),
+            );
+            amount.to_string()
+        }
+        (DropView::Landed { go, .. }, Some(Landing::Bonus { bonus_cents, .. })) => {
+            let bonus_at = Pos2::new(card.center().x, card.center().y - size::BODY * scale * 0.8);
+            painter.text(
+                bonus_at,
+                Align2::CENTER_CENTER,
+                texts.get("star-fortune-bonus"),
+                theme::font(size::AMOUNT * scale, true),
+                palette::BONUS_CASE,
+            );
+            let below = Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0);
+            match go {
+                None => {
+                    let button = Rect::from_center_size(below, design::GO * scale);
+                    tapped = go_button(ui, painter, button, view, drop);
+                    texts.get("star-fortune-case-caught")
+                }
+                Some(rolled) => {
+                    let shown_cents = (bonus_cents.get() as f64
+                        * f64::from(easing::cubic_out(rolled)))
+                    .round() as i64;
+                    painter.text(
+                        below,
+                        Align2::CENTER_CENTER,
+                        Cents(shown_cents).to_string(),
+                        theme::font(size::AMOUNT * scale * 1.4, true),
+                        palette::ACTION,
+                    );
+                    bonus_cents.to_string()
+                }
+            }
+        }
+    };
+    label_rect(ui, card, ("drop card", drop), || {
+        format!("{title}: {state}")
+    });
+    tapped
+}
+
+/// The "GO" button of drop `drop`'s BONUS stage.
+fn go_button(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    button: Rect,
+    view: &TableView<'_>,
+    drop: usize,
+) -> Option<RevealStep> {
+    let response = touch_rect(
+        ui,
+        button,
+        ("go", drop),
+        || view.texts.get("go"),
+        view.takes_taps,
+    );
+    let fill = if response.hovered() && view.takes_taps {
+        palette::ACTION_HOVER
+    } else {
+        palette::ACTION
+    };
+    painter.rect_filled(button, button.height() / 2.0, fill);
+    painter.text(
+        button.center(),
+        Align2::CENTER_CENTER,
+        view.texts.get("go"),
+        egui::FontId::new(size::AMOUNT * view.scale.max(1.0), theme::bold()),
+        palette::INK,
+    );
+    response
+        .clicked()
+        .then_some(RevealStep::Go { drop: drop as u8 })
+}
