@@ -132,7 +132,7 @@ play = Jouer { $price }
 auto = Auto
 go = GO
 star-fortune-invite = Choisissez la mise, puis « Jouer { $price } » : deux palets à lâcher à travers les étoiles.
-star-fortune-tap = Touchez un palet pour le lâcher ; s’il tombe dans une case BONUS, touchez « GO ».
+star-fortune-tap = Touchez un palet ; s’il tombe dans une case BONUS, touchez « GO ».
 star-fortune-drop = { $number ->
     [1] 1er palet
    *[other] { $number }e palet

@@ -1,14 +1,16 @@
-//! Scenario costs: drawing and evaluating one unit of each game, and a whole X10
-//! block of them.
+//! Scenario costs: drawing and evaluating one unit of each game, a whole X10
+//! block of them, and the fall of a Star Fortune puck.
 
 use std::convert::Infallible;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Emission, X10};
+use guichet_core::emission::{Emission, STAR_FORTUNE_100, X10};
 use guichet_core::generator::{scenario_of_unit, unit_scenario};
 use guichet_core::money::Cents;
+use guichet_core::plinko::{Board, drop_trajectory};
+use guichet_core::scenario::Scenario;
 use rayon::prelude::*;
 
 fn one_unit_of_each_game(criterion: &mut Criterion) {
@@ -56,5 +58,24 @@ fn a_whole_x10_block(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_unit_of_each_game, a_whole_x10_block);
+fn one_puck_falling(criterion: &mut Criterion) {
+    let block = Block::open(&STAR_FORTUNE_100, 0, &Seed::from_bytes([9; 32]));
+    let board = Board::of(&STAR_FORTUNE_100);
+    let Scenario::StarFortune(mut unit) = unit_scenario(&block, 0).1 else {
+        unreachable!("Star Fortune")
+    };
+    unit.pick_puck(1, 2);
+    criterion.bench_function("one Star Fortune puck falling (480 Hz)", |bench| {
+        bench.iter(|| {
+            drop_trajectory(&board, black_box(&unit.drops[1])).map(|fall| fall.samples.len())
+        });
+    });
+}
+
+criterion_group!(
+    benches,
+    one_unit_of_each_game,
+    a_whole_x10_block,
+    one_puck_falling
+);
 criterion_main!(benches);

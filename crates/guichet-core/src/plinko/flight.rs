@@ -414,7 +414,15 @@ fn collide_pegs(body: &mut Body) -> Option<(usize, u8)> {
 fn segment_contact(body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
     let reach = PUCK_RADIUS + WALL_HALF_WIDTH;
     let (ax, ay) = (segment.from[0], segment.from[1]);
-    let (ex, ey) = (segment.to[0] - ax, segment.to[1] - ay);
+    let (bx, by) = (segment.to[0], segment.to[1]);
+    if body.x + reach < ax.min(bx)
+        || body.x - reach > ax.max(bx)
+        || body.y + reach < ay.min(by)
+        || body.y - reach > ay.max(by)
+    {
+        return None;
+    }
+    let (ex, ey) = (bx - ax, by - ay);
     let length_squared = ex * ex + ey * ey;
     let along = (((body.x - ax) * ex + (body.y - ay) * ey) / length_squared).clamp(0.0, 1.0);
     let (dx, dy) = (body.x - (ax + along * ex), body.y - (ay + along * ey));

@@ -453,8 +453,15 @@ fn paint_places(
             painter.rect_filled(inside, frame.len(6.0), light.gamma_multiply(lit));
         }
         let amount = Cents(place.amount_cents).short();
-        let label_area =
-            Rect::from_min_max(frame.at(place.x0, place.y), frame.at(place.x1, HEIGHT));
+        // The amount takes a whole place's width, the end places' too (they
+        // are narrower, cut by the walls).
+        let width = plinko.places[1].x1 - plinko.places[1].x0;
+        let (left, right) = if slot == 0 {
+            (place.x1 - width, place.x1)
+        } else {
+            (place.x0, place.x0 + width)
+        };
+        let label_area = Rect::from_min_max(frame.at(left, place.y), frame.at(right, HEIGHT));
         let color = if lit > 0.5 && place.amount_cents > 0 {
             palette::ACTION
         } else {
@@ -682,42 +689,62 @@ fn paint_card(
             );
             amount.to_string()
         }
-        (DropView::Landed { go, .. }, Some(Landing::Bonus { bonus_cents, .. })) => {
-            let bonus_at = Pos2::new(card.center().x, card.center().y - size::BODY * scale * 0.8);
-            painter.text(
-                bonus_at,
-                Align2::CENTER_CENTER,
-                texts.get("star-fortune-bonus"),
-                theme::font(size::AMOUNT * scale, true),
-                palette::BONUS_CASE,
-            );
-            let below = Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0);
-            match go {
-                None => {
-                    let button = Rect::from_center_size(below, design::GO * scale);
-                    tapped = go_button(ui, painter, button, view, drop);
-                    texts.get("star-fortune-case-caught")
-                }
-                Some(rolled) => {
-                    let shown_cents = (bonus_cents.get() as f64
-                        * f64::from(easing::cubic_out(rolled)))
-                    .round() as i64;
-                    painter.text(
-                        below,
-                        Align2::CENTER_CENTER,
-                        Cents(shown_cents).to_string(),
-                        theme::font(size::AMOUNT * scale * 1.4, true),
-                        palette::ACTION,
-                    );
-                    bonus_cents.to_string()
-                }
-            }
+        (DropView::Landed { go, .. }, Some(Landing::Bonus { .. })) => {
+            let (state, go_tapped) = paint_bonus_stage(ui, painter, card, view, drop, go, amount);
+            tapped = go_tapped;
+            state
         }
     };
     label_rect(ui, card, ("drop card", drop), || {
         format!("{title}: {state}")
     });
     tapped
+}
+
+/// A drop's BONUS stage in its card: "GO" until pressed, then the amount it
+/// reveals, rolling up to `amount`. Returns what the card says, and "GO" if
+/// tapped.
+fn paint_bonus_stage(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    card: Rect,
+    view: &TableView<'_>,
+    drop: usize,
+    go: Option<f32>,
+    amount: Cents,
+) -> (String, Option<RevealStep>) {
+    let scale = view.scale.max(1.0);
+    let bonus_at = Pos2::new(card.center().x, card.center().y - size::BODY * scale * 0.8);
+    painter.text(
+        bonus_at,
+        Align2::CENTER_CENTER,
+        view.texts.get("star-fortune-bonus"),
+        theme::font(size::AMOUNT * scale, true),
+        palette::BONUS_CASE,
+    );
+    let below = Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0);
+    match go {
+        None => {
+            let button = Rect::from_center_size(below, design::GO * scale);
+            (
+                view.texts.get("star-fortune-case-caught"),
+                go_button(ui, painter, button, view, drop),
+            )
+        }
+        Some(rolled) => {
+            #[allow(clippy::cast_possible_truncation)] // at most the amount itself
+            let rolling =
+                (amount.get() as f64 * f64::from(easing::cubic_out(rolled))).round() as i64;
+            painter.text(
+                below,
+                Align2::CENTER_CENTER,
+                Cents(rolling).to_string(),
+                theme::font(size::AMOUNT * scale * 1.4, true),
+                palette::ACTION,
+            );
+            (amount.to_string(), None)
+        }
+    }
 }
 
 /// The "GO" button of drop `drop`'s BONUS stage.

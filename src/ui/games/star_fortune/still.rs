@@ -20,9 +20,9 @@ const STARS: u32 = 60;
 /// near its edges (they are drawn, not walls of the physics).
 const SLOT_HALF_WIDTH: f64 = 40.0;
 /// Where the slots' edges begin and end, in the board's px.
-const SLOT_TOP: f64 = 120.0;
+const SLOT_TOP: f64 = 110.0;
 /// Where the slots' edges end.
-const SLOT_BOTTOM: f64 = 150.0;
+const SLOT_BOTTOM: f64 = 170.0;
 
 /// The still layer, kept for the place and size it was built for.
 #[derive(Debug, Default)]
@@ -87,6 +87,11 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
     }
     // The three slots at the top, each a lit opening above its puck.
     for start in board.starts {
+        let opening = Rect::from_min_max(
+            frame.at(start[0] - SLOT_HALF_WIDTH, SLOT_TOP),
+            frame.at(start[0] + SLOT_HALF_WIDTH, SLOT_BOTTOM),
+        );
+        mesh.add_colored_rect(opening, palette::PEG_HALO);
         for side in [-1.0, 1.0] {
             let x = start[0] + side * SLOT_HALF_WIDTH;
             line(
