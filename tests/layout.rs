@@ -137,7 +137,21 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
     if SNAPSHOT_SIZES.contains(&size) {
         harness.snapshot(format!("sizes/{name}_mid_reveal_{}", size_name(size)));
     }
-    if emission.game != guichet_core::emission::Game::StarFortune {
+    if emission.game == guichet_core::emission::Game::StarFortune {
+        // No "Auto" here: the rest of the unit, a step at a time, each
+        // shown to its end.
+        while !settled(&harness) {
+            let unit = unit_on_table(&harness).expect("a unit");
+            let step = unit.progress.remaining_steps(&unit.scenario)[0];
+            harness
+                .state_mut()
+                .handle(guichet::command::Command::Reveal {
+                    unit: unit.id,
+                    step,
+                });
+            harness.run_steps(240);
+        }
+    } else {
         harness.get_by_label("Auto").click();
         for _ in 0..1200 {
             if settled(&harness) {
@@ -145,9 +159,9 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
             }
             harness.step();
         }
-        settle_animations(&mut harness);
-        fits(&harness, &format!("{name} result"), size);
     }
+    settle_animations(&mut harness);
+    fits(&harness, &format!("{name} result"), size);
     snapshots.extend_harness(&mut harness);
 }
 

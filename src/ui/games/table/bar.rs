@@ -75,8 +75,20 @@ pub fn show(
                     Outcome::Won(..) => palette::ACTION,
                     _ => palette::ON_DARK,
                 };
-                RichText::new(outcome.headline(table.texts))
+                let headline = outcome.headline(table.texts);
+                // One line, always: a bar crowded with buttons (three stakes)
+                // gets the headline smaller, never below an amount's size.
+                let font = style::title().resolve(ui.style());
+                let width = ui
+                    .painter()
+                    .layout_no_wrap(headline.clone(), font.clone(), color)
+                    .size()
+                    .x;
+                let fitted = (font.size * ui.available_width() / width.max(1.0))
+                    .clamp(size::AMOUNT, font.size);
+                RichText::new(headline)
                     .text_style(style::title())
+                    .size(fitted)
                     .color(color.gamma_multiply(appear))
             }
         };
