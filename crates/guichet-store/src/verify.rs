@@ -100,7 +100,8 @@ impl Store {
             .filter(|line| line != "ok")
             .collect();
         violations.extend(
-            self.strings("SELECT \"table\" || ' row ' || rowid || ' points to a missing ' || parent FROM pragma_foreign_key_check")?,
+            // A table without rowid (the reveal steps) has no row number to name.
+            self.strings("SELECT \"table\" || COALESCE(' row ' || rowid, ' (a row)') || ' points to a missing ' || parent FROM pragma_foreign_key_check")?,
         );
         Ok(violations)
     }
