@@ -318,3 +318,68 @@ fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
     );
     assert!(succeeds(&["verify", "--db", db_text]).starts_with("ok"));
 }
+
+#[test]
+fn blocks_lists_what_the_store_holds() {
+    let folder = private_folder();
+    let path = folder.path().join("guichet.sqlite3");
+    let db = path.to_str().expect("a UTF-8 path");
+    succeeds(&["deposit", "--db", db, "--amount", "20"]);
+    succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
+    let listing = succeeds(&["blocks", "--db", db]);
+    let store = guichet_store::Store::open(&path).expect("the store");
+    for emission in Emission::ALL {
+        let status = store
+            .block_status(emission)
+            .expect("a status")
+            .expect("a block selling");
+        let code = emission.code();
+        // The selling block: its number, units sold of its size, its commitment.
+        let selling = listing
+            .lines()
+            .find(|line| line.contains(&code) && line.contains(" sold "))
+            .unwrap_or_else(|| panic!("{code} selling in {listing}"));
+        assert!(
+            selling.contains(&format!("{}/{}", status.sold, status.size)),
+            "{selling}"
+        );
+        assert!(
+            selling.contains(&status.selling.commitment.to_string()),
+            "{selling}"
+        );
+        // The next block, committed: its commitment published too.
+        let next = status.next.expect("a block committed next");
+        assert!(
+            listing.contains(&next.commitment.to_string()),
+            "{code}: {listing}"
+        );
+    }
+    let black_jack = listing
+        .lines()
+        .find(|line| line.starts_with(&format!("  {}", Emission::ALL[0].code())))
+        .expect("Black Jack's block");
+    assert!(black_jack.contains("2/1500000"), "{black_jack}");
+    assert!(listing.contains("closed:"), "{listing}");
+}
+
+#[test]
+fn a_withdrawal_is_paid_and_recorded() {
+    let folder = private_folder();
+    let path = folder.path().join("guichet.sqlite3");
+    let db = path.to_str().expect("a UTF-8 path");
+    succeeds(&["deposit", "--db", db, "--amount", "20"]);
+    let said = succeeds(&["withdraw", "--db", db, "--amount", "7,50"]);
+    assert!(said.contains("withdrew 7,50"), "{said}");
+    assert!(said.contains("balance 12,50"), "{said}");
+    let record = history(db);
+    assert_eq!(record["balance_cents"], 1_250);
+    let last = record["ledger"]
+        .as_array()
+        .expect("a ledger")
+        .last()
+        .expect("an entry")
+        .clone();
+    assert_eq!(last["kind"], "withdrawal");
+    assert_eq!(last["amount_cents"], -750);
+    assert!(succeeds(&["verify", "--db", db]).starts_with("ok"));
+}

@@ -109,11 +109,13 @@ pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, F
     for line in report(&block, &seed, &tally).lines() {
         out.line(line)?;
     }
-    Ok(if tally.matches_table() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(ExitCode::from(exit_status(&tally)))
+}
+
+/// The audit's exit status: 0 when every tier of the block matches the
+/// règlement, 1 when one does not.
+fn exit_status(tally: &TierTally) -> u8 {
+    u8::from(!tally.matches_table())
 }
 
 /// A file named on the command line that could not be written to its end.
@@ -273,6 +275,29 @@ fn count_row(label: &str, found: u64, expected: u64, paid: &str) -> String {
 mod tests {
     use super::*;
     use guichet_core::emission::BLACK_JACK;
+
+    #[test]
+    fn a_block_off_its_table_exits_1() {
+        let block = Block::open(&BLACK_JACK, 0, &Seed::from_bytes([1; 32]));
+        let mut tally = block.tally();
+        assert_eq!(exit_status(&tally), 0);
+        // A walk that counted one winning unit twice.
+        tally.add(Some(0));
+        assert_eq!(exit_status(&tally), 1);
+        // A walk that lost a unit.
+        let mut short = TierTally::new(&BLACK_JACK);
+        block
+            .walk(CHUNK, |start, tiers| {
+                for (index, &tier) in (start..).zip(tiers) {
+                    if index != 0 {
+                        short.add(tier);
+                    }
+                }
+                Ok::<(), io::Error>(())
+            })
+            .expect("a walk");
+        assert_eq!(exit_status(&short), 1);
+    }
 
     #[test]
     fn report_flags_a_mismatch() {

@@ -42,8 +42,17 @@ fn prizes(emission: &Emission) -> Vec<Cents> {
         .collect()
 }
 
-/// Whether `observed` fits `probabilities` at [`LEVEL`].
+/// The fewest samples a fit is judged on: below it, a test proves nothing.
+const MIN_SAMPLES: u64 = 1_000;
+
+/// Whether `observed` fits `probabilities` at [`LEVEL`], on at least
+/// [`MIN_SAMPLES`] samples.
 fn fits(observed: &[u64], probabilities: &[f64]) -> bool {
+    let samples: u64 = observed.iter().sum();
+    assert!(
+        samples >= MIN_SAMPLES,
+        "{samples} samples: too few to judge a fit"
+    );
     stats::fit(observed, probabilities) > LEVEL
 }
 
@@ -148,4 +157,10 @@ fn the_test_would_see_an_engineered_distribution() {
         .collect();
     let (observed, expected) = against(generator::blackjack::decoy_amounts(), &winners);
     assert!(!fits(&observed, &expected));
+}
+
+#[test]
+#[should_panic(expected = "too few to judge a fit")]
+fn an_empty_sample_is_not_a_fit() {
+    let _ = fits(&[0, 0, 0], &[1.0 / 3.0; 3]);
 }
