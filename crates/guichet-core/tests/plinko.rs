@@ -10,8 +10,11 @@ use guichet_core::emission::{Emission, Game};
 use guichet_core::generator::unit_scenario;
 use guichet_core::plinko::board::{Segment, WALL_HALF_WIDTH};
 use guichet_core::plinko::flight::{SAMPLE_RATE, SPEED_LIMIT};
-use guichet_core::plinko::{Board, Trajectory, drop_trajectory, lies_in};
+use guichet_core::plinko::{Board, Trajectory, drop_trajectory, fly, lies_in};
 use guichet_core::scenario::Scenario;
+use guichet_core::scenario::puck_path::{
+    BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, PuckPath, ROWS,
+};
 use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
 use rayon::prelude::*;
 use sha2::{Digest as _, Sha256};
@@ -32,6 +35,16 @@ struct Figures {
     shortest: f64,
     longest: f64,
     longest_without_progress: f64,
+    /// How long the falls to a place of the prize row last, and to a BONUS case.
+    to_places: Vec<f64>,
+    to_cases: Vec<f64>,
+}
+
+/// The shortest, median and longest of `durations`, rounded to the sample.
+fn spread(durations: &mut [f64]) -> String {
+    durations.sort_by(f64::total_cmp);
+    let at = |fraction: f64| durations[((durations.len() - 1) as f64 * fraction) as usize];
+    format!("{:.2}–{:.2}–{:.2} s", at(0.0), at(0.5), at(1.0))
 }
 
 fn star(scenario: Scenario) -> StarFortuneScenario {
@@ -88,6 +101,10 @@ fn check(
         longest: duration,
         ..Figures::default()
     };
+    match landing {
+        Landing::Slot { .. } => figures.to_places.push(duration),
+        Landing::Bonus { .. } => figures.to_cases.push(duration),
+    }
     let mut deepest = f64::NEG_INFINITY;
     let mut deepest_at = 0.0;
     for pair in samples.windows(2) {
@@ -134,6 +151,8 @@ fn merge(into: &Mutex<Figures>, figures: &Figures) {
     total.longest_without_progress = total
         .longest_without_progress
         .max(figures.longest_without_progress);
+    total.to_places.extend(&figures.to_places);
+    total.to_cases.extend(&figures.to_cases);
 }
 
 #[test]
@@ -169,7 +188,17 @@ fn every_fall_of_5000_units_of_each_stake_is_honest() {
     }
     let total = total.into_inner().expect("no test thread panicked");
     let failures = failures.into_inner().expect("no test thread panicked");
-    eprintln!("{total:?}");
+    let mut total = total;
+    eprintln!(
+        "{} falls; deepest overlap {:.1e} px, fastest {:.0} px/s, longest without progress {:.3} s; \
+         to a place {} (shortest–median–longest), to a BONUS case {}",
+        total.falls,
+        total.deepest_overlap,
+        total.fastest,
+        total.longest_without_progress,
+        spread(&mut total.to_places),
+        spread(&mut total.to_cases)
+    );
     assert!(
         failures.is_empty(),
         "{} falls broke a rule, the first: {:#?}",
@@ -177,6 +206,90 @@ fn every_fall_of_5000_units_of_each_stake_is_honest() {
         &failures[..failures.len().min(8)]
     );
     assert_eq!(total.falls, 3 * u64::from(UNITS) * 2 * u64::from(PUCKS));
+}
+
+/// Every legal way down from `start` to `end_row`, each with where it lands.
+fn every_way(start: u8) -> Vec<(PuckPath, Landing)> {
+    fn extend(path: &mut Vec<u8>, ways: &mut Vec<(PuckPath, Landing)>) {
+        let row = path.len() - 1;
+        let here = path[row];
+        if row == BONUS_ROW && BONUS_POSITIONS.contains(&here) {
+            let bonus = BONUS_POSITIONS
+                .iter()
+                .position(|&at| at == here)
+                .expect("a case") as u8;
+            ways.push((
+                PuckPath(path.clone()),
+                Landing::Bonus {
+                    bonus,
+                    bonus_cents: guichet_core::money::Cents(100),
+                },
+            ));
+            return;
+        }
+        if row == ROWS {
+            ways.push((PuckPath(path.clone()), Landing::Slot { slot: here / 2 }));
+            return;
+        }
+        for next in [
+            here.checked_sub(1),
+            Some(here + 1).filter(|&next| next <= LAST_POSITION),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            path.push(next);
+            extend(path, ways);
+            path.pop();
+        }
+    }
+    let mut ways = Vec::new();
+    extend(&mut vec![start], &mut ways);
+    ways
+}
+
+/// Not a sample of them: every way down the lattice allows, from each of the
+/// three slots, to every place and case, falls within the rules. Each fall is
+/// a function of its way down alone, so no unit can fall otherwise.
+#[test]
+fn every_possible_way_down_falls_honestly() {
+    let emission = emission_at(100);
+    let board = Board::of(emission);
+    let segments = board.segments();
+    let total = Mutex::new(Figures::default());
+    let failures = Mutex::new(Vec::new());
+    for (puck, &start) in PUCK_STARTS.iter().enumerate() {
+        let ways = every_way(start);
+        ways.par_iter().for_each(|(path, landing)| {
+            assert!(path.is_legal(puck as u8, *landing), "{path:?}");
+            match check(&board, &segments, *landing, &fly(&board, path, *landing)) {
+                Ok(figures) => merge(&total, &figures),
+                Err(broken) => failures
+                    .lock()
+                    .expect("no test thread panicked")
+                    .push(format!("{path:?}: {broken}")),
+            }
+        });
+    }
+    let mut total = total.into_inner().expect("no test thread panicked");
+    let failures = failures.into_inner().expect("no test thread panicked");
+    eprintln!(
+        "{} ways down: to a place {}, to a BONUS case {} (shortest–median–longest); \
+         fastest {:.0} px/s, longest without progress {:.3} s",
+        total.falls,
+        spread(&mut total.to_places),
+        spread(&mut total.to_cases),
+        total.fastest,
+        total.longest_without_progress
+    );
+    assert!(
+        failures.is_empty(),
+        "{} ways broke a rule: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(8)]
+    );
+    // 198 ways to the two cases; the rest to the nine places.
+    assert_eq!(total.to_cases.len(), 198);
 }
 
 fn emission_at(stake_cents: i64) -> &'static Emission {
@@ -214,6 +327,6 @@ fn the_same_drop_falls_the_same_way_and_known_falls_are_pinned() {
     // A change to the physics changes these: the auditors' pinned falls too.
     assert_eq!(
         fingerprints,
-        ["696dd7eb3e0c751b", "ccca30fcbbcc73cd", "20c7f2dd23bcd8e1"]
+        ["d3621ba0fd5ab604", "6901ad2f157f4f2b", "d7e416fcdf12cb8a"]
     );
 }

@@ -27,7 +27,7 @@ pub const SAMPLE_RATE: f64 = 60.0;
 /// Integrator steps per sample.
 const SUBSTEPS: u32 = 8;
 /// The board's slope pulls the puck down at this acceleration, px/s².
-const GRAVITY: f64 = 2800.0;
+const GRAVITY: f64 = 3300.0;
 /// Rolling drag on the board, per second.
 const DRAG: f64 = 0.0;
 /// Restitution of a peg.
@@ -49,7 +49,10 @@ const STEER_LIMIT: f64 = 500.0;
 /// The fastest sideways speed the steering gives, px/s.
 const STEER_SPEED: f64 = 500.0;
 /// The speed down a puck may leave a peg with, px/s (negative: up).
-const LEAVE_DOWN: [f64; 2] = [100.0, 200.0];
+const LEAVE_DOWN: [f64; 2] = [150.0, 250.0];
+/// The speed down a puck leaves its last peg with for a BONUS case, px/s: up,
+/// a lob that drops it into the case.
+const LOB: [f64; 2] = [-240.0, -180.0];
 /// The shortest flight the steering plans from a peg to the next aim, s.
 const SHORTEST_HOP: f64 = 0.1;
 /// A puck slower than this on its floor is at rest, px/s.
@@ -125,6 +128,8 @@ struct Aim {
     x: f64,
     y: f64,
     peg: Option<(usize, u8)>,
+    /// The speeds down the puck may leave for this aim with.
+    leave: [f64; 2],
 }
 
 /// The aims of `path`: on each row, a point of the peg's upper half on the
@@ -143,21 +148,23 @@ fn aims(board: &Board, path: &PuckPath, landing: Landing) -> Vec<Aim> {
                 x: x_of(step[0]) + side * offset,
                 y: y_of(row) - (contact * contact - offset * offset).sqrt(),
                 peg: Some((row, step[0])),
+                leave: LEAVE_DOWN,
             }
         })
         .collect();
     let last = *positions.last().unwrap_or(&0);
-    let (x, floor) = match landing {
-        Landing::Slot { .. } => (x_of(last), board.places[0].y),
+    let (x, floor, leave) = match landing {
+        Landing::Slot { .. } => (x_of(last), board.places[0].y, LEAVE_DOWN),
         Landing::Bonus { bonus, .. } => {
             let case = board.bonus[usize::from(bonus.min(1))];
-            (case.center_x(), case.y1)
+            (case.center_x(), case.y1, LOB)
         }
     };
     aims.push(Aim {
         x,
         y: floor - PUCK_RADIUS - WALL_HALF_WIDTH,
         peg: None,
+        leave,
     });
     aims
 }
@@ -239,7 +246,14 @@ pub fn fly(board: &Board, path: &PuckPath, landing: Landing) -> Trajectory {
     };
     let dt = 1.0 / (SAMPLE_RATE * f64::from(SUBSTEPS));
     let mut aim_index = 0;
-    leave_towards(&mut body, aims[0]);
+    // Released from rest: only a sideways nudge towards the first peg.
+    leave_towards(
+        &mut body,
+        Aim {
+            leave: [0.0, 0.0],
+            ..aims[0]
+        },
+    );
     let mut samples = vec![sample(0.0, &body)];
     let mut tick: u32 = 0;
     loop {
@@ -300,10 +314,10 @@ fn time_to_fall(down: f64, drop: f64) -> f64 {
 }
 
 /// The steering at a peg of the path (and at release): the puck leaves with
-/// the speed down it has (within [`LEAVE_DOWN`]) and the sideways speed that
+/// the speed down it has (within what the aim allows) and the sideways speed that
 /// takes it to `aim` in free flight.
 fn leave_towards(body: &mut Body, aim: Aim) {
-    body.vy = body.vy.clamp(LEAVE_DOWN[0], LEAVE_DOWN[1]);
+    body.vy = body.vy.clamp(aim.leave[0], aim.leave[1]);
     let time = time_to_fall(body.vy, aim.y - body.y).max(SHORTEST_HOP);
     body.vx = ((aim.x - body.x) / time).clamp(-STEER_SPEED, STEER_SPEED);
 }
