@@ -31,6 +31,11 @@ mod design {
     pub const MARGIN: f32 = 24.0;
     /// The gap between bundles.
     pub const GAP: f32 = 16.0;
+    /// The design on a portrait kiosk: the three diamonds in a row above the
+    /// nine bundles.
+    pub const PORTRAIT: egui::Vec2 = egui::Vec2::new(720.0, 860.0);
+    /// On a portrait kiosk, the diamonds' row.
+    pub const DIAMONDS_HEIGHT: f32 = 190.0;
 }
 
 /// The X10 table.
@@ -47,6 +52,9 @@ struct Layout {
 
 impl Layout {
     fn new(board: Rect, scale: f32) -> Self {
+        if board.height() > board.width() {
+            return Self::portrait(board, scale);
+        }
         let px = |design: f32| design * scale;
         let inner = board.shrink(px(design::MARGIN));
         let left = Rect::from_min_max(
@@ -85,6 +93,50 @@ impl Layout {
             bundles,
             diamonds_caption: Pos2::new(left.center().x, inner.top() + px(design::CAPTION) / 2.0),
             bundles_caption: Pos2::new(right.center().x, inner.top() + px(design::CAPTION) / 2.0),
+        }
+    }
+}
+
+impl Layout {
+    /// On a portrait kiosk: "Numéros gagnants" across the top, the three
+    /// diamonds side by side; "Vos numéros" under them, the nine bundles.
+    fn portrait(board: Rect, scale: f32) -> Self {
+        let px = |design: f32| design * scale;
+        let inner = board.shrink(px(design::MARGIN));
+        let caption = px(design::CAPTION);
+        let gap = px(design::GAP);
+        let diamonds_top = inner.top() + caption;
+        let diamond_width = (inner.width() - 2.0 * gap) / 3.0;
+        let diamonds = std::array::from_fn(|column| {
+            Rect::from_min_size(
+                Pos2::new(
+                    inner.left() + column as f32 * (diamond_width + gap),
+                    diamonds_top,
+                ),
+                Vec2::new(diamond_width, px(design::DIAMONDS_HEIGHT)),
+            )
+        });
+        let bundles_caption_y = diamonds_top + px(design::DIAMONDS_HEIGHT) + gap;
+        let bundles_top = bundles_caption_y + caption;
+        let cell = Vec2::new(
+            (inner.width() - 2.0 * gap) / 3.0,
+            (inner.bottom() - bundles_top - 2.0 * gap) / 3.0,
+        );
+        let bundles = std::array::from_fn(|position| {
+            let (row, column) = (position / 3, position % 3);
+            Rect::from_min_size(
+                Pos2::new(
+                    inner.left() + column as f32 * (cell.x + gap),
+                    bundles_top + row as f32 * (cell.y + gap),
+                ),
+                cell,
+            )
+        });
+        Self {
+            diamonds,
+            bundles,
+            diamonds_caption: Pos2::new(inner.center().x, inner.top() + caption / 2.0),
+            bundles_caption: Pos2::new(inner.center().x, bundles_caption_y + caption / 2.0),
         }
     }
 }
@@ -247,6 +299,10 @@ impl GameTable for X10Table {
             );
         }
         tapped
+    }
+
+    fn portrait_design(&self) -> Option<Vec2> {
+        Some(design::PORTRAIT)
     }
 
     fn celebration_area(&self, board: Rect, _scale: f32) -> Rect {
