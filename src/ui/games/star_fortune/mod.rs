@@ -290,9 +290,13 @@ impl GameTable for StarFortuneTable {
             }
             _ => [DropView::Later; 2],
         };
-        let moving = shown.iter().any(|drop| {
-            matches!(drop, DropView::Falling(_))
-                || matches!(drop, DropView::Landed { go: Some(go), .. } if *go < 1.0)
+        // How long the board has been moving (a puck falling, an amount
+        // rolling up), if it is: the cases pulse on that clock, so a frame
+        // depends on the unit's steps alone.
+        let moving_for = shown.iter().find_map(|drop| match *drop {
+            DropView::Falling(at) => Some(at.t as f32),
+            DropView::Landed { go: Some(go), .. } if go < 1.0 => Some(go * motion::COUNTER),
+            _ => None,
         });
 
         paint_places(ui, &painter, &plinko, layout.frame, view, scenario, &shown);
@@ -304,7 +308,7 @@ impl GameTable for StarFortuneTable {
             view,
             scenario,
             &shown,
-            moving,
+            moving_for,
         );
         if let (Some(unit), Some(falling)) = (
             unit,
@@ -497,8 +501,8 @@ fn paint_places(
     }
 }
 
-/// The two BONUS cases, pulsing softly while the board moves; the one a puck
-/// fell into opens.
+/// The two BONUS cases, pulsing softly while the board moves (`moving_for`
+/// seconds so far); the one a puck fell into opens.
 #[allow(clippy::too_many_arguments)] // One call, from `paint`.
 fn paint_cases(
     ui: &egui::Ui,
@@ -508,13 +512,9 @@ fn paint_cases(
     view: &TableView<'_>,
     scenario: Option<&StarFortuneScenario>,
     shown: &[DropView; 2],
-    moving: bool,
+    moving_for: Option<f32>,
 ) {
-    let pulse = if moving {
-        0.5 + 0.5 * (view.now as f32 * 4.0).sin()
-    } else {
-        0.6
-    };
+    let pulse = moving_for.map_or(0.6, |seconds| 0.5 + 0.5 * (seconds * 4.0).sin());
     for (number, case) in plinko.bonus.iter().enumerate() {
         let caught = (0..2).find_map(|drop| {
             let landing = scenario?.drops[drop].landing;
