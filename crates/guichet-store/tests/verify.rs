@@ -519,3 +519,40 @@ fn a_step_of_a_unit_that_does_not_exist_is_found() {
         |_| vec!["reveal_steps (a row) points to a missing units".to_owned()],
     );
 }
+
+#[test]
+fn a_block_closed_at_the_instant_of_its_commitment_is_sound() {
+    let sound = sound();
+    tamperer(&sound.path)
+        .execute_batch(&format!(
+            "UPDATE blocks SET status = 'void', sealed_seed = NULL, void_reason = 'a test',
+                    closed_at = committed_at
+             WHERE emission = '{}' AND status = 'committed'",
+            X10.code()
+        ))
+        .expect("a block voided");
+    let found = verdict(&sound.path);
+    assert!(
+        !found
+            .iter()
+            .any(|violation| violation.contains("before its commitment")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_database_behind_its_tally_is_found() {
+    let sound = sound();
+    let store = Store::open(&sound.path).expect("the store opens");
+    // The last ledger entry lost behind the store's back (a `-wal` deleted).
+    tamperer(&sound.path)
+        .execute_batch("DELETE FROM ledger WHERE id = (SELECT MAX(id) FROM ledger)")
+        .expect("an entry lost");
+    let found = store.verify().expect("a verdict");
+    assert!(
+        found
+            .iter()
+            .any(|violation| violation.contains("the database is behind its tally")),
+        "{found:#?}"
+    );
+}
