@@ -652,3 +652,32 @@ fn chosen_seeds_sell_the_units_their_blocks_give() {
         store.finish(unit.id).expect("finished");
     }
 }
+
+#[test]
+fn the_whole_balance_can_be_withdrawn_and_not_a_cent_more() {
+    let (_folder, mut store) = fresh();
+    store.deposit(Cents(2_050)).expect("a deposit");
+    assert!(matches!(
+        store.withdraw(Cents(2_051)),
+        Err(StoreError::InsufficientBalance { .. })
+    ));
+    let entry = store.withdraw(Cents(2_050)).expect("the whole balance");
+    assert_eq!(entry.amount, Cents(-2_050));
+    assert_eq!(store.balance().expect("a balance"), Cents::ZERO);
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+#[test]
+fn ledger_kinds_read_as_their_names() {
+    for (kind, name) in [
+        (LedgerKind::Deposit, "deposit"),
+        (LedgerKind::Withdrawal, "withdrawal"),
+        (LedgerKind::Stake, "stake"),
+        (LedgerKind::Prize, "prize"),
+        (LedgerKind::Refund, "refund"),
+    ] {
+        assert_eq!(kind.to_string(), name);
+        assert_eq!(name.parse::<LedgerKind>(), Ok(kind));
+    }
+    assert!("gift".parse::<LedgerKind>().is_err());
+}
