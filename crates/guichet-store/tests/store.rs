@@ -362,6 +362,20 @@ fn a_sold_out_block_closes_publishes_its_seed_and_the_committed_one_sells() {
         Some(true),
         "the published seed matches the commitment"
     );
+    let mut forged = closed[0].clone();
+    forged.seed = Some(guichet_core::block::Seed::from_bytes([9; 32]));
+    assert_eq!(
+        forged.verifies(),
+        Some(false),
+        "another seed does not match"
+    );
+    assert!(
+        records
+            .iter()
+            .filter(|record| record.state != BlockState::Closed)
+            .all(|record| record.verifies().is_none()),
+        "nothing to check before a seed is published"
+    );
     assert_eq!(closed[0].facts.commitment, before.selling.commitment);
     assert!(
         records
@@ -680,4 +694,50 @@ fn ledger_kinds_read_as_their_names() {
         assert_eq!(name.parse::<LedgerKind>(), Ok(kind));
     }
     assert!("gift".parse::<LedgerKind>().is_err());
+}
+
+#[test]
+fn a_settled_unit_frees_the_account_for_another_process() {
+    let (_folder, path) = new_path();
+    let mut kiosk = seeded(1).open(&path).expect("a store");
+    kiosk.deposit(Cents::euros(10)).expect("a deposit");
+    let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
+    kiosk.finish(unit.id).expect("settled");
+    // The kiosk still runs, idle: another process (the CLI) may play now.
+    let mut other = Store::open(&path).expect("a second store");
+    let bought = other.buy(&X10).expect("the account is free");
+    other.finish(bought.id).expect("settled");
+    assert_eq!(other.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+#[test]
+fn a_stake_of_the_whole_balance_buys() {
+    let (_folder, mut store) = fresh();
+    store.deposit(BLACK_JACK.stake).expect("a deposit");
+    let unit = store.buy(&BLACK_JACK).expect("the whole balance is enough");
+    store.finish(unit.id).expect("settled");
+    assert_eq!(
+        store.balance().expect("a balance"),
+        unit.prize,
+        "the stake took the balance to zero, the prize alone is left"
+    );
+}
+
+#[test]
+fn recent_units_are_the_newest_first() {
+    let (_folder, mut store) = fresh();
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let unit = store.buy(&BLACK_JACK).expect("a unit");
+        store.finish(unit.id).expect("settled");
+        ids.push(unit.id);
+    }
+    let recent: Vec<i64> = store
+        .recent_units(2)
+        .expect("units")
+        .iter()
+        .map(|unit| unit.id)
+        .collect();
+    assert_eq!(recent, [ids[2], ids[1]]);
 }
