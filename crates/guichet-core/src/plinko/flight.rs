@@ -1,6 +1,6 @@
 //! A puck's fall through the board: a fixed-timestep integrator in `f64` —
-//! gravity, a little rolling drag, bounces off pegs and walls with restitution
-//! and friction that spins the puck — steered so that at every peg it leaves
+//! gravity, bounces off pegs and walls with restitution and friction that
+//! spins the puck, felt on the floors — steered so that at every peg it leaves
 //! on the side its way down ([`PuckPath`]) says, and comes to rest where the
 //! unit's landing is.
 //!
@@ -10,7 +10,7 @@
 //! path at a point of that peg's upper half on the side the path leaves by —
 //! the point drawn from the path, so that two falls differ — or, after the
 //! last, the middle of its landing. Between pegs a gentle sideways push (a
-//! tilt of the board) makes up for the drag. Only `+ − × ÷` and `sqrt` are
+//! tilt of the board) makes up for what a bounce leaves over. Only `+ − × ÷` and `sqrt` are
 //! used, which IEEE 754 rounds the same way on every machine: the same path
 //! gives the same samples, bit for bit, everywhere.
 
@@ -28,8 +28,6 @@ pub const SAMPLE_RATE: f64 = 60.0;
 const SUBSTEPS: u32 = 8;
 /// The board's slope pulls the puck down at this acceleration, px/s².
 const GRAVITY: f64 = 3300.0;
-/// Rolling drag on the board, per second.
-const DRAG: f64 = 0.0;
 /// Restitution of a peg.
 const PEG_RESTITUTION: f64 = 0.3;
 /// Restitution of a side wall, a divider or a case's side.
@@ -323,13 +321,13 @@ fn leave_towards(body: &mut Body, aim: Aim) {
 }
 
 /// One step of the integrator (semi-implicit Euler): the gentle push towards
-/// `aim`, gravity and drag, then the move.
+/// `aim` and gravity, then the move.
 fn steer_and_move(body: &mut Body, aim: Aim, dt: f64) {
     let time = time_to_fall(body.vy, aim.y - body.y).max(SHORTEST_HOP / 2.0);
     let wanted = ((aim.x - body.x) / time).clamp(-STEER_SPEED, STEER_SPEED);
     let push = (STEER_RATE * (wanted - body.vx)).clamp(-STEER_LIMIT, STEER_LIMIT);
-    body.vx += (push - DRAG * body.vx) * dt;
-    body.vy += (GRAVITY - DRAG * body.vy) * dt;
+    body.vx += push * dt;
+    body.vy += GRAVITY * dt;
     body.x += body.vx * dt;
     body.y += body.vy * dt;
     body.angle += body.spin * dt;
