@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    auto_played, balance, play_label, result_words, run_until, seed_where, settle_animations,
-    settled, table_with, unit_on_table,
+    auto_played, balance, play_label, played_then_replayed, prizes_credited, result_words,
+    run_until, seed_where, settle_animations, settled, table_with, unit_on_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -15,7 +15,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::BINGO;
 use guichet_core::money::Cents;
 use guichet_core::scenario::Scenario;
-use guichet_store::{LedgerKind, UnitState};
+use guichet_store::UnitState;
 use proptest::prelude::*;
 
 /// The seed numbered `number` in its first eight bytes.
@@ -166,12 +166,7 @@ fn a_player_draws_every_ball_and_is_paid_once() {
     harness.get_by_label(&result_words(stored.prize, BINGO.stake));
     let moved = balance(&harness).checked_sub(before).expect("cents");
     assert_eq!(moved, stored.prize.checked_sub(BINGO.stake).expect("cents"));
-    let prizes = store
-        .ledger()
-        .expect("a ledger")
-        .into_iter()
-        .filter(|entry| entry.kind == LedgerKind::Prize)
-        .count();
+    let prizes = prizes_credited(&harness);
     assert_eq!(prizes, 1, "credited once");
     // Every cell says what it holds and whether it is marked, as the store has it.
     let Scenario::Bingo(bingo) = &stored.scenario else {
@@ -234,15 +229,9 @@ proptest! {
     /// replay from the history shows the same.
     #[test]
     fn the_screen_shows_the_units_prize(seed in any::<[u8; 32]>()) {
-        let (_folder, mut harness) = auto_played(&BINGO, &Seed::from_bytes(seed));
-        let unit = unit_on_table(&harness).expect("a unit");
-        let stored = harness.state().store().expect("a store").unit(unit.id).expect("stored");
-        let expected = result_words(stored.prize, BINGO.stake);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
-        harness.get_by_label("Historique").click();
-        harness.run();
-        harness.get_by_label("Revoir").click();
-        harness.run_steps(60 * 20);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
+        let replayed = played_then_replayed(&BINGO, &Seed::from_bytes(seed), 60 * 20);
+        let expected = &replayed.expected;
+        prop_assert!(replayed.shown_when_played, "{expected} not on screen");
+        prop_assert!(replayed.shown_in_replay, "replay: {expected} not on screen");
     }
 }

@@ -5,12 +5,12 @@
 
 mod common;
 
-use common::{auto_played, balance, result_words, seed_where, unit_on_table};
+use common::{auto_played, balance, prizes_credited, result_words, seed_where, unit_on_table};
 use egui_kittest::SnapshotResults;
 use egui_kittest::kittest::Queryable as _;
 use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
 use guichet_core::money::Cents;
-use guichet_store::{LedgerKind, UnitState};
+use guichet_store::UnitState;
 
 /// The emission each lobby tile opens.
 const GAMES: [&Emission; 4] = [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO];
@@ -36,12 +36,7 @@ fn every_game_plays_to_its_result() {
             stored.prize.checked_sub(emission.stake).expect("cents"),
             "{emission}: the balance moved by prize − stake"
         );
-        let prizes = store
-            .ledger()
-            .expect("a ledger")
-            .into_iter()
-            .filter(|entry| entry.kind == LedgerKind::Prize)
-            .count();
+        let prizes = prizes_credited(&harness);
         assert_eq!(prizes, 1, "{emission}: credited once");
         harness.snapshot(format!("every_game/{}_result", emission.game.slug()));
         snapshots.extend_harness(&mut harness);

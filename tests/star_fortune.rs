@@ -6,8 +6,8 @@
 mod common;
 
 use common::{
-    auto_played, balance, play_label, result_words, run_until, seed_where, settle_animations,
-    settled, step_label, table_with, unit_on_table,
+    auto_played, balance, play_label, played_then_replayed, prizes_credited, result_words,
+    run_until, seed_where, settle_animations, settled, step_label, table_with, unit_on_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -18,7 +18,7 @@ use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
 use guichet_core::scenario::Scenario;
 use guichet_core::scenario::star_fortune::{Landing, StarFortuneScenario};
-use guichet_store::{LedgerKind, UnitState};
+use guichet_store::UnitState;
 use proptest::prelude::*;
 
 fn star(scenario: &Scenario) -> &StarFortuneScenario {
@@ -164,12 +164,7 @@ fn played_by_taps(
     harness.get_by_label(&format!("1er palet: {}", payouts[0]));
     harness.get_by_label(&format!("2e palet: {}", payouts[1]));
     harness.get_by_label(&result_words(stored.prize, emission.stake));
-    let prizes = store
-        .ledger()
-        .expect("a ledger")
-        .into_iter()
-        .filter(|entry| entry.kind == LedgerKind::Prize)
-        .count();
+    let prizes = prizes_credited(&harness);
     (stored, before, balance(&harness), prizes)
 }
 
@@ -259,17 +254,11 @@ proptest! {
     /// replay from the history shows both drops and the same result.
     #[test]
     fn the_screen_shows_the_units_prize(seed in any::<[u8; 32]>()) {
-        let (_folder, mut harness) = auto_played(&STAR_FORTUNE_100, &Seed::from_bytes(seed));
-        let unit = unit_on_table(&harness).expect("a unit");
-        let stored = harness.state().store().expect("a store").unit(unit.id).expect("stored");
-        let expected = result_words(stored.prize, STAR_FORTUNE_100.stake);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
-        harness.get_by_label("Historique").click();
-        harness.run();
-        harness.get_by_label("Revoir").click();
-        harness.run_steps(60 * 14);
-        let second = format!("2e palet: {}", star(&stored.scenario).drop_payouts()[1]);
-        prop_assert!(harness.query_by_label(&second).is_some(), "replay: {second} not on screen");
-        prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
+        let replayed = played_then_replayed(&STAR_FORTUNE_100, &Seed::from_bytes(seed), 60 * 14);
+        let expected = &replayed.expected;
+        prop_assert!(replayed.shown_when_played, "{expected} not on screen");
+        let second = format!("2e palet: {}", star(&replayed.stored.scenario).drop_payouts()[1]);
+        prop_assert!(replayed.harness.query_by_label(&second).is_some(), "replay: {second} not on screen");
+        prop_assert!(replayed.shown_in_replay, "replay: {expected} not on screen");
     }
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    auto_played, balance, play_label, result_words, run_until, seed_where, settle_animations,
-    settled, table_with, unit_on_table,
+    auto_played, balance, play_label, played_then_replayed, prizes_credited, result_words,
+    run_until, seed_where, settle_animations, settled, table_with, unit_on_table,
 };
 use egui_kittest::kittest::Queryable as _;
 use guichet_core::block::Seed;
@@ -14,7 +14,7 @@ use guichet_core::emission::X10;
 use guichet_core::money::Cents;
 use guichet_core::scenario::Scenario;
 use guichet_core::scenario::x10::{Symbol, X10Scenario};
-use guichet_store::{LedgerKind, UnitState};
+use guichet_store::UnitState;
 use proptest::prelude::*;
 
 fn x10(scenario: &Scenario) -> &X10Scenario {
@@ -157,12 +157,7 @@ fn a_player_taps_all_twelve_and_is_paid_once() {
     harness.get_by_label(&result_words(stored.prize, X10.stake));
     let moved = balance(&harness).checked_sub(before).expect("cents");
     assert_eq!(moved, stored.prize.checked_sub(X10.stake).expect("cents"));
-    let prizes = store
-        .ledger()
-        .expect("a ledger")
-        .into_iter()
-        .filter(|entry| entry.kind == LedgerKind::Prize)
-        .count();
+    let prizes = prizes_credited(&harness);
     assert_eq!(prizes, 1, "credited once");
     // Every symbol now reads its value.
     let unit = x10(&stored.scenario);
@@ -222,47 +217,10 @@ proptest! {
     /// replay from the history shows the same.
     #[test]
     fn the_screen_shows_the_units_prize(seed in any::<[u8; 32]>()) {
-        let (_folder, mut harness) = auto_played(&X10, &Seed::from_bytes(seed));
-        let unit = unit_on_table(&harness).expect("a unit");
-        let stored = harness.state().store().expect("a store").unit(unit.id).expect("stored");
-        let expected = result_words(stored.prize, X10.stake);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
-        harness.get_by_label("Historique").click();
-        harness.run();
-        harness.get_by_label("Revoir").click();
+        let replayed = played_then_replayed(&X10, &Seed::from_bytes(seed), 60 * 14);
+        let expected = &replayed.expected;
+        prop_assert!(replayed.shown_when_played, "{expected} not on screen");
         // The replay plays the unit again step by step, then shows the result.
-        harness.run_steps(60 * 14);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
+        prop_assert!(replayed.shown_in_replay, "replay: {expected} not on screen");
     }
-}
-
-#[test]
-fn the_history_replays_a_unit_step_by_step() {
-    let seed = seed_where(&X10, |prize, _| prize > X10.stake);
-    let (_folder, mut harness) = auto_played(&X10, &seed);
-    let unit = unit_on_table(&harness).expect("a unit");
-    let expected = result_words(unit.prize, X10.stake);
-    harness.get_by_label("Historique").click();
-    harness.run();
-    harness.get_by_label("Revoir").click();
-    harness.run_steps(45);
-    // Three quarters of a second in: the first symbol open, the others still
-    // hidden, no result yet.
-    let hidden = hidden_labels()
-        .iter()
-        .filter(|label| harness.query_by_label(label).is_some())
-        .count();
-    assert!((9..12).contains(&hidden), "{hidden} hidden");
-    assert!(harness.query_by_label(&expected).is_none());
-    harness.run_steps(60 * 14);
-    assert!(
-        hidden_labels()
-            .iter()
-            .all(|label| harness.query_by_label(label).is_none())
-    );
-    harness.get_by_label(&expected);
-    assert_eq!(
-        unit_on_table(&harness).expect("the unit").state,
-        UnitState::Settled
-    );
 }

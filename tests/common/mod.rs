@@ -177,6 +177,68 @@ pub fn run_until(
     assert!(done(harness), "not done after {seconds} s");
 }
 
+/// How many prizes the kiosk's store has credited.
+pub fn prizes_credited(harness: &Harness<'_, Guichet>) -> usize {
+    harness
+        .state()
+        .store()
+        .expect("a store")
+        .ledger()
+        .expect("a ledger")
+        .into_iter()
+        .filter(|entry| entry.kind == guichet_store::LedgerKind::Prize)
+        .count()
+}
+
+/// A unit of `emission` played to its result, then replayed from the history
+/// for `replay_steps` frames: what the screen showed each time.
+pub struct Replayed {
+    /// The unit's folder, kept while the harness runs.
+    pub folder: TempDir,
+    /// The kiosk, at the replay's end.
+    pub harness: Harness<'static, Guichet>,
+    /// The unit as the store holds it.
+    pub stored: Unit,
+    /// The result's words.
+    pub expected: String,
+    /// Whether the result showed once played.
+    pub shown_when_played: bool,
+    /// Whether it showed again at the replay's end.
+    pub shown_in_replay: bool,
+}
+
+/// Plays a unit of `emission` from `seed` to its result ([`auto_played`]),
+/// then replays it from the history for `replay_steps` frames.
+pub fn played_then_replayed(
+    emission: &'static Emission,
+    seed: &Seed,
+    replay_steps: usize,
+) -> Replayed {
+    let (folder, mut harness) = auto_played(emission, seed);
+    let unit = unit_on_table(&harness).expect("a unit");
+    let stored = harness
+        .state()
+        .store()
+        .expect("a store")
+        .unit(unit.id)
+        .expect("stored");
+    let expected = result_words(stored.prize, emission.stake);
+    let shown_when_played = harness.query_by_label(&expected).is_some();
+    harness.get_by_label("Historique").click();
+    harness.run();
+    harness.get_by_label("Revoir").click();
+    harness.run_steps(replay_steps);
+    let shown_in_replay = harness.query_by_label(&expected).is_some();
+    Replayed {
+        folder,
+        harness,
+        stored,
+        expected,
+        shown_when_played,
+        shown_in_replay,
+    }
+}
+
 /// Whether the unit on the table is settled.
 pub fn settled(harness: &Harness<'_, Guichet>) -> bool {
     unit_on_table(harness).is_some_and(|unit| unit.state == UnitState::Settled)
