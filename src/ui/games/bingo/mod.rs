@@ -22,7 +22,7 @@ use guichet_core::scenario::bingo::{
 };
 use guichet_store::Unit;
 
-use super::table::paint::caption;
+use super::table::paint::{Glow, caption, glow};
 use super::table::{BarWords, GameTable, TableView};
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, motion, palette, size};
@@ -234,13 +234,14 @@ impl GameTable for BingoTable {
             area.left() + area.width() * 0.22,
             area.top() + area.height() * 0.45,
         );
-        for ring in 0..5_u8 {
-            painter.circle_filled(
-                center,
-                area.height() * (0.55 - f32::from(ring) * 0.09),
-                palette::CORAL.gamma_multiply(0.2 + 0.08 * f32::from(ring)),
-            );
-        }
+        let rings = Glow {
+            rings: 5,
+            radius: 0.55,
+            shrink: 0.09,
+            alpha: 0.2,
+            brighten: 0.08,
+        };
+        glow(painter, center, area.height(), palette::CORAL, rings);
     }
 
     fn paint(

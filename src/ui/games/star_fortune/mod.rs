@@ -22,6 +22,7 @@ use guichet_core::scenario::Scenario;
 use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
 use guichet_store::Unit;
 
+use super::table::paint::{Glow, glow};
 use super::table::{BarWords, GameTable, TableView};
 use crate::ui::theme::{self, motion, palette, size};
 use crate::ui::widgets::{label_rect, touch_rect};
@@ -257,13 +258,14 @@ impl GameTable for StarFortuneTable {
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
         painter.rect_filled(area, 0.0, palette::SKY);
         let center = Pos2::new(area.center().x, area.top() + area.height() * 0.4);
-        for ring in 0..4_u8 {
-            painter.circle_filled(
-                center,
-                area.height() * (0.6 - f32::from(ring) * 0.12),
-                palette::SKY_GLOW.gamma_multiply(0.15 + 0.08 * f32::from(ring)),
-            );
-        }
+        let rings = Glow {
+            rings: 4,
+            radius: 0.6,
+            shrink: 0.12,
+            alpha: 0.15,
+            brighten: 0.08,
+        };
+        glow(painter, center, area.height(), palette::SKY_GLOW, rings);
     }
 
     fn paint(

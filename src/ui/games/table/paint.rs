@@ -1,5 +1,5 @@
-//! Painting helpers every table shares: captions, and round badges with a
-//! number or a short amount.
+//! Painting helpers every table shares: captions, round badges with a number
+//! or a short amount, and the soft light of a backdrop.
 
 use egui::{Align2, Painter, Pos2, Rect, Vec2};
 
@@ -37,4 +37,32 @@ pub fn badge(painter: &Painter, center: Pos2, text: &str, appear: f32, golden: b
         font,
         palette::INK.gamma_multiply(appear),
     );
+}
+
+/// Soft rings of light on a backdrop: `rings` discs around one point, the
+/// first `radius` of the backdrop's height across, each next `shrink` smaller
+/// and `brighten` more opaque, from `alpha`.
+#[derive(Clone, Copy, Debug)]
+pub struct Glow {
+    /// How many discs.
+    pub rings: u8,
+    /// The first disc's radius, in backdrop heights.
+    pub radius: f32,
+    /// How much smaller each next disc is, in backdrop heights.
+    pub shrink: f32,
+    /// The first disc's opacity.
+    pub alpha: f32,
+    /// How much more opaque each next disc is.
+    pub brighten: f32,
+}
+
+/// Paints `glow` in `light` around `center` on a backdrop `height` tall.
+pub fn glow(painter: &Painter, center: Pos2, height: f32, light: egui::Color32, glow: Glow) {
+    for ring in 0..glow.rings {
+        painter.circle_filled(
+            center,
+            height * (glow.radius - f32::from(ring) * glow.shrink),
+            light.gamma_multiply(glow.alpha + glow.brighten * f32::from(ring)),
+        );
+    }
 }

@@ -16,7 +16,7 @@ use guichet_core::scenario::Scenario;
 use guichet_core::scenario::x10::{Symbol, X10Scenario};
 use guichet_store::Unit;
 
-use super::table::paint::caption;
+use super::table::paint::{Glow, caption, glow};
 use super::table::{BarWords, GameTable, TableView};
 use crate::ui::theme::{motion, palette};
 use crate::ui::widgets::touch_rect;
@@ -184,13 +184,14 @@ impl GameTable for X10Table {
             area.left() + area.width() * 0.62,
             area.top() + area.height() * 0.45,
         );
-        for ring in 0..5_u8 {
-            painter.circle_filled(
-                center,
-                area.height() * (0.7 - f32::from(ring) * 0.12),
-                palette::NIGHT_GLOW.gamma_multiply(0.12 + 0.05 * f32::from(ring)),
-            );
-        }
+        let rings = Glow {
+            rings: 5,
+            radius: 0.7,
+            shrink: 0.12,
+            alpha: 0.12,
+            brighten: 0.05,
+        };
+        glow(painter, center, area.height(), palette::NIGHT_GLOW, rings);
     }
 
     fn paint(
