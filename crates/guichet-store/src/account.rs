@@ -6,8 +6,9 @@ use std::str::FromStr;
 use guichet_core::money::Cents;
 use rusqlite::{OptionalExtension as _, params};
 
+use crate::protection::{self, LimitKind};
 use crate::schema::{MAX_STORED_BALANCE, NOW};
-use crate::{OnFile as _, Store, StoreError};
+use crate::{OnFile as _, Store, StoreError, Writing};
 
 /// The most one deposit may bring: 10 000 €.
 pub const MAX_DEPOSIT: Cents = Cents::euros(10_000);
@@ -92,12 +93,15 @@ impl Store {
         balance_in(&self.connection).on(&self.path)
     }
 
-    /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time, and
-    /// never taking the balance above [`MAX_BALANCE_BY_DEPOSIT`].
+    /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time,
+    /// never taking the balance above [`MAX_BALANCE_BY_DEPOSIT`], and within
+    /// the player's 7-day deposit limit (checked in the same transaction).
     ///
     /// # Errors
     /// [`StoreError::NotPositive`], [`StoreError::DepositTooLarge`],
-    /// [`StoreError::BalanceCeiling`]; [`StoreError`] if it cannot be written.
+    /// [`StoreError::BalanceCeiling`], [`StoreError::Excluded`],
+    /// [`StoreError::NoLimits`], [`StoreError::LimitReached`]; nothing is
+    /// credited then. [`StoreError`] if it cannot be written.
     pub fn deposit(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
         if !amount.is_positive() {
             return Err(StoreError::NotPositive(amount));
@@ -108,16 +112,20 @@ impl Store {
                 max: MAX_DEPOSIT,
             });
         }
-        self.append(LedgerKind::Deposit, amount, |balance| {
-            match balance.checked_add(amount) {
-                Some(after) if after <= MAX_BALANCE_BY_DEPOSIT => Ok(()),
+        self.append(
+            LedgerKind::Deposit,
+            amount,
+            |writing, balance| match balance.checked_add(amount) {
+                Some(after) if after <= MAX_BALANCE_BY_DEPOSIT => {
+                    protection::check(writing, LimitKind::Deposit, amount)
+                }
                 _ => Err(StoreError::BalanceCeiling {
                     balance,
                     amount,
                     max: MAX_BALANCE_BY_DEPOSIT,
                 }),
-            }
-        })
+            },
+        )
     }
 
     /// Pays `amount` out of the account.
@@ -129,7 +137,7 @@ impl Store {
         if !amount.is_positive() {
             return Err(StoreError::NotPositive(amount));
         }
-        self.append(LedgerKind::Withdrawal, -amount, |balance| {
+        self.append(LedgerKind::Withdrawal, -amount, |_, balance| {
             if balance < amount {
                 Err(StoreError::InsufficientBalance { balance, amount })
             } else {
@@ -139,15 +147,15 @@ impl Store {
     }
 
     /// Appends an entry moving the balance by `amount`, once `allowed` accepts
-    /// the balance read in the same transaction.
+    /// the transaction and the balance read in it.
     fn append(
         &mut self,
         kind: LedgerKind,
         amount: Cents,
-        allowed: impl FnOnce(Cents) -> Result<(), StoreError>,
+        allowed: impl FnOnce(&Writing<'_>, Cents) -> Result<(), StoreError>,
     ) -> Result<LedgerEntry, StoreError> {
         let id = self.write(|writing| {
-            allowed(balance_in(writing.sql).on(writing.path)?)?;
+            allowed(writing, balance_in(writing.sql).on(writing.path)?)?;
             insert_entry(writing.sql, writing.path, kind, amount, None)
         })?;
         self.ledger_entry(id)?

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use guichet_core::money::Cents;
 use guichet_core::reveal::StepError;
+use jiff::Timestamp;
 use rusqlite::ErrorCode;
+
+use crate::protection::LimitKind;
 
 /// A store failure. Whenever the file itself is at fault (not a database,
 /// damaged, newer, read-only, locked, replaced), Guichet has written nothing to
@@ -185,6 +188,48 @@ pub enum StoreError {
         /// The ceiling.
         max: Cents,
     },
+    /// No deposit and no stake before both 7-day limits are set.
+    #[error(
+        "set your 7-day deposit and stake limits first (guichet limits --deposit EUROS --stake EUROS)"
+    )]
+    NoLimits,
+    /// A deposit or a stake that would pass its 7-day limit.
+    #[error("{}", limit_reached(*kind, *amount, *limit, *left, *fits_from))]
+    LimitReached {
+        /// Which limit.
+        kind: LimitKind,
+        /// The deposit or stake asked for.
+        amount: Cents,
+        /// The limit in force.
+        limit: Cents,
+        /// What is left of it over the last 7 days.
+        left: Cents,
+        /// When the amount fits, as earlier deposits or stakes leave the
+        /// window; `None` when it never will (it is above the limit itself).
+        fits_from: Option<Timestamp>,
+    },
+    /// The player excluded themselves: no stake and no deposit until then.
+    #[error("you are excluded from play until {}: no stake and no deposit until then", utc(*until))]
+    Excluded {
+        /// The end of the exclusion.
+        until: Timestamp,
+    },
+    /// A limit that cannot be set.
+    #[error("a 7-day limit is between 0,01 € and {max}, not {amount}")]
+    LimitOutOfRange {
+        /// The amount asked for.
+        amount: Cents,
+        /// The highest limit.
+        max: Cents,
+    },
+    /// An exclusion that cannot be recorded.
+    #[error("an exclusion lasts 1 to {max} days, not {days}")]
+    ExclusionOutOfRange {
+        /// The days asked for.
+        days: u32,
+        /// The longest.
+        max: u32,
+    },
     /// A unit is bought and not settled: it must be finished before another.
     #[error("unit {0} is not finished yet; finish it before buying another")]
     UnitUnfinished(i64),
@@ -240,6 +285,28 @@ pub enum StoreError {
         /// SQLite's error.
         source: rusqlite::Error,
     },
+}
+
+/// A time in a message: `2026-12-03 14:05 UTC`.
+fn utc(time: Timestamp) -> String {
+    time.strftime("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+fn limit_reached(
+    kind: LimitKind,
+    amount: Cents,
+    limit: Cents,
+    left: Cents,
+    fits_from: Option<Timestamp>,
+) -> String {
+    let noun = kind.noun();
+    let when = fits_from.map_or_else(
+        || format!("; a {noun} of {amount} is above the limit itself"),
+        |from| format!("; a {noun} of {amount} fits from {}", utc(from)),
+    );
+    format!(
+        "this {noun} of {amount} would pass your 7-day {noun} limit of {limit}: {left} left{when}"
+    )
 }
 
 fn played_elsewhere(unit: Option<i64>, pid: Option<u32>) -> String {

@@ -19,10 +19,12 @@
 
 mod account;
 mod blocks;
+pub mod clock;
 mod error;
 mod files;
 mod lease;
 mod open;
+mod protection;
 mod schema;
 mod seal;
 mod tally;
@@ -39,8 +41,13 @@ use rusqlite::Connection;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
+pub use clock::Clock;
 pub use error::StoreError;
 pub use open::BUSY_TIMEOUT;
+pub use protection::{
+    LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
+    Protection, ProtectionEvent, ProtectionRecord, RAISE_DELAY, RealityChoice,
+};
 pub use tally::Mark;
 pub use units::{Settlement, Unit, UnitState};
 
@@ -90,6 +97,7 @@ pub struct OpenOptions {
     create: bool,
     seeds: SeedSource,
     lease_wait: Duration,
+    clock: Clock,
 }
 
 impl Default for OpenOptions {
@@ -107,6 +115,7 @@ impl OpenOptions {
             create: true,
             seeds: SeedSource::Os,
             lease_wait: Duration::ZERO,
+            clock: clock::system(),
         }
     }
 
@@ -126,6 +135,14 @@ impl OpenOptions {
         choose: impl Fn(&'static Emission, u32) -> Seed + Send + Sync + 'static,
     ) -> Self {
         self.seeds = SeedSource::Chosen(Arc::new(choose));
+        self
+    }
+
+    /// Reads the time from `clock` instead of the system: every stamp the
+    /// store writes and every window it counts (for tests that move time).
+    #[must_use]
+    pub fn clock(mut self, clock: impl Fn() -> jiff::Timestamp + Send + Sync + 'static) -> Self {
+        self.clock = Arc::new(clock);
         self
     }
 
@@ -173,6 +190,7 @@ pub struct Store {
     lease_wait: Duration,
     tally: Tally,
     warnings: Vec<String>,
+    clock: Clock,
 }
 
 impl std::fmt::Debug for Store {
@@ -194,6 +212,8 @@ pub(crate) struct Writing<'a> {
     seal: &'a Seal,
     /// Where new blocks' seeds come from.
     pub seeds: &'a SeedSource,
+    /// The store's clock, read once when the transaction began.
+    pub now: jiff::Timestamp,
 }
 
 impl Writing<'_> {
@@ -236,6 +256,7 @@ impl Store {
             None => SealKey::create(&key_path),
         };
         let connection = open::open(path, options.create, &mut key_for_migration)?;
+        clock::register(&connection, &options.clock).on(path)?;
         let identity = files::identity(path).map_err(|error| StoreError::CannotOpen {
             path: path.to_path_buf(),
             reason: error.to_string(),
@@ -258,6 +279,7 @@ impl Store {
             lease_wait: options.lease_wait,
             tally,
             warnings: Vec::new(),
+            clock: Arc::clone(&options.clock),
         };
         store.check_tally(recorded, &tally_path)?;
         store.seal = store.load_seal(&key_path)?;
@@ -481,6 +503,7 @@ impl Store {
             path: &self.path,
             seal: &self.seal,
             seeds: &self.seeds,
+            now: (self.clock)(),
         })?;
         transaction.commit().on(&self.path)?;
         self.record_tally();

@@ -15,7 +15,9 @@
 //! - an open block's seed is only ever stored sealed (`sealed_seed`); a closed
 //!   block's seed is published in clear (`seed`);
 //! - at most one unit is unfinished at a time: a unit cannot be bought while
-//!   another is not settled.
+//!   another is not settled;
+//! - the player-protection records (age, limits, exclusions, reality checks)
+//!   are append-only, like the ledger.
 
 use rusqlite::{Connection, OptionalExtension as _, Transaction, TransactionBehavior, params};
 
@@ -27,8 +29,9 @@ use crate::seal::SealKey;
 /// `PRAGMA application_id` of a Guichet database: "GUIC".
 pub const APPLICATION_ID: i64 = 0x4755_4943;
 
-/// SQLite's current time as `2026-11-29T20:01:02Z`.
-pub const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
+/// The store's clock (`OpenOptions::clock`) as `2026-11-29T20:01:02Z`: a
+/// function each connection registers (`clock::register`).
+pub const NOW: &str = "guichet_now()";
 
 /// The highest balance the schema accepts, in cents: far above anything the
 /// store lets happen (it bounds deposits), so that no arithmetic can reach it.
@@ -206,6 +209,39 @@ CREATE TRIGGER ledger_is_append_only_delete BEFORE DELETE ON ledger BEGIN
 END;
 ";
 
+/// Version 3: the player-protection records, append-only. A limit carries the
+/// moment it takes effect (at once, or after the delay of a raise); an
+/// exclusion its end; a reality check the time played, the net position and
+/// the player's choice.
+const VERSION_3: &str = r"
+CREATE TABLE protection (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('age_confirmed', 'age_refused', 'deposit_limit',
+                                       'stake_limit', 'exclusion', 'reality_check')),
+    amount_cents INTEGER CHECK (amount_cents IS NULL
+        OR (typeof(amount_cents) = 'integer' AND amount_cents > 0)),
+    effective_at TEXT,
+    until TEXT,
+    played_seconds INTEGER CHECK (played_seconds IS NULL
+        OR (typeof(played_seconds) = 'integer' AND played_seconds >= 0)),
+    net_cents INTEGER CHECK (net_cents IS NULL OR typeof(net_cents) = 'integer'),
+    choice TEXT CHECK (choice IS NULL OR choice IN ('continue', 'stop')),
+    CHECK ((kind IN ('deposit_limit', 'stake_limit'))
+           = (amount_cents IS NOT NULL AND effective_at IS NOT NULL)),
+    CHECK ((kind = 'exclusion') = (until IS NOT NULL)),
+    CHECK ((kind = 'reality_check')
+           = (played_seconds IS NOT NULL AND net_cents IS NOT NULL AND choice IS NOT NULL))
+);
+CREATE TRIGGER protection_is_append_only_update BEFORE UPDATE ON protection BEGIN
+    SELECT RAISE(ABORT, 'the protection records are append-only');
+END;
+CREATE TRIGGER protection_is_append_only_delete BEFORE DELETE ON protection BEGIN
+    SELECT RAISE(ABORT, 'the protection records are append-only');
+END;
+CREATE INDEX ledger_by_time ON ledger (kind, at);
+";
+
 /// What a migration may need besides the database.
 pub struct MigrationContext<'a> {
     /// The key that seals the seeds of open blocks (a new database, which has
@@ -225,7 +261,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-const VERSIONS: i64 = 2;
+const VERSIONS: i64 = 3;
 
 /// The schema version this build writes.
 #[must_use]
@@ -252,7 +288,8 @@ pub fn migrate(
         let transaction = Transaction::new(connection, TransactionBehavior::Immediate)?;
         match version {
             1 => transaction.execute_batch(VERSION_1)?,
-            _ => to_version_2(&transaction, context)?,
+            2 => to_version_2(&transaction, context)?,
+            _ => transaction.execute_batch(VERSION_3)?,
         }
         let broken: Option<String> = transaction
             .query_row(
@@ -270,7 +307,7 @@ pub fn migrate(
     }
     connection.pragma_update(None, "foreign_keys", true)?;
     connection.pragma_update(None, "secure_delete", false)?;
-    if from > 0 && from < VERSIONS {
+    if from == 1 {
         // The copied-over pages left the log: keep none of the old ones.
         connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
     }

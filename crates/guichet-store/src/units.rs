@@ -13,6 +13,7 @@ use rusqlite::{Connection, OptionalExtension as _, params};
 use crate::account::{LedgerKind, balance_in, insert_entry};
 use crate::blocks::{mark_sold, selling_block};
 use crate::lease::HeldElsewhere;
+use crate::protection::{self, LimitKind};
 use crate::schema::NOW;
 use crate::{OnFile as _, Store, StoreError};
 
@@ -130,13 +131,16 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UnitRow> {
 impl Store {
     /// Buys the next unit of `emission`'s selling block, in one transaction:
     /// checks that no unit is unfinished and that the balance covers the stake,
-    /// takes the unit, draws its prize and scenario, stores them and debits the
-    /// stake. Nothing about the unit exists before this returns. The store then
+    /// that the player is not excluded and that the stake fits the 7-day stake
+    /// limit, takes the unit, draws its prize and scenario, stores them and
+    /// debits the stake. Nothing about the unit exists before this returns. The store then
     /// holds the play lease until the unit is settled.
     ///
     /// # Errors
     /// [`StoreError::UnitUnfinished`] while another unit is not settled;
     /// [`StoreError::PlayedElsewhere`] while another process plays one;
+    /// [`StoreError::Excluded`], [`StoreError::NoLimits`],
+    /// [`StoreError::LimitReached`];
     /// [`StoreError::InsufficientFunds`] when the balance does not cover the
     /// stake; [`StoreError::SealKeyLost`] when the block's seed cannot be
     /// unsealed; nothing is bought then. [`StoreError`] if it cannot be written.
@@ -150,6 +154,7 @@ impl Store {
             if let Some(unit) = first_unfinished_in(transaction).on(path)? {
                 return Err(StoreError::UnitUnfinished(unit));
             }
+            protection::check(writing, LimitKind::Stake, emission.stake)?;
             let balance = balance_in(transaction).on(path)?;
             if balance < emission.stake {
                 return Err(StoreError::InsufficientFunds {

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use guichet_core::emission::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_store::{BUSY_TIMEOUT, Store, StoreError};
+use guichet_store::{BUSY_TIMEOUT, LimitKind, Store, StoreError};
 use rusqlite::Connection;
 use tempfile::TempDir;
 
@@ -17,6 +17,9 @@ fn healthy() -> (TempDir, PathBuf) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("guichet.sqlite3");
     let mut store = Store::open(&path).expect("a store");
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        store.set_limit(kind, Cents::euros(500)).expect("a limit");
+    }
     store.deposit(Cents::euros(50)).expect("a deposit");
     for _ in 0..20 {
         let unit = store.buy(&BLACK_JACK).expect("a unit");
@@ -116,7 +119,7 @@ fn a_newer_schema_is_refused() {
             error,
             StoreError::NewerSchema {
                 found: 99,
-                known: 2,
+                known: 3,
                 ..
             }
         ),

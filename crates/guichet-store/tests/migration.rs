@@ -13,7 +13,7 @@ use std::fs;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{BINGO, BLACK_JACK, Emission};
 use guichet_core::money::Cents;
-use guichet_store::{BlockState, Store, UnitState};
+use guichet_store::{BlockState, Store, StoreError, UnitState};
 use support::raw;
 
 /// The open blocks' seeds, read from the schema-1 file before it is migrated.
@@ -49,7 +49,7 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     let version: i64 = raw(&path)
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 2);
+    assert_eq!(version, 3);
     assert!(
         store.key_path().exists(),
         "a seal key was made for the open seeds"
@@ -83,11 +83,14 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
         );
     }
 
-    // The unit the killed `play` left is finished; sales go on with the same seeds.
+    // The unit the killed `play` left is finished; once the player has set the
+    // limits a first release never asked for, sales go on with the same seeds.
     let unfinished = store.unfinished_units().expect("units");
     assert_eq!(unfinished.len(), 1);
     assert_eq!(unfinished[0].emission, &BINGO);
     store.finish(unfinished[0].id).expect("finished");
+    assert!(matches!(store.buy(&BLACK_JACK), Err(StoreError::NoLimits)));
+    support::set_highest_limits(&mut store);
     let (_, _, black_jack_seed) = seeds
         .iter()
         .find(|(code, _, _)| code == &BLACK_JACK.code())

@@ -14,7 +14,7 @@ use guichet_core::reveal::RevealStep;
 use guichet_store::{
     BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, Store, StoreError, UnitState,
 };
-use support::{fresh, new_path, raw, seed, seeded, with_first_unit};
+use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first_unit};
 
 #[test]
 fn a_new_store_is_empty_private_and_in_wal_mode() {
@@ -38,7 +38,7 @@ fn a_new_store_is_empty_private_and_in_wal_mode() {
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 2);
+    assert_eq!(version, 3);
 }
 
 #[test]
@@ -224,6 +224,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
     let (_folder, path) = new_path();
     let unit_id = {
         let mut store = seeded(1).open(&path).expect("a store");
+        set_highest_limits(&mut store);
         store.deposit(Cents::euros(5)).expect("a deposit");
         let unit = store.buy(&STAR_FORTUNE_50).expect("a unit");
         store
@@ -248,6 +249,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
 fn a_unit_being_played_belongs_to_its_process() {
     let (_folder, path) = new_path();
     let mut kiosk = seeded(1).open(&path).expect("a store");
+    set_highest_limits(&mut kiosk);
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
     kiosk
@@ -470,6 +472,7 @@ fn a_lost_seal_key_stops_sales_loses_no_money_and_is_voided_by_an_operator() {
     let (_folder, path) = new_path();
     let unit_id = {
         let mut store = seeded(1).open(&path).expect("a store");
+        set_highest_limits(&mut store);
         store.deposit(Cents::euros(10)).expect("a deposit");
         let unit = store.buy(&BLACK_JACK).expect("a unit");
         store
@@ -546,6 +549,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
     let backup = folder.path().join("old-copy.sqlite3");
     {
         let mut store = seeded(1).open(&path).expect("a store");
+        set_highest_limits(&mut store);
         store.deposit(Cents::euros(20)).expect("a deposit");
     }
     fs::copy(&path, &backup).expect("an old copy");
@@ -583,6 +587,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
 fn a_replaced_database_file_stops_every_write() {
     let (folder, path) = new_path();
     let mut store = seeded(1).open(&path).expect("a store");
+    set_highest_limits(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let other = folder.path().join("other.sqlite3");
     drop(Store::open(&other).expect("another store"));
@@ -700,6 +705,7 @@ fn ledger_kinds_read_as_their_names() {
 fn a_settled_unit_frees_the_account_for_another_process() {
     let (_folder, path) = new_path();
     let mut kiosk = seeded(1).open(&path).expect("a store");
+    set_highest_limits(&mut kiosk);
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
     kiosk.finish(unit.id).expect("settled");

@@ -37,6 +37,7 @@ fn sound() -> Sound {
     let mut store = first_unit_worth(&BLACK_JACK, first_prize())
         .open(&path)
         .expect("a store");
+    support::set_highest_limits(&mut store);
     store.deposit(Cents::euros(50)).expect("a deposit");
     let won = store.buy(&BLACK_JACK).expect("a unit");
     assert_eq!(won.prize, first_prize());

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::{OpenOptions, Store};
+use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Store};
 use tempfile::TempDir;
 
 /// The seed numbered `number`: 32 bytes of splitmix64 from it, as random-looking
@@ -41,12 +41,22 @@ pub fn seeded(base: u64) -> OpenOptions {
     })
 }
 
-/// A new database in a temporary folder, seeded with `seeded(1)`.
+/// A new database in a temporary folder, seeded with `seeded(1)`, its
+/// player's 7-day limits set as high as they go.
 #[must_use]
 pub fn fresh() -> (TempDir, Store) {
     let (folder, path) = new_path();
-    let store = seeded(1).open(&path).expect("a new store");
+    let mut store = seeded(1).open(&path).expect("a new store");
+    set_highest_limits(&mut store);
     (folder, store)
+}
+
+/// Sets both 7-day limits as high as they go, so that a test about something
+/// else may deposit and stake (the protection tests set their own).
+pub fn set_highest_limits(store: &mut Store) {
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        store.set_limit(kind, MAX_LIMIT).expect("a limit");
+    }
 }
 
 /// A temporary folder and the database path in it.
@@ -84,6 +94,7 @@ pub fn with_first_unit(
     let mut store = first_unit_worth(emission, prize)
         .open(&path)
         .expect("a store");
+    set_highest_limits(&mut store);
     store.deposit(deposit).expect("a deposit");
     (folder, store)
 }

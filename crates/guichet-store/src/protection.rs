@@ -1,0 +1,638 @@
+//! Player protection, as French law asks of game operators (ANJ, décret
+//! n° 2020-494, article 17: the "modérateurs de jeu"): the 18+ confirmation,
+//! a deposit limit and a stake limit over 7 rolling days, self-exclusion and
+//! the reality checks.
+//!
+//! Invariants:
+//! - every record is appended to the `protection` table (triggers refuse any
+//!   change or deletion) and the state is recomputed from the records at each
+//!   use: nothing is cached that could disagree with them;
+//! - the limits are enforced inside the transaction that deposits or stakes
+//!   (`Store::deposit`, `Store::buy`): no deposit and no stake without both
+//!   limits set, none past a limit, none while excluded; a withdrawal is
+//!   always possible;
+//! - lowering a limit takes effect at once (and cancels a raise waiting);
+//!   raising one takes effect [`RAISE_DELAY`] later; a first setting at once.
+
+use std::path::Path;
+
+use guichet_core::money::Cents;
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{Connection, params};
+
+use crate::account::MAX_BALANCE_BY_DEPOSIT;
+use crate::clock::{parse, stamp};
+use crate::{OnFile as _, Store, StoreError, Writing};
+
+/// The window the limits count over: 7 rolling days.
+pub const LIMIT_WINDOW: SignedDuration = SignedDuration::from_hours(7 * 24);
+/// How long a raised limit waits before it takes effect: 48 hours.
+pub const RAISE_DELAY: SignedDuration = SignedDuration::from_hours(48);
+/// The highest limit: the most deposits may bring the balance to.
+pub const MAX_LIMIT: Cents = MAX_BALANCE_BY_DEPOSIT;
+/// The longest self-exclusion recorded at once: ten years.
+pub const MAX_EXCLUSION_DAYS: u32 = 3650;
+
+/// Which of the two limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// Money put into the account.
+    Deposit,
+    /// Money staked on units (less stakes refunded).
+    Stake,
+}
+
+impl LimitKind {
+    /// The record's kind in the database and in exports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Deposit => "deposit_limit",
+            Self::Stake => "stake_limit",
+        }
+    }
+
+    /// What it limits, in a message: "deposit" or "stake".
+    #[must_use]
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Self::Deposit => "deposit",
+            Self::Stake => "stake",
+        }
+    }
+}
+
+/// A raised limit waiting out its delay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingRaise {
+    /// The new limit.
+    pub amount: Cents,
+    /// When it takes effect.
+    pub from: Timestamp,
+}
+
+/// One limit as it stands at a moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// The limit in force; `None` before the first setting.
+    pub current: Option<Cents>,
+    /// A raise waiting out [`RAISE_DELAY`].
+    pub pending: Option<PendingRaise>,
+    /// What the last 7 days used: deposits, or stakes less refunds.
+    pub used: Cents,
+    /// What the window holds, oldest first: when each amount leaves it.
+    leaving: Vec<(Timestamp, Cents)>,
+}
+
+impl Limit {
+    /// What may still be deposited or staked in the window (`None` without a
+    /// limit).
+    #[must_use]
+    pub fn left(&self) -> Option<Cents> {
+        self.current
+            .map(|limit| Cents((limit.get() - self.used.get()).max(0)))
+    }
+
+    /// Whether `amount` fits in the window now.
+    #[must_use]
+    pub fn allows(&self, amount: Cents) -> bool {
+        self.left().is_some_and(|left| amount <= left)
+    }
+
+    /// The first moment `amount` fits, as what the window holds leaves it:
+    /// `None` when it never will (no limit, or above the limit itself).
+    #[must_use]
+    pub fn fits_from(&self, amount: Cents, now: Timestamp) -> Option<Timestamp> {
+        let limit = self.current?.get();
+        if amount.get() > limit {
+            return None;
+        }
+        let mut used = self.used.get();
+        if used + amount.get() <= limit {
+            return Some(now);
+        }
+        self.leaving.iter().find_map(|(leaves, part)| {
+            used -= part.get();
+            (used + amount.get() <= limit).then_some(*leaves)
+        })
+    }
+}
+
+/// The player's protection at a moment, recomputed from the records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Protection {
+    /// The moment.
+    pub now: Timestamp,
+    /// The player's last answer to "18 or over?"; `None` if never asked.
+    pub adult: Option<bool>,
+    /// The deposit limit.
+    pub deposit: Limit,
+    /// The stake limit.
+    pub stake: Limit,
+    /// The end of the self-exclusion running, if one is.
+    pub excluded_until: Option<Timestamp>,
+}
+
+impl Protection {
+    /// Whether both limits are set.
+    #[must_use]
+    pub const fn limits_set(&self) -> bool {
+        self.deposit.current.is_some() && self.stake.current.is_some()
+    }
+
+    /// The limit of this kind.
+    #[must_use]
+    pub const fn limit(&self, kind: LimitKind) -> &Limit {
+        match kind {
+            LimitKind::Deposit => &self.deposit,
+            LimitKind::Stake => &self.stake,
+        }
+    }
+
+    /// Whether `amount` may be deposited or staked now.
+    ///
+    /// # Errors
+    /// [`StoreError::Excluded`], [`StoreError::NoLimits`] or
+    /// [`StoreError::LimitReached`]: why not.
+    pub fn check(&self, kind: LimitKind, amount: Cents) -> Result<(), StoreError> {
+        if let Some(until) = self.excluded_until {
+            return Err(StoreError::Excluded { until });
+        }
+        if !self.limits_set() {
+            return Err(StoreError::NoLimits);
+        }
+        let limit = self.limit(kind);
+        match (limit.current, limit.left()) {
+            (Some(current), Some(left)) if amount > left => Err(StoreError::LimitReached {
+                kind,
+                amount,
+                limit: current,
+                left,
+                fits_from: limit.fits_from(amount, self.now),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What a limit setting did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitChange {
+    /// Which limit.
+    pub kind: LimitKind,
+    /// The amount asked for.
+    pub amount: Cents,
+    /// When it takes effect: now, or after the delay of a raise.
+    pub effective_at: Timestamp,
+    /// Whether it took effect at once.
+    pub immediate: bool,
+}
+
+/// The player's answer to a reality check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RealityChoice {
+    /// "Continuer".
+    Continue,
+    /// "Arrêter".
+    Stop,
+}
+
+impl RealityChoice {
+    /// The name in the database and in exports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Continue => "continue",
+            Self::Stop => "stop",
+        }
+    }
+}
+
+/// What a protection record says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtectionEvent {
+    /// The player said they are 18 or over.
+    AgeConfirmed,
+    /// The player said they are not.
+    AgeRefused,
+    /// A limit set.
+    Limit {
+        /// Which.
+        kind: LimitKind,
+        /// The amount over 7 days.
+        amount: Cents,
+        /// When it takes effect, as `2026-11-29T20:01:02Z`.
+        effective_at: String,
+    },
+    /// A self-exclusion.
+    Exclusion {
+        /// Its end, as `2026-11-29T20:01:02Z`.
+        until: String,
+    },
+    /// A reality check shown and answered.
+    RealityCheck {
+        /// The time played in the session, in seconds.
+        played_seconds: i64,
+        /// The session's net position (won − staked).
+        net: Cents,
+        /// The player's answer.
+        choice: RealityChoice,
+    },
+}
+
+impl ProtectionEvent {
+    /// The record's kind in the database and in exports.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::AgeConfirmed => "age_confirmed",
+            Self::AgeRefused => "age_refused",
+            Self::Limit { kind, .. } => kind.name(),
+            Self::Exclusion { .. } => "exclusion",
+            Self::RealityCheck { .. } => "reality_check",
+        }
+    }
+}
+
+/// One protection record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtectionRecord {
+    /// Its number, increasing.
+    pub id: i64,
+    /// When, as `2026-11-29T20:01:02Z`.
+    pub at: String,
+    /// What.
+    pub event: ProtectionEvent,
+}
+
+impl Store {
+    /// What time it is by the store's clock.
+    #[must_use]
+    pub fn now(&self) -> Timestamp {
+        (self.clock)()
+    }
+
+    /// The player's protection now: age, limits, exclusion.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn protection(&self) -> Result<Protection, StoreError> {
+        protection_in(&self.connection, &self.path, self.now())
+    }
+
+    /// Records the player's answer to "18 or over?".
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written.
+    pub fn answer_age(&mut self, adult: bool) -> Result<(), StoreError> {
+        let kind = if adult {
+            "age_confirmed"
+        } else {
+            "age_refused"
+        };
+        self.write(|writing| {
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind) VALUES (?1, ?2)",
+                    params![stamp(writing.now), kind],
+                )
+                .on(writing.path)
+                .map(drop)
+        })
+    }
+
+    /// Sets a 7-day limit: at once if it is the first or no higher than the
+    /// one in force (a raise waiting is then dropped), else after
+    /// [`RAISE_DELAY`] (setting again the raise waiting keeps its date).
+    ///
+    /// # Errors
+    /// [`StoreError::LimitOutOfRange`] below 1 cent or above [`MAX_LIMIT`];
+    /// [`StoreError`] if it cannot be written.
+    pub fn set_limit(&mut self, kind: LimitKind, amount: Cents) -> Result<LimitChange, StoreError> {
+        if !amount.is_positive() || amount > MAX_LIMIT {
+            return Err(StoreError::LimitOutOfRange {
+                amount,
+                max: MAX_LIMIT,
+            });
+        }
+        self.write(|writing| {
+            let now = writing.now;
+            let protection = protection_in(writing.sql, writing.path, now)?;
+            let limit = protection.limit(kind);
+            let effective_at = match (limit.current, limit.pending) {
+                (Some(current), _) if amount <= current => now,
+                (None, _) => now,
+                (Some(_), Some(pending)) if pending.amount == amount => pending.from,
+                (Some(_), _) => now + RAISE_DELAY,
+            };
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, amount_cents, effective_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![stamp(now), kind.name(), amount.get(), stamp(effective_at)],
+                )
+                .on(writing.path)?;
+            Ok(LimitChange {
+                kind,
+                amount,
+                effective_at,
+                immediate: effective_at <= now,
+            })
+        })
+    }
+
+    /// Excludes the player from play for `days` days from now (an exclusion
+    /// running is only ever lengthened). Returns its end.
+    ///
+    /// # Errors
+    /// [`StoreError::ExclusionOutOfRange`] outside `1..=MAX_EXCLUSION_DAYS`;
+    /// [`StoreError`] if it cannot be written.
+    pub fn exclude(&mut self, days: u32) -> Result<Timestamp, StoreError> {
+        if !(1..=MAX_EXCLUSION_DAYS).contains(&days) {
+            return Err(StoreError::ExclusionOutOfRange {
+                days,
+                max: MAX_EXCLUSION_DAYS,
+            });
+        }
+        self.write(|writing| {
+            let now = writing.now;
+            let running = protection_in(writing.sql, writing.path, now)?.excluded_until;
+            let asked = now + SignedDuration::from_hours(24 * i64::from(days));
+            let until = running.map_or(asked, |running| running.max(asked));
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, until) VALUES (?1, 'exclusion', ?2)",
+                    params![stamp(now), stamp(until)],
+                )
+                .on(writing.path)?;
+            Ok(until)
+        })
+    }
+
+    /// Records a reality check and the player's answer.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written.
+    pub fn record_reality_check(
+        &mut self,
+        played_seconds: u32,
+        net: Cents,
+        choice: RealityChoice,
+    ) -> Result<(), StoreError> {
+        self.write(|writing| {
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, played_seconds, net_cents, choice)
+                     VALUES (?1, 'reality_check', ?2, ?3, ?4)",
+                    params![stamp(writing.now), played_seconds, net.get(), choice.name()],
+                )
+                .on(writing.path)
+                .map(drop)
+        })
+    }
+
+    /// Every protection record, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read or holds a record this
+    /// build cannot read.
+    pub fn protection_records(&self) -> Result<Vec<ProtectionRecord>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached(
+                "SELECT id, at, kind, amount_cents, effective_at, until, played_seconds, net_cents, choice
+                 FROM protection ORDER BY id",
+            )
+            .on(&self.path)?;
+        let rows = statement
+            .query_map([], |row| {
+                Ok(RecordRow {
+                    id: row.get(0)?,
+                    at: row.get(1)?,
+                    kind: row.get(2)?,
+                    amount: row.get(3)?,
+                    effective_at: row.get(4)?,
+                    until: row.get(5)?,
+                    played_seconds: row.get(6)?,
+                    net: row.get(7)?,
+                    choice: row.get(8)?,
+                })
+            })
+            .on(&self.path)?;
+        let mut records = Vec::new();
+        for row in rows {
+            let row = row.on(&self.path)?;
+            let id = row.id;
+            records.push(row.record().ok_or_else(|| {
+                self.inconsistent(format!("protection record {id} is malformed"))
+            })?);
+        }
+        Ok(records)
+    }
+
+    /// What the games gave and took since ledger entry `after`: prizes and
+    /// refunds less stakes (deposits and withdrawals left out).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn net_since(&self, after: i64) -> Result<Cents, StoreError> {
+        self.connection
+            .prepare_cached(
+                "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger
+                 WHERE id > ?1 AND kind IN ('stake', 'prize', 'refund')",
+            )
+            .and_then(|mut statement| statement.query_row([after], |row| row.get(0)))
+            .map(Cents)
+            .on(&self.path)
+    }
+}
+
+/// A protection row as stored.
+struct RecordRow {
+    id: i64,
+    at: String,
+    kind: String,
+    amount: Option<i64>,
+    effective_at: Option<String>,
+    until: Option<String>,
+    played_seconds: Option<i64>,
+    net: Option<i64>,
+    choice: Option<String>,
+}
+
+impl RecordRow {
+    /// The record, if the row is one this build knows.
+    fn record(self) -> Option<ProtectionRecord> {
+        let limit = |kind| {
+            Some(ProtectionEvent::Limit {
+                kind,
+                amount: Cents(self.amount?),
+                effective_at: self.effective_at.clone()?,
+            })
+        };
+        let event = match self.kind.as_str() {
+            "age_confirmed" => ProtectionEvent::AgeConfirmed,
+            "age_refused" => ProtectionEvent::AgeRefused,
+            "deposit_limit" => limit(LimitKind::Deposit)?,
+            "stake_limit" => limit(LimitKind::Stake)?,
+            "exclusion" => ProtectionEvent::Exclusion {
+                until: self.until.clone()?,
+            },
+            "reality_check" => ProtectionEvent::RealityCheck {
+                played_seconds: self.played_seconds?,
+                net: Cents(self.net?),
+                choice: match self.choice.as_deref()? {
+                    "continue" => RealityChoice::Continue,
+                    "stop" => RealityChoice::Stop,
+                    _ => return None,
+                },
+            },
+            _ => return None,
+        };
+        Some(ProtectionRecord {
+            id: self.id,
+            at: self.at,
+            event,
+        })
+    }
+}
+
+/// Whether `amount` may be deposited or staked, read in a write transaction.
+pub(crate) fn check(
+    writing: &Writing<'_>,
+    kind: LimitKind,
+    amount: Cents,
+) -> Result<(), StoreError> {
+    protection_in(writing.sql, writing.path, writing.now)?.check(kind, amount)
+}
+
+/// The protection at `now`, read through `connection` (a transaction's,
+/// possibly).
+fn protection_in(
+    connection: &Connection,
+    path: &Path,
+    now: Timestamp,
+) -> Result<Protection, StoreError> {
+    let broken = |detail: String| StoreError::Inconsistent {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let adult = connection
+        .prepare_cached(
+            "SELECT kind = 'age_confirmed' FROM protection
+             WHERE kind IN ('age_confirmed', 'age_refused') ORDER BY id DESC LIMIT 1",
+        )
+        .and_then(|mut statement| {
+            rusqlite::OptionalExtension::optional(statement.query_row([], |row| row.get(0)))
+        })
+        .on(path)?;
+    let ends: Vec<String> = connection
+        .prepare_cached("SELECT until FROM protection WHERE kind = 'exclusion'")
+        .and_then(|mut statement| statement.query_map([], |row| row.get(0))?.collect())
+        .on(path)?;
+    let mut excluded_until = None;
+    for end in ends {
+        let end = parse(&end).map_err(broken)?;
+        if end > now && excluded_until.is_none_or(|until| end > until) {
+            excluded_until = Some(end);
+        }
+    }
+    Ok(Protection {
+        now,
+        adult,
+        deposit: limit_in(connection, path, LimitKind::Deposit, now)?,
+        stake: limit_in(connection, path, LimitKind::Stake, now)?,
+        excluded_until,
+    })
+}
+
+/// One limit at `now`: its settings folded in order, and the window's use.
+fn limit_in(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    now: Timestamp,
+) -> Result<Limit, StoreError> {
+    let broken = |detail: String| StoreError::Inconsistent {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let settings: Vec<(String, i64, String)> = connection
+        .prepare_cached(
+            "SELECT at, amount_cents, effective_at FROM protection WHERE kind = ?1 ORDER BY id",
+        )
+        .and_then(|mut statement| {
+            statement
+                .query_map([kind.name()], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })?
+                .collect()
+        })
+        .on(path)?;
+    let mut current = None;
+    let mut pending: Option<PendingRaise> = None;
+    for (at, amount, effective_at) in settings {
+        let (at, effective_at) = (
+            parse(&at).map_err(broken)?,
+            parse(&effective_at).map_err(broken)?,
+        );
+        if let Some(raise) = pending.take_if(|raise| raise.from <= at) {
+            current = Some(raise.amount);
+        }
+        if effective_at <= at {
+            current = Some(Cents(amount));
+            pending = None;
+        } else {
+            pending = Some(PendingRaise {
+                amount: Cents(amount),
+                from: effective_at,
+            });
+        }
+    }
+    if let Some(raise) = pending.take_if(|raise| raise.from <= now) {
+        current = Some(raise.amount);
+    }
+    // Stakes count positive, refunds of stakes negative; deposits positive.
+    let counted = match kind {
+        LimitKind::Deposit => "kind = 'deposit'",
+        LimitKind::Stake => "kind IN ('stake', 'refund')",
+    };
+    let sign = match kind {
+        LimitKind::Deposit => 1,
+        LimitKind::Stake => -1,
+    };
+    let entries: Vec<(String, i64)> = connection
+        .prepare_cached(&format!(
+            "SELECT at, amount_cents FROM ledger WHERE {counted} AND at > ?1 ORDER BY id"
+        ))
+        .and_then(|mut statement| {
+            statement
+                .query_map([stamp(now - LIMIT_WINDOW)], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?
+                .collect()
+        })
+        .on(path)?;
+    let mut leaving = Vec::with_capacity(entries.len());
+    for (at, amount) in entries {
+        leaving.push((
+            parse(&at).map_err(broken)? + LIMIT_WINDOW,
+            Cents(sign * amount),
+        ));
+    }
+    Ok(Limit {
+        current,
+        pending,
+        used: Cents(
+            leaving
+                .iter()
+                .map(|(_, part)| part.get())
+                .sum::<i64>()
+                .max(0),
+        ),
+        leaving,
+    })
+}

@@ -1,0 +1,563 @@
+//! Player protection against a clock the tests move: the 7-day limits (set,
+//! lowered, raised after 48 hours, the rolling window's edges), self-exclusion
+//! (its start and end), the records, and a property: no sequence of deposits,
+//! stakes, limit changes and waits ever passes a limit.
+
+mod support;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use guichet_core::emission::BLACK_JACK;
+use guichet_core::money::Cents;
+use guichet_store::{
+    LIMIT_WINDOW, LedgerKind, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
+    ProtectionEvent, RAISE_DELAY, RealityChoice, Store, StoreError,
+};
+use jiff::{SignedDuration, Timestamp};
+use proptest::prelude::*;
+use tempfile::TempDir;
+
+/// A clock the test sets: seconds since the epoch.
+#[derive(Clone)]
+struct FakeClock(Arc<AtomicI64>);
+
+impl FakeClock {
+    /// 2026-11-30T08:00:00Z.
+    fn new() -> Self {
+        Self(Arc::new(AtomicI64::new(1_796_025_600)))
+    }
+
+    fn now(&self) -> Timestamp {
+        Timestamp::from_second(self.0.load(Ordering::SeqCst)).expect("a time")
+    }
+
+    fn advance(&self, by: SignedDuration) {
+        self.0.fetch_add(by.as_secs(), Ordering::SeqCst);
+    }
+}
+
+/// A new store read against `clock`.
+fn store_at(clock: &FakeClock) -> (TempDir, Store) {
+    let (folder, path) = support::new_path();
+    let reading = clock.clone();
+    let store = support::seeded(1)
+        .clock(move || reading.now())
+        .open(&path)
+        .expect("a store");
+    (folder, store)
+}
+
+fn euros(amount: i64) -> Cents {
+    Cents::euros(amount)
+}
+
+fn hours(count: i64) -> SignedDuration {
+    SignedDuration::from_hours(count)
+}
+
+fn set_both(store: &mut Store, deposit: Cents, stake: Cents) {
+    store
+        .set_limit(LimitKind::Deposit, deposit)
+        .expect("a deposit limit");
+    store
+        .set_limit(LimitKind::Stake, stake)
+        .expect("a stake limit");
+}
+
+/// Buys a Black Jack unit and reveals it whole.
+fn play_one(store: &mut Store) -> Result<(), StoreError> {
+    let unit = store.buy(&BLACK_JACK)?;
+    store.finish(unit.id).map(drop)
+}
+
+#[test]
+fn nothing_is_deposited_or_staked_before_both_limits_are_set() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    assert!(matches!(
+        store.deposit(euros(20)),
+        Err(StoreError::NoLimits)
+    ));
+    store
+        .set_limit(LimitKind::Deposit, euros(100))
+        .expect("a deposit limit");
+    assert!(matches!(
+        store.deposit(euros(20)),
+        Err(StoreError::NoLimits)
+    ));
+    assert!(store.ledger().expect("a ledger").is_empty());
+    store
+        .set_limit(LimitKind::Stake, euros(50))
+        .expect("a stake limit");
+    store.deposit(euros(20)).expect("a deposit");
+    play_one(&mut store).expect("a unit");
+    let protection = store.protection().expect("the protection");
+    assert!(protection.limits_set());
+    assert_eq!(protection.deposit.used, euros(20));
+    assert_eq!(protection.stake.used, euros(2));
+    assert_eq!(protection.stake.left(), Some(euros(48)));
+}
+
+#[test]
+fn a_first_limit_and_a_lower_one_apply_at_once_a_higher_one_after_48_hours() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    let first = store
+        .set_limit(LimitKind::Deposit, euros(100))
+        .expect("a limit");
+    assert!(first.immediate);
+    assert_eq!(first.effective_at, clock.now());
+
+    let lower = store
+        .set_limit(LimitKind::Deposit, euros(50))
+        .expect("a limit");
+    assert!(lower.immediate);
+    assert_eq!(
+        store.protection().expect("p").deposit.current,
+        Some(euros(50))
+    );
+
+    let raise = store
+        .set_limit(LimitKind::Deposit, euros(300))
+        .expect("a limit");
+    assert!(!raise.immediate);
+    assert_eq!(raise.effective_at, clock.now() + RAISE_DELAY);
+    let deposit = store.protection().expect("p").deposit;
+    assert_eq!(deposit.current, Some(euros(50)), "the raise waits");
+    assert_eq!(
+        deposit.pending,
+        Some(PendingRaise {
+            amount: euros(300),
+            from: clock.now() + RAISE_DELAY
+        })
+    );
+
+    // Asking again for the raise waiting does not start its delay over.
+    clock.advance(hours(24));
+    let again = store
+        .set_limit(LimitKind::Deposit, euros(300))
+        .expect("a limit");
+    assert_eq!(again.effective_at, raise.effective_at);
+
+    clock.advance(hours(24) - SignedDuration::from_secs(1));
+    assert_eq!(
+        store.protection().expect("p").deposit.current,
+        Some(euros(50))
+    );
+    clock.advance(SignedDuration::from_secs(1));
+    let deposit = store.protection().expect("p").deposit;
+    assert_eq!(deposit.current, Some(euros(300)), "48 hours later");
+    assert_eq!(deposit.pending, None);
+}
+
+#[test]
+fn lowering_a_limit_drops_the_raise_waiting() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    store
+        .set_limit(LimitKind::Stake, euros(500))
+        .expect("a raise");
+    clock.advance(hours(1));
+    store
+        .set_limit(LimitKind::Stake, euros(80))
+        .expect("a lower limit");
+    clock.advance(hours(100));
+    let stake = store.protection().expect("p").stake;
+    assert_eq!(stake.current, Some(euros(80)));
+    assert_eq!(stake.pending, None);
+}
+
+#[test]
+fn a_deposit_past_the_limit_is_refused_until_the_window_frees_it() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    let first_at = clock.now();
+    store.deposit(euros(60)).expect("60 €");
+    clock.advance(hours(24));
+    store.deposit(euros(40)).expect("up to the limit exactly");
+    let before = store.ledger().expect("a ledger");
+
+    let refused = store.deposit(Cents(1)).expect_err("past the limit");
+    let StoreError::LimitReached {
+        kind,
+        limit,
+        left,
+        fits_from,
+        ..
+    } = refused
+    else {
+        panic!("not a limit: {refused}");
+    };
+    assert_eq!(
+        (kind, limit, left, fits_from),
+        (
+            LimitKind::Deposit,
+            euros(100),
+            Cents::ZERO,
+            Some(first_at + LIMIT_WINDOW)
+        )
+    );
+    assert_eq!(
+        store.ledger().expect("a ledger"),
+        before,
+        "nothing credited"
+    );
+    assert_eq!(store.balance().expect("a balance"), euros(100));
+
+    // One second before the first deposit is 7 days old, still refused; then
+    // its 60 € are free again, and no more.
+    clock.advance(hours(6 * 24) - SignedDuration::from_secs(1));
+    assert!(matches!(
+        store.deposit(Cents(1)),
+        Err(StoreError::LimitReached { .. })
+    ));
+    clock.advance(SignedDuration::from_secs(1));
+    assert_eq!(
+        store.protection().expect("p").deposit.left(),
+        Some(euros(60))
+    );
+    let too_much = store.deposit(euros(61)).expect_err("only 60 € free");
+    assert!(
+        too_much.to_string().contains("60,00") && too_much.to_string().contains("left"),
+        "{too_much}"
+    );
+    store.deposit(euros(60)).expect("60 € free again");
+}
+
+#[test]
+fn a_stake_past_the_limit_is_refused_and_nothing_is_debited() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(4));
+    store.deposit(euros(20)).expect("a deposit");
+    play_one(&mut store).expect("2 €");
+    play_one(&mut store).expect("4 €");
+    let balance = store.balance().expect("a balance");
+    let units = store.all_units().expect("units").len();
+    let refused = store.buy(&BLACK_JACK).expect_err("past the stake limit");
+    assert!(
+        matches!(
+            refused,
+            StoreError::LimitReached {
+                kind: LimitKind::Stake,
+                ..
+            }
+        ),
+        "{refused}"
+    );
+    assert_eq!(store.balance().expect("a balance"), balance);
+    assert_eq!(store.all_units().expect("units").len(), units);
+    // A lower limit applies at once, even below what the window already used.
+    store
+        .set_limit(LimitKind::Stake, euros(2))
+        .expect("a lower limit");
+    assert_eq!(
+        store.protection().expect("p").stake.left(),
+        Some(Cents::ZERO)
+    );
+    clock.advance(LIMIT_WINDOW);
+    play_one(&mut store).expect("a week later");
+}
+
+#[test]
+fn a_stake_above_the_limit_itself_never_fits() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), Cents(150));
+    store.deposit(euros(20)).expect("a deposit");
+    let refused = store.buy(&BLACK_JACK).expect_err("2 € above 1,50 €");
+    assert!(
+        matches!(
+            refused,
+            StoreError::LimitReached {
+                fits_from: None,
+                ..
+            }
+        ),
+        "{refused}"
+    );
+}
+
+#[test]
+fn an_exclusion_stops_stakes_and_deposits_until_its_end_but_not_withdrawals() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    store.deposit(euros(30)).expect("a deposit");
+    let until = store.exclude(1).expect("an exclusion");
+    assert_eq!(until, clock.now() + hours(24));
+    assert_eq!(store.protection().expect("p").excluded_until, Some(until));
+
+    let ledger = store.ledger().expect("a ledger");
+    for refused in [store.deposit(euros(10)).map(drop), play_one(&mut store)] {
+        assert!(
+            matches!(refused, Err(StoreError::Excluded { until: end }) if end == until),
+            "{refused:?}"
+        );
+    }
+    assert_eq!(store.ledger().expect("a ledger"), ledger, "nothing moved");
+    store
+        .withdraw(euros(5))
+        .expect("a withdrawal stays possible");
+
+    // A shorter exclusion does not shorten the one running.
+    assert_eq!(store.exclude(1).expect("again"), until);
+    clock.advance(hours(24) - SignedDuration::from_secs(1));
+    assert!(matches!(
+        store.deposit(euros(10)),
+        Err(StoreError::Excluded { .. })
+    ));
+    clock.advance(SignedDuration::from_secs(1));
+    assert_eq!(store.protection().expect("p").excluded_until, None);
+    store.deposit(euros(10)).expect("the exclusion is over");
+    play_one(&mut store).expect("and play");
+
+    let longer = store.exclude(30).expect("30 days");
+    assert_eq!(longer, clock.now() + hours(30 * 24));
+}
+
+#[test]
+fn limits_and_exclusions_out_of_range_are_refused() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    for amount in [Cents::ZERO, Cents(-100), Cents(MAX_LIMIT.get() + 1)] {
+        assert!(matches!(
+            store.set_limit(LimitKind::Deposit, amount),
+            Err(StoreError::LimitOutOfRange { .. })
+        ));
+    }
+    store
+        .set_limit(LimitKind::Deposit, MAX_LIMIT)
+        .expect("the highest limit");
+    for days in [0, MAX_EXCLUSION_DAYS + 1] {
+        assert!(matches!(
+            store.exclude(days),
+            Err(StoreError::ExclusionOutOfRange { .. })
+        ));
+    }
+    store.exclude(MAX_EXCLUSION_DAYS).expect("the longest");
+}
+
+#[test]
+fn every_answer_limit_exclusion_and_reality_check_is_recorded_append_only() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    assert_eq!(store.protection().expect("p").adult, None);
+    store.answer_age(false).expect("a refusal");
+    assert_eq!(store.protection().expect("p").adult, Some(false));
+    store.answer_age(true).expect("a confirmation");
+    assert_eq!(store.protection().expect("p").adult, Some(true));
+    set_both(&mut store, euros(100), euros(50));
+    store
+        .set_limit(LimitKind::Stake, euros(60))
+        .expect("a raise");
+    store
+        .record_reality_check(3_600, Cents(-450), RealityChoice::Continue)
+        .expect("a reality check");
+    store.exclude(7).expect("an exclusion");
+
+    let records = store.protection_records().expect("the records");
+    let kinds: Vec<_> = records.iter().map(|record| record.event.name()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "age_refused",
+            "age_confirmed",
+            "deposit_limit",
+            "stake_limit",
+            "stake_limit",
+            "reality_check",
+            "exclusion"
+        ]
+    );
+    assert_eq!(
+        records[4].event,
+        ProtectionEvent::Limit {
+            kind: LimitKind::Stake,
+            amount: euros(60),
+            effective_at: "2026-12-02T08:00:00Z".to_owned()
+        }
+    );
+    assert_eq!(
+        records[5].event,
+        ProtectionEvent::RealityCheck {
+            played_seconds: 3_600,
+            net: Cents(-450),
+            choice: RealityChoice::Continue
+        }
+    );
+    assert_eq!(records[0].at, "2026-11-30T08:00:00Z");
+
+    let raw = support::raw(store.path());
+    for change in [
+        "UPDATE protection SET until = '2020-01-01T00:00:00Z' WHERE kind = 'exclusion'",
+        "DELETE FROM protection",
+    ] {
+        let refused = raw.execute(change, []).expect_err("append-only");
+        assert!(refused.to_string().contains("append-only"), "{refused}");
+    }
+}
+
+#[test]
+fn the_ledger_is_stamped_by_the_same_clock() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    clock.advance(hours(5));
+    let entry = store.deposit(euros(10)).expect("a deposit");
+    assert_eq!(entry.at, "2026-11-30T13:00:00Z");
+    assert_eq!(entry.kind, LedgerKind::Deposit);
+}
+
+#[test]
+fn the_net_of_a_session_counts_stakes_and_prizes_only() {
+    let clock = FakeClock::new();
+    let (folder, path) = support::new_path();
+    let reading = clock.clone();
+    let mut store = support::first_unit_worth(&BLACK_JACK, BLACK_JACK.tiers[0].prize)
+        .clock(move || reading.now())
+        .open(&path)
+        .expect("a store");
+    set_both(&mut store, euros(100), euros(100));
+    store.deposit(euros(20)).expect("a deposit");
+    let start = store.mark().expect("a mark").ledger;
+    play_one(&mut store).expect("a winning unit");
+    store.withdraw(euros(1)).expect("a withdrawal");
+    assert_eq!(
+        store.net_since(start).expect("a net"),
+        Cents(BLACK_JACK.tiers[0].prize.get() - 200)
+    );
+    drop(folder);
+}
+
+/// One thing a player may do.
+#[derive(Clone, Debug)]
+enum Action {
+    Deposit(i64),
+    Stake,
+    SetLimit(LimitKind, i64),
+    Wait(i64),
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        (1_i64..=60).prop_map(|euros| Action::Deposit(euros * 100)),
+        Just(Action::Stake),
+        Just(Action::Stake),
+        (
+            prop_oneof![Just(LimitKind::Deposit), Just(LimitKind::Stake)],
+            1_i64..=120
+        )
+            .prop_map(|(kind, euros)| Action::SetLimit(kind, euros * 100)),
+        (1_i64..=80).prop_map(|hours| Action::Wait(hours * 3_600)),
+    ]
+}
+
+/// What the ledger moved of this kind over the 7 days up to `now`, read from
+/// the ledger itself (stakes less refunds).
+fn used_over_the_window(store: &Store, kind: LimitKind, now: Timestamp) -> i64 {
+    let from = now - LIMIT_WINDOW;
+    store
+        .ledger()
+        .expect("a ledger")
+        .into_iter()
+        .filter(|entry| entry.at.parse::<Timestamp>().expect("a time") > from)
+        .map(|entry| match (kind, entry.kind) {
+            (LimitKind::Deposit, LedgerKind::Deposit) | (LimitKind::Stake, LedgerKind::Refund) => {
+                entry.amount.get()
+            }
+            (LimitKind::Stake, LedgerKind::Stake) => -entry.amount.get(),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The limits as the issue states them, kept beside the store: a first
+/// setting and a lower one at once, a higher one 48 hours later (asking again
+/// for the raise waiting keeps its date; a lower one drops it).
+#[derive(Default)]
+struct Model {
+    current: Option<i64>,
+    pending: Option<(i64, Timestamp)>,
+}
+
+impl Model {
+    fn at(&mut self, now: Timestamp) -> Option<i64> {
+        if let Some((amount, from)) = self.pending
+            && from <= now
+        {
+            self.current = Some(amount);
+            self.pending = None;
+        }
+        self.current
+    }
+
+    fn set(&mut self, amount: i64, now: Timestamp) {
+        match self.at(now) {
+            Some(current) if amount > current => {
+                if self.pending.is_none_or(|(waiting, _)| waiting != amount) {
+                    self.pending = Some((amount, now + RAISE_DELAY));
+                }
+            }
+            _ => {
+                self.current = Some(amount);
+                self.pending = None;
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever the player does, and whenever: a deposit or a stake the store
+    /// accepts never takes the last 7 days (counted from the ledger) past the
+    /// limit in force, and one it refuses for the limit would have.
+    #[test]
+    fn no_sequence_ever_passes_a_limit(
+        deposit in 1_i64..=100,
+        stake in 1_i64..=40,
+        actions in proptest::collection::vec(action(), 1..40),
+    ) {
+        let clock = FakeClock::new();
+        let (_folder, mut store) = store_at(&clock);
+        let mut models = [Model::default(), Model::default()];
+        let index = |kind| usize::from(kind == LimitKind::Stake);
+        for (kind, euros) in [(LimitKind::Deposit, deposit), (LimitKind::Stake, stake)] {
+            store.set_limit(kind, Cents::euros(euros)).expect("a limit");
+            models[index(kind)].set(euros * 100, clock.now());
+        }
+        for action in actions {
+            let now = clock.now();
+            let (kind, amount, done) = match action {
+                Action::Deposit(cents) => {
+                    (LimitKind::Deposit, cents, store.deposit(Cents(cents)).map(drop))
+                }
+                Action::Stake => (LimitKind::Stake, BLACK_JACK.stake.get(), play_one(&mut store)),
+                Action::SetLimit(kind, cents) => {
+                    store.set_limit(kind, Cents(cents)).expect("a limit");
+                    models[index(kind)].set(cents, now);
+                    continue;
+                }
+                Action::Wait(seconds) => {
+                    clock.advance(SignedDuration::from_secs(seconds));
+                    continue;
+                }
+            };
+            let limit = models[index(kind)].at(now).expect("set");
+            let used = used_over_the_window(&store, kind, now);
+            match done {
+                Ok(()) => prop_assert!(used <= limit, "{kind:?}: {used} used, limit {limit}"),
+                Err(StoreError::LimitReached { kind: refused, .. }) => {
+                    prop_assert_eq!(refused, kind);
+                    prop_assert!(used + amount > limit, "{kind:?}: refused {amount} with {used} used, limit {limit}");
+                }
+                Err(StoreError::InsufficientFunds { .. }) => prop_assert_eq!(kind, LimitKind::Stake),
+                Err(other) => prop_assert!(false, "{other}"),
+            }
+        }
+    }
+}
