@@ -93,6 +93,15 @@ fn commands_that_only_read_never_create_a_database() {
 fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
+    ok(&[
+        "limits",
+        "--db",
+        text(&db),
+        "--deposit",
+        "1000",
+        "--stake",
+        "1000",
+    ]);
     ok(&["deposit", "--db", text(&db), "--amount", "50"]);
     ok(&["play", "--db", text(&db), "--game", "x10", "--count", "5"]);
     for arguments in [
@@ -140,7 +149,10 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
         .output()
         .expect("it runs");
     assert_eq!(output.status.code(), Some(3));
-    assert!(ok(&["history", "--db", text(&db), "--json"]).contains("\"amount_cents\":100"));
+    assert!(
+        ok(&["history", "--db", text(&db), "--json"])
+            .contains("\"kind\":\"deposit\",\"amount_cents\":100}")
+    );
 
     let prizes = refused(
         &["audit", "--game", "bingo", "--prizes", "/dev/full"],
@@ -168,6 +180,14 @@ fn play_always_says_what_it_did() {
         .seeds(move |_, _| seed.clone())
         .open(&db)
         .expect("a store");
+    for kind in [
+        guichet_store::LimitKind::Deposit,
+        guichet_store::LimitKind::Stake,
+    ] {
+        store
+            .set_limit(kind, guichet_core::money::Cents::euros(100))
+            .expect("a limit");
+    }
     store
         .deposit(guichet_core::money::Cents::euros(5))
         .expect("a deposit");
@@ -195,6 +215,7 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db = text(&db);
+    ok(&["limits", "--db", db, "--deposit", "1000", "--stake", "1000"]);
     ok(&["deposit", "--db", db, "--amount", "20,50"]);
     refused(
         &["withdraw", "--db", db, "--amount", "30"],
@@ -234,6 +255,15 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     ok(&["deposit", "--db", db, "--amount", "5 €"]);
 
     let locked_out = folder.path().join("locked.sqlite3");
+    ok(&[
+        "limits",
+        "--db",
+        text(&locked_out),
+        "--deposit",
+        "1000",
+        "--stake",
+        "1000",
+    ]);
     ok(&["deposit", "--db", text(&locked_out), "--amount", "5"]);
     std::fs::set_permissions(&locked_out, std::fs::Permissions::from_mode(0o000))
         .expect("mode 000");
@@ -253,6 +283,15 @@ fn messages_say_what_is_wrong_and_what_to_do() {
 fn concurrent_plays_on_one_database_all_finish() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
+    ok(&[
+        "limits",
+        "--db",
+        text(&db),
+        "--deposit",
+        "1000",
+        "--stake",
+        "1000",
+    ]);
     ok(&["deposit", "--db", text(&db), "--amount", "300"]);
     let children: Vec<_> = ["blackjack", "x10", "bingo", "blackjack"]
         .iter()

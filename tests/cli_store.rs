@@ -28,6 +28,23 @@ fn succeeds(arguments: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
+/// Text with the narrow and plain no-break spaces of French amounts made
+/// plain spaces, to compare with what a test writes.
+fn plain(text: &str) -> String {
+    text.replace(['\u{202f}', '\u{a0}'], " ")
+}
+
+/// Exit `code` with one line on stderr containing `reason` (spaces made
+/// plain); returns stdout.
+fn refused(arguments: &[&str], code: i32, reason: &str) -> String {
+    let output = guichet(arguments);
+    let stderr = plain(&String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(code), "{arguments:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+    assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// A temporary folder private to this user, as Guichet wants its folder (no
 /// warning then).
 fn private_folder() -> tempfile::TempDir {
@@ -127,6 +144,8 @@ fn deposit_play_history_verify() {
     let folder = private_folder();
     let db = folder.path().join("nested").join("guichet.sqlite3");
     let db = db.to_str().expect("a UTF-8 path");
+    let limits = succeeds(&["limits", "--db", db, "--deposit", "500", "--stake", "200"]);
+    assert!(limits.contains("deposit limit set to 500,00"), "{limits}");
     assert!(succeeds(&["deposit", "--db", db, "--amount", "30"]).contains("30,00"));
     for emission in Emission::ALL {
         let mut arguments = vec![
@@ -201,7 +220,7 @@ fn errors_are_one_line_and_leave_files_alone() {
         (
             &["play", "--db", db, "--game", "bingo", "--count", "1"],
             1,
-            "insufficient funds",
+            "deposit and stake limits first",
         ),
         (
             &["withdraw", "--db", db, "--amount", "5"],
@@ -212,11 +231,7 @@ fn errors_are_one_line_and_leave_files_alone() {
         (&["verify", "--db", notes], 1, "left it untouched"),
     ];
     for (arguments, code, reason) in cases {
-        let output = guichet(arguments);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(*code), "{arguments:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
-        assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
+        refused(arguments, *code, reason);
     }
     assert_eq!(
         std::fs::read_to_string(notes).expect("the file"),
@@ -229,6 +244,15 @@ fn verify_lists_violations_and_exits_1() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db_text = db.to_str().expect("a UTF-8 path");
+    succeeds(&[
+        "limits",
+        "--db",
+        db_text,
+        "--deposit",
+        "100",
+        "--stake",
+        "100",
+    ]);
     succeeds(&["deposit", "--db", db_text, "--amount", "10"]);
     succeeds(&["play", "--db", db_text, "--game", "x10", "--count", "2"]);
     let raw = rusqlite::Connection::open(&db).expect("sqlite");
@@ -282,6 +306,15 @@ fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db_text = db.to_str().expect("a UTF-8 path");
+    succeeds(&[
+        "limits",
+        "--db",
+        db_text,
+        "--deposit",
+        "100000",
+        "--stake",
+        "100000",
+    ]);
     for _ in 0..10 {
         succeeds(&["deposit", "--db", db_text, "--amount", "10000"]);
     }
@@ -324,6 +357,7 @@ fn blocks_lists_what_the_store_holds() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");
     let db = path.to_str().expect("a UTF-8 path");
+    succeeds(&["limits", "--db", db, "--deposit", "100", "--stake", "100"]);
     succeeds(&["deposit", "--db", db, "--amount", "20"]);
     succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
     let listing = succeeds(&["blocks", "--db", db]);
@@ -367,6 +401,7 @@ fn a_withdrawal_is_paid_and_recorded() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");
     let db = path.to_str().expect("a UTF-8 path");
+    succeeds(&["limits", "--db", db, "--deposit", "100", "--stake", "100"]);
     succeeds(&["deposit", "--db", db, "--amount", "20"]);
     let said = succeeds(&["withdraw", "--db", db, "--amount", "7,50"]);
     assert!(said.contains("withdrew 7,50"), "{said}");
@@ -382,4 +417,106 @@ fn a_withdrawal_is_paid_and_recorded() {
     assert_eq!(last["kind"], "withdrawal");
     assert_eq!(last["amount_cents"], -750);
     assert!(succeeds(&["verify", "--db", db]).starts_with("ok"));
+}
+
+#[test]
+fn the_command_line_obeys_the_limits_and_the_exclusion() {
+    let folder = private_folder();
+    let path = folder.path().join("guichet.sqlite3");
+    let db = path.to_str().expect("a UTF-8 path");
+    // No deposit and no play before the limits are set.
+    refused(
+        &["deposit", "--db", db, "--amount", "20"],
+        1,
+        "set your 7-day deposit and stake limits first",
+    );
+    refused(
+        &["play", "--db", db, "--game", "blackjack", "--count", "1"],
+        1,
+        "limits first",
+    );
+    let said = plain(&succeeds(&[
+        "limits",
+        "--db",
+        db,
+        "--deposit",
+        "50",
+        "--stake",
+        "4",
+    ]));
+    assert!(said.contains("deposit limit set to 50,00"), "{said}");
+    assert!(said.contains("stake limit set to 4,00"), "{said}");
+    assert!(
+        said.contains("deposit limit 50,00 € over 7 days: 0,00 € used, 50,00 € left"),
+        "{said}"
+    );
+
+    succeeds(&["deposit", "--db", db, "--amount", "30"]);
+    refused(
+        &["deposit", "--db", db, "--amount", "30"],
+        1,
+        "would pass your 7-day deposit limit of 50,00 €: 20,00 € left",
+    );
+    let stdout = refused(
+        &["play", "--db", db, "--game", "blackjack", "--count", "5"],
+        1,
+        "would pass your 7-day stake limit of 4,00 €: 0,00 € left",
+    );
+    assert!(stdout.contains("played 2 of 5"), "{stdout}");
+
+    // A lower limit at once; a higher one waits 48 hours, and says until when.
+    let said = plain(&succeeds(&["limits", "--db", db, "--deposit", "40"]));
+    assert!(said.contains("deposit limit set to 40,00"), "{said}");
+    assert!(said.contains("10,00 € left"), "{said}");
+    let said = plain(&succeeds(&["limits", "--db", db, "--stake", "100"]));
+    assert!(
+        said.contains("stake limit raised to 100,00 € from 20"),
+        "{said}"
+    );
+    assert!(said.contains("raise to 100,00 € pending from"), "{said}");
+    assert!(said.contains("stake limit 4,00 €"), "{said}");
+
+    // Out of range: bad arguments.
+    refused(
+        &["limits", "--db", db, "--deposit", "100001"],
+        2,
+        "between 0,01 € and 100",
+    );
+    refused(&["exclude", "--db", db, "--days", "0"], 2, "from 1 to 3650");
+
+    let said = succeeds(&["exclude", "--db", db, "--days", "7"]);
+    assert!(said.starts_with("excluded until 20"), "{said}");
+    refused(
+        &["deposit", "--db", db, "--amount", "1"],
+        1,
+        "excluded from play until",
+    );
+    refused(
+        &["play", "--db", db, "--game", "x10", "--count", "1"],
+        1,
+        "excluded from play until",
+    );
+    assert!(succeeds(&["withdraw", "--db", db, "--amount", "5"]).contains("withdrew 5,00"));
+    assert!(succeeds(&["limits", "--db", db]).contains("excluded until"));
+
+    let record = history(db);
+    let kinds: Vec<&str> = record["protection"]
+        .as_array()
+        .expect("a protection list")
+        .iter()
+        .map(|line| line["kind"].as_str().expect("a kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "deposit_limit",
+            "stake_limit",
+            "deposit_limit",
+            "stake_limit",
+            "exclusion"
+        ]
+    );
+    assert_eq!(record["protection"][0]["amount_cents"], 5_000);
+    assert!(record["protection"][3]["effective_at"].is_string());
+    assert!(record["protection"][4]["until"].is_string());
 }

@@ -38,6 +38,11 @@ pub enum Command {
     Verify(DatabaseArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
+    /// Set the player's 7-day deposit and stake limits, and show them with
+    /// what is left this week (a raise takes effect after 48 hours).
+    Limits(LimitsArgs),
+    /// Exclude the player from play (no stake, no deposit) for N days.
+    Exclude(ExcludeArgs),
 }
 
 /// Where the database is.
@@ -101,6 +106,32 @@ pub struct BlocksArgs {
     /// Why the blocks are voided, recorded with them.
     #[arg(long, value_name = "TEXT", requires = "void_unsealable")]
     pub reason: Option<String>,
+}
+
+/// `guichet limits`.
+#[derive(Debug, Args)]
+pub struct LimitsArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+}
+
+/// `guichet exclude`.
+#[derive(Debug, Args)]
+pub struct ExcludeArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// How long, in days (1 for 24 hours, 7, 30, up to 3650); an exclusion
+    /// running is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
 }
 
 /// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
@@ -206,6 +237,19 @@ fn parse_count(text: &str) -> Result<u32, String> {
             u32::MAX
         )
     })
+}
+
+fn parse_days(text: &str) -> Result<u32, String> {
+    let max = guichet_store::MAX_EXCLUSION_DAYS;
+    text.parse()
+        .ok()
+        .filter(|days| (1..=max).contains(days))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a number of days: write a whole number from 1 to {max}",
+                echoed(text)
+            )
+        })
 }
 
 fn parse_database(text: &str) -> Result<PathBuf, String> {

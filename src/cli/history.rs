@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use guichet_core::scenario::Scenario;
-use guichet_store::{LedgerEntry, Unit};
+use guichet_store::{LedgerEntry, ProtectionEvent, ProtectionRecord, Unit};
 use serde::Serialize;
 
 use super::{Failure, HistoryArgs, Output};
@@ -14,6 +14,65 @@ struct Record {
     balance_cents: i64,
     ledger: Vec<LedgerLine>,
     units: Vec<UnitLine>,
+    protection: Vec<ProtectionLine>,
+}
+
+/// A protection record: its kind says which optional fields it has.
+#[derive(Serialize)]
+struct ProtectionLine {
+    id: i64,
+    at: String,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    amount_cents: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effective_at: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    until: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    net_cents: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<&'static str>,
+}
+
+impl From<ProtectionRecord> for ProtectionLine {
+    fn from(record: ProtectionRecord) -> Self {
+        let mut line = Self {
+            id: record.id,
+            at: record.at,
+            kind: record.event.name(),
+            amount_cents: None,
+            effective_at: None,
+            until: None,
+            played_seconds: None,
+            net_cents: None,
+            choice: None,
+        };
+        match record.event {
+            ProtectionEvent::AgeConfirmed | ProtectionEvent::AgeRefused => {}
+            ProtectionEvent::Limit {
+                amount,
+                effective_at,
+                ..
+            } => {
+                line.amount_cents = Some(amount.get());
+                line.effective_at = Some(effective_at);
+            }
+            ProtectionEvent::Exclusion { until } => line.until = Some(until),
+            ProtectionEvent::RealityCheck {
+                played_seconds,
+                net,
+                choice,
+            } => {
+                line.played_seconds = Some(played_seconds);
+                line.net_cents = Some(net.get());
+                line.choice = Some(choice.name());
+            }
+        }
+        line
+    }
 }
 
 #[derive(Serialize)]
@@ -77,6 +136,11 @@ pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode,
             balance_cents: balance.get(),
             ledger: store.ledger()?.into_iter().map(LedgerLine::from).collect(),
             units: units.into_iter().map(UnitLine::from).collect(),
+            protection: store
+                .protection_records()?
+                .into_iter()
+                .map(ProtectionLine::from)
+                .collect(),
         };
         out.line(serde_json::to_string(&record).map_err(anyhow::Error::from)?)?;
         return Ok(ExitCode::SUCCESS);

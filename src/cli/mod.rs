@@ -6,7 +6,7 @@
 //! | code | meaning |
 //! |---:|---|
 //! | 0 | done (also when a reader closed the pipe early: nothing more to say) |
-//! | 1 | refused or failed: the database said no, `verify` found violations, `audit` found a tier that does not match |
+//! | 1 | refused or failed: the database said no (no limits set, past a limit, excluded, short balance…), `verify` found violations, `audit` found a tier that does not match |
 //! | 2 | bad arguments |
 //! | 3 | an output (stdout, a file named on the command line) could not be written |
 
@@ -17,11 +17,13 @@ mod blocks;
 mod history;
 mod output;
 mod play;
+mod protection;
 mod trajectories;
 mod verify;
 
 pub use args::{
-    AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, HistoryArgs, PlayArgs,
+    AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, ExcludeArgs, HistoryArgs,
+    LimitsArgs, PlayArgs,
 };
 pub use output::Output;
 
@@ -83,6 +85,8 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::History(arguments) => history::run(&arguments, &mut out),
         Command::Verify(arguments) => verify::run(&arguments, &mut out),
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
+        Command::Limits(arguments) => protection::limits(&arguments, &mut out),
+        Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
     };
     // What was printed goes out before any error is told.
     let flushed = out.flush();
@@ -99,7 +103,9 @@ impl From<StoreError> for Failure {
         match error {
             StoreError::NoDatabase { .. }
             | StoreError::NotPositive(_)
-            | StoreError::DepositTooLarge { .. } => Self::Usage(error.to_string()),
+            | StoreError::DepositTooLarge { .. }
+            | StoreError::LimitOutOfRange { .. }
+            | StoreError::ExclusionOutOfRange { .. } => Self::Usage(error.to_string()),
             other => Self::Other(other.into()),
         }
     }
@@ -117,7 +123,8 @@ impl DatabaseArgs {
         opened(OpenOptions::new().existing_only().open(&self.path()))
     }
 
-    /// Opens the database, creating it on first use: for `deposit` and `play`.
+    /// Opens the database, creating it on first use: for `deposit`, `play`,
+    /// `limits` and `exclude`.
     fn open_or_create(&self) -> Result<Store, Failure> {
         opened(OpenOptions::new().lease_wait(LEASE_WAIT).open(&self.path()))
     }

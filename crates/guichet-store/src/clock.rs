@@ -25,6 +25,12 @@ pub fn stamp(time: Timestamp) -> String {
     time.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
+/// A time in a message: `2026-12-03 14:05 UTC`.
+#[must_use]
+pub fn in_utc(time: Timestamp) -> String {
+    time.strftime("%Y-%m-%d %H:%M UTC").to_string()
+}
+
 /// A time the store wrote, read back.
 ///
 /// # Errors

@@ -8,6 +8,7 @@ use guichet_core::reveal::StepError;
 use jiff::Timestamp;
 use rusqlite::ErrorCode;
 
+use crate::clock::in_utc;
 use crate::protection::LimitKind;
 
 /// A store failure. Whenever the file itself is at fault (not a database,
@@ -209,7 +210,7 @@ pub enum StoreError {
         fits_from: Option<Timestamp>,
     },
     /// The player excluded themselves: no stake and no deposit until then.
-    #[error("you are excluded from play until {}: no stake and no deposit until then", utc(*until))]
+    #[error("you are excluded from play until {}: no stake and no deposit until then", in_utc(*until))]
     Excluded {
         /// The end of the exclusion.
         until: Timestamp,
@@ -287,11 +288,6 @@ pub enum StoreError {
     },
 }
 
-/// A time in a message: `2026-12-03 14:05 UTC`.
-fn utc(time: Timestamp) -> String {
-    time.strftime("%Y-%m-%d %H:%M UTC").to_string()
-}
-
 fn limit_reached(
     kind: LimitKind,
     amount: Cents,
@@ -302,7 +298,7 @@ fn limit_reached(
     let noun = kind.noun();
     let when = fits_from.map_or_else(
         || format!("; a {noun} of {amount} is above the limit itself"),
-        |from| format!("; a {noun} of {amount} fits from {}", utc(from)),
+        |from| format!("; a {noun} of {amount} fits from {}", in_utc(from)),
     );
     format!(
         "this {noun} of {amount} would pass your 7-day {noun} limit of {limit}: {left} left{when}"
