@@ -17,7 +17,7 @@ use guichet::ui::theme;
 use guichet_core::block::Seed;
 use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
 use guichet_core::money::Cents;
-use guichet_store::{OpenOptions, Unit};
+use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Unit};
 
 /// mimalloc, as the kiosk runs with.
 #[global_allocator]
@@ -56,6 +56,9 @@ impl Scene {
             .seeds(|_, _| Seed::from_bytes([7; 32]))
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a store");
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            store.set_limit(kind, MAX_LIMIT).expect("a limit");
+        }
         store.deposit(Cents::euros(10)).expect("a deposit");
         // Half the unit shown already (taken up as on a resume), the next
         // step mid-animation: a table mid-draw.

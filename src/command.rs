@@ -4,7 +4,9 @@
 //! it, neither knows the other through it.
 
 use guichet_core::emission::{Emission, Game};
+use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
+use guichet_store::RealityChoice;
 
 use crate::ui::i18n::Language;
 
@@ -51,4 +53,23 @@ pub enum Command {
     DismissNotice,
     /// Open or close the top bar's menu (when the bar lacks room for its buttons).
     ToggleMenu,
+    /// The player's answer to "18 or over?".
+    AnswerAge(bool),
+    /// Ask "18 or over?" again (after a "no").
+    ShowAge,
+    /// Show the play limits.
+    ShowLimits,
+    /// Set the 7-day limits given (a raise takes effect 48 hours later).
+    SetLimits {
+        /// The deposit limit, if changed.
+        deposit: Option<Cents>,
+        /// The stake limit, if changed.
+        stake: Option<Cents>,
+    },
+    /// Show the self-exclusion page.
+    ShowExclusion,
+    /// Exclude the player from play for this many days.
+    Exclude(u32),
+    /// The player's answer to a reality check.
+    RealityCheck(RealityChoice),
 }

@@ -10,12 +10,13 @@ use crate::app::Guichet;
 pub const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
 
 /// Opens the kiosk over the database at `database` (created on first start) and
-/// runs it until the window closes. A database that cannot be opened is shown
-/// as a page saying why; the window opens anyway.
+/// runs it until the window closes, with a reality check every
+/// `reality_check_minutes` of a session. A database that cannot be opened is
+/// shown as a page saying why; the window opens anyway.
 ///
 /// # Errors
 /// When the window itself cannot be created (no display, no graphics).
-pub fn run(database: &Path, fullscreen: bool) -> eframe::Result {
+pub fn run(database: &Path, fullscreen: bool, reality_check_minutes: u32) -> eframe::Result {
     let store = Store::open(database);
     let viewport = egui::ViewportBuilder::default()
         .with_title("Guichet")
@@ -31,6 +32,10 @@ pub fn run(database: &Path, fullscreen: bool) -> eframe::Result {
     eframe::run_native(
         "Guichet",
         options,
-        Box::new(move |creation| Ok(Box::new(Guichet::new(&creation.egui_ctx, store)))),
+        Box::new(move |creation| {
+            Ok(Box::new(
+                Guichet::new(&creation.egui_ctx, store).with_reality_check(reality_check_minutes),
+            ))
+        }),
     )
 }

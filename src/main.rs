@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     };
     let Some(command) = arguments.command else {
         let database = arguments.db.unwrap_or_else(Store::default_path);
-        return match kiosk::run(&database, arguments.fullscreen) {
+        return match kiosk::run(&database, arguments.fullscreen, arguments.reality_check) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 cli::tell(&format!(

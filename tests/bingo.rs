@@ -199,6 +199,7 @@ fn an_interrupted_draw_reopens_with_the_same_balls_out() {
         let mut store = common::with_block_seed(&BINGO, Seed::from_bytes([4; 32]))
             .open(&path)
             .expect("a store");
+        common::of_age(&mut store);
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&BINGO).expect("a unit");
         let mut steps: Vec<_> = BINGO_BALLS[..6].to_vec();

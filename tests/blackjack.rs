@@ -187,6 +187,7 @@ fn an_interrupted_unit_reopens_with_the_same_zones_revealed() {
         let mut store = with_block_seed(&BLACK_JACK, Seed::from_bytes([9; 32]))
             .open(&path)
             .expect("a store");
+        common::of_age(&mut store);
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&BLACK_JACK).expect("a unit");
         store
@@ -224,8 +225,7 @@ proptest! {
         let expected = common::result_words(stored.prize, BLACK_JACK.stake);
         prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
 
-        harness.get_by_label("Historique").click();
-        harness.run();
+        common::press_in_bar(&mut harness, "Historique");
         harness.get_by_label("Revoir").click();
         // The replay plays the unit again step by step, then shows the result.
         harness.run_steps(60 * 8);

@@ -34,6 +34,7 @@ fn wait_for(harness: &mut Harness<'_, Guichet>, done: impl Fn(&Harness<'_, Guich
 fn a_paid_unit_cannot_be_walked_away_from() {
     let (_folder, path) = new_database();
     let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.run();
@@ -80,6 +81,7 @@ fn a_paid_unit_cannot_be_walked_away_from() {
 fn a_unit_played_by_another_process_is_not_touched_and_auto_never_sticks() {
     let (_folder, path) = new_database();
     let mut other = seeded(5).open(&path).expect("another process's store");
+    common::of_age(&mut other);
     other.deposit(Cents::euros(20)).expect("a deposit");
     let unit = other.buy(&BLACK_JACK).expect("a unit");
     let mut harness = kiosk(Store::open(&path));
@@ -119,6 +121,7 @@ fn a_unit_played_by_another_process_is_not_touched_and_auto_never_sticks() {
 fn what_another_process_does_shows_without_a_tap() {
     let (_folder, path) = new_database();
     let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let unit = store.buy(&BLACK_JACK).expect("a unit");
     drop(store);
@@ -129,6 +132,7 @@ fn what_another_process_does_shows_without_a_tap() {
     // `guichet play` finishes the unit and the operator credits the account.
     let mut other = Store::open(&path).expect("another process's store");
     let settled = other.finish(unit.id).expect("finished elsewhere");
+    common::of_age(&mut other);
     other.deposit(Cents::euros(5)).expect("a deposit");
     let expected = Cents::euros(23)
         .checked_add(settled.unit.prize)
@@ -150,11 +154,13 @@ fn what_another_process_does_shows_without_a_tap() {
 fn a_database_replaced_under_the_window_stops_it_on_a_page() {
     let (folder, path) = new_database();
     let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.run();
     let other = folder.path().join("other.sqlite3");
     let mut replacement = Store::open(&other).expect("another database");
+    common::of_age(&mut replacement);
     replacement.deposit(Cents::euros(7)).expect("a deposit");
     drop(replacement);
     std::fs::rename(&other, &path).expect("replaced");

@@ -19,8 +19,7 @@ fn lobby_in_french_and_english() {
     harness.get_by_label("Jouer à Black Jack");
     harness.snapshot("lobby/french");
 
-    harness.get_by_label("English").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "English");
     harness.get_by_label("Play Black Jack");
     harness.snapshot("lobby/english");
 }
@@ -29,8 +28,7 @@ fn lobby_in_french_and_english() {
 fn history_when_empty() {
     let (_folder, path) = new_database();
     let mut harness = kiosk(Store::open(&path));
-    harness.get_by_label("Historique").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "Historique");
     assert!(matches!(harness.state().page(), Page::History(_)));
     harness.snapshot("history/empty");
 }
@@ -38,6 +36,7 @@ fn history_when_empty() {
 /// A store with a few settled units of every game.
 fn played_store(path: &std::path::Path) -> Store {
     let mut store = seeded_store(path, 7);
+    common::of_age(&mut store);
     store.deposit(Cents::euros(60)).expect("a deposit");
     for emission in [
         &BLACK_JACK,
@@ -60,8 +59,7 @@ fn history_with_units() {
     drop(played_store(&path));
     fix_times(&path);
     let mut harness = kiosk(Store::open(&path));
-    harness.get_by_label("Historique").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "Historique");
     harness.snapshot("history/with_units");
 }
 
@@ -71,8 +69,7 @@ fn rules_of_each_game() {
     drop(played_store(&path));
     fix_times(&path);
     let mut harness = kiosk(Store::open(&path));
-    harness.get_by_label("Règles").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "Règles");
     for (game, name) in [
         ("Black Jack", "blackjack"),
         ("X10", "x10"),
@@ -94,6 +91,7 @@ fn an_unfinished_unit_is_offered_first_and_resumes() {
     let (_folder, path) = new_database();
     let unit_id = {
         let mut store = seeded_store(&path, 3);
+        common::of_age(&mut store);
         store.deposit(Cents::euros(10)).expect("a deposit");
         let unit = store.buy(&X10).expect("a unit");
         let step = unit.progress.remaining_steps(&unit.scenario)[0];
@@ -155,8 +153,7 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
     harness.run();
     assert!(harness.state().page().is_lobby());
 
-    harness.get_by_label("Historique").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "Historique");
     let newest = harness
         .state()
         .store()
@@ -178,8 +175,7 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
 fn demo_credit_is_a_deposit() {
     let (_folder, path) = new_database();
     let mut harness = kiosk(Store::open(&path));
-    harness.get_by_label("Crédit de démonstration").click();
-    harness.run();
+    common::press_in_bar(&mut harness, "Crédit de démonstration");
     assert_eq!(harness.state().balance(), Some(Cents::euros(20)));
     let ledger = harness
         .state()

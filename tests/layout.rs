@@ -5,8 +5,8 @@
 mod common;
 
 use common::{
-    fix_times, kiosk_sized, layout_problems, new_database, play_label, seed_where, seeded_store,
-    settle_animations, settled, tile_label, unit_on_table, with_block_seed,
+    fix_times, kiosk_sized, layout_problems, new_database, play_label, press_in_bar, seed_where,
+    seeded_store, settle_animations, settled, tile_label, unit_on_table, with_block_seed,
 };
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
@@ -48,6 +48,7 @@ fn fits(harness: &Harness<'_, Guichet>, what: &str, size: (f32, f32)) {
 fn played_kiosk(size: (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
     let mut store = seeded_store(&path, 7);
+    common::of_age(&mut store);
     store.deposit(Cents::euros(40)).expect("a deposit");
     for emission in [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO, &BLACK_JACK] {
         let unit = store.buy(emission).expect("a unit");
@@ -88,14 +89,34 @@ fn the_pages_fit_every_size() {
     }
 }
 
-/// Presses the top bar's `label`, through the menu when the bar folds it.
-fn press_in_bar(harness: &mut Harness<'_, Guichet>, label: &str) {
-    if harness.query_by_label(label).is_none() {
-        harness.get_by_label("Menu").click();
+#[test]
+fn the_protection_pages_fit_every_size() {
+    for size in SIZES {
+        let (_folder, path) = new_database();
+        let mut harness = common::kiosk_as_it_is(Store::open(&path), Vec2::new(size.0, size.1));
         harness.run();
+        fits(&harness, "the age question", size);
+        harness.get_by_label("Oui, j’ai 18 ans ou plus").click();
+        harness.run();
+        fits(&harness, "the first limits", size);
+        harness.get_by_label("Faire une pause").click();
+        harness.run();
+        harness.get_by_label("30 jours").click();
+        harness.run();
+        fits(&harness, "the break", size);
+        harness
+            .get_by_label("Confirmer la pause de 30 jours")
+            .click();
+        harness.run();
+        fits(&harness, "the lobby on a break, its notice shown", size);
+
+        let (_folder, path) = new_database();
+        let mut store = Store::open(&path).expect("a store");
+        store.answer_age(false).expect("a no");
+        let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
+        harness.run();
+        fits(&harness, "the lobby closed to minors", size);
     }
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 #[test]
@@ -114,6 +135,7 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
     let mut store = with_block_seed(emission, seed)
         .open(&path)
         .expect("a store");
+    common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk_sized(Ok(store), Vec2::new(size.0, size.1));
     harness.run();
@@ -171,6 +193,7 @@ fn a_notice_and_the_folded_menu_fit() {
     for size in SIZES {
         let (_folder, path) = new_database();
         let mut store = seeded_store(&path, 3);
+        common::of_age(&mut store);
         store.deposit(Cents::euros(1)).expect("a deposit");
         let mut harness = kiosk_sized(Ok(store), Vec2::new(size.0, size.1));
         harness.run();

@@ -49,14 +49,20 @@ enum Start {
     History,
     Rules,
     Resume,
+    Age,
+    Limits,
+    Exclusion,
     Table(Game),
 }
 
-const STARTS: [Start; 8] = [
+const STARTS: [Start; 11] = [
     Start::Lobby,
     Start::History,
     Start::Rules,
     Start::Resume,
+    Start::Age,
+    Start::Limits,
+    Start::Exclusion,
     Start::Table(Game::BlackJack),
     Start::Table(Game::X10),
     Start::Table(Game::StarFortune),
@@ -66,6 +72,14 @@ const STARTS: [Start; 8] = [
 fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
     let mut store = seeded(SEED_BYTE).open(&path).expect("a store");
+    if matches!(start, Start::Age) {
+        // A first use: the kiosk asks the player's age before anything.
+        let mut harness =
+            common::kiosk_as_it_is(Ok(store), egui::Vec2::from(guichet::kiosk::WINDOW_SIZE));
+        harness.run();
+        return (folder, harness);
+    }
+    common::of_age(&mut store);
     store.deposit(Cents::euros(60)).expect("a deposit");
     for emission in [
         &guichet_core::emission::BLACK_JACK,
@@ -87,9 +101,14 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
         harness.run();
     };
     match start {
-        Start::Lobby | Start::Resume => {}
-        Start::History => press(&mut harness, "Historique"),
-        Start::Rules => press(&mut harness, "Règles"),
+        Start::Lobby | Start::Resume | Start::Age => {}
+        Start::History => common::press_in_bar(&mut harness, "Historique"),
+        Start::Rules => common::press_in_bar(&mut harness, "Règles"),
+        Start::Limits => common::press_in_bar(&mut harness, "Limites"),
+        Start::Exclusion => {
+            common::press_in_bar(&mut harness, "Limites");
+            press(&mut harness, "Faire une pause");
+        }
         Start::Table(game) => press(&mut harness, &tile_label(game)),
     }
     (folder, harness)
@@ -257,6 +276,9 @@ fn page_name(page: &guichet::app::Page) -> &'static str {
         Page::Rules(_) => "rules",
         Page::Resume(_) => "resume",
         Page::StoreProblem(_) => "store problem",
+        Page::Age(_) => "age",
+        Page::Limits(_) => "limits",
+        Page::Exclusion(_) => "exclusion",
     }
 }
 

@@ -80,6 +80,7 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         })
         .open(&path)
         .expect("a store");
+    common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.run();

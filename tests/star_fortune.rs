@@ -209,6 +209,7 @@ fn resumed(seed: Seed, steps: &[RevealStep]) -> (tempfile::TempDir, Harness<'sta
         let mut store = common::with_block_seed(&STAR_FORTUNE_100, seed)
             .open(&path)
             .expect("a store");
+        common::of_age(&mut store);
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&STAR_FORTUNE_100).expect("a unit");
         store.reveal(unit.id, steps).expect("the steps");

@@ -181,6 +181,7 @@ fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
         let mut store = common::with_block_seed(&X10, Seed::from_bytes([4; 32]))
             .open(&path)
             .expect("a store");
+        common::of_age(&mut store);
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&X10).expect("a unit");
         store

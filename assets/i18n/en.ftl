@@ -193,3 +193,54 @@ bingo-entry-label = Grid { $grid }, { $name }: { $amount }{ $state ->
     [replaced] , replaced by a better one
    *[open] {""}
 }
+
+## Responsible gaming
+limits = Limits
+session-label = Session
+session-time = { $minutes } min
+session-hours = { $hours } h { $minutes }
+risk-line = Gambling involves risks: debt, isolation, addiction. For help, call 09 74 75 13 13 (standard rate).
+age-title = Adults only
+age-explanation = The law forbids selling games of chance to minors. Are you 18 or over?
+age-yes = Yes, I am 18 or over
+age-no = No
+age-refused-banner = Play is for adults only: it is disabled on this kiosk.
+age-ask-again = I am 18 or over
+tile-closed = Closed
+limits-title = Your play limits
+limits-explanation = Set what you may deposit and stake over 7 rolling days. Lowering a limit applies at once; raising one only 48 hours later.
+limits-first = Set both limits before your first deposit or your first stake.
+limits-deposit = Deposits over 7 days
+limits-stake = Stakes over 7 days
+limits-not-set = Not set yet
+limits-current = Limit: { $limit } · { $left } left this week
+limits-pending = Raise to { $amount } on { $date }
+limits-less = Less
+limits-more = More
+limits-save = Save my limits
+limits-saved = Your limits are saved.
+limits-saved-pending = Your limits are saved. A raise takes effect on { $date }.
+limits-pause = Take a break
+exclusion-title = Take a break
+exclusion-explanation = During a break you can neither stake nor credit your account. You can always withdraw your balance. A break cannot be shortened.
+exclusion-choose = How long
+exclusion-days = { $days ->
+    [1] 24 hours
+    [365] 1 year
+   *[other] { $days } days
+}
+exclusion-confirm = Confirm a break of { $duration }
+exclusion-until = Break from play until { $date }.
+exclusion-banner = Break from play until { $date }: no stake and no credit until then.
+reality-title = Your session so far
+reality-played = You have been playing for { $duration }.
+reality-net = Session result: { $net }
+reality-continue = Continue
+reality-stop = Stop
+notice-no-limits = First set your deposit and stake limits over 7 days. Nothing was debited.
+notice-deposit-limit = This credit of { $amount } would pass your 7-day deposit limit ({ $limit }): { $left } left.
+notice-stake-limit = This stake of { $amount } would pass your 7-day stake limit ({ $limit }): { $left } left.
+notice-limit-frees = { $message } Possible from { $date }. Nothing was debited.
+notice-limit-never = { $message } This amount is above the limit itself. Nothing was debited.
+notice-excluded = You chose a break until { $date }: no stake and no credit until then. Nothing was debited.
+notice-under-age = Play is for adults only.

@@ -193,3 +193,54 @@ bingo-entry-label = Grille { $grid }, { $name }: { $amount }{ $state ->
     [replaced] , remplacé par mieux
    *[open] {""}
 }
+
+## Jeu responsable
+limits = Limites
+session-label = Session
+session-time = { $minutes } min
+session-hours = { $hours } h { $minutes }
+risk-line = Jouer comporte des risques : endettement, isolement, dépendance. Pour être aidé, appelez le 09 74 75 13 13 (appel non surtaxé).
+age-title = Jeu réservé aux majeurs
+age-explanation = La loi interdit la vente de jeux d’argent aux mineurs. Avez-vous 18 ans ou plus ?
+age-yes = Oui, j’ai 18 ans ou plus
+age-no = Non
+age-refused-banner = Le jeu est réservé aux personnes majeures : il est désactivé sur cette borne.
+age-ask-again = J’ai 18 ans ou plus
+tile-closed = Fermé
+limits-title = Vos limites de jeu
+limits-explanation = Fixez ce que vous pouvez déposer et miser sur 7 jours glissants. Une baisse s’applique tout de suite ; une hausse seulement 48 heures après.
+limits-first = Fixez vos deux limites avant votre premier crédit ou votre première mise.
+limits-deposit = Dépôts sur 7 jours
+limits-stake = Mises sur 7 jours
+limits-not-set = Pas encore fixée
+limits-current = Limite : { $limit } · reste { $left } cette semaine
+limits-pending = Hausse à { $amount } le { $date }
+limits-less = Moins
+limits-more = Plus
+limits-save = Enregistrer mes limites
+limits-saved = Vos limites sont enregistrées.
+limits-saved-pending = Vos limites sont enregistrées. Une hausse prendra effet le { $date }.
+limits-pause = Faire une pause
+exclusion-title = Faire une pause
+exclusion-explanation = Pendant une pause, vous ne pourrez ni miser ni créditer votre compte. Vous pourrez toujours retirer votre solde. Une pause ne peut pas être écourtée.
+exclusion-choose = Durée de la pause
+exclusion-days = { $days ->
+    [1] 24 heures
+    [365] 1 an
+   *[other] { $days } jours
+}
+exclusion-confirm = Confirmer la pause de { $duration }
+exclusion-until = Pause de jeu jusqu’au { $date }.
+exclusion-banner = Pause de jeu jusqu’au { $date } : ni mise ni crédit d’ici là.
+reality-title = Point sur votre session
+reality-played = Vous jouez depuis { $duration }.
+reality-net = Bilan de la session : { $net }
+reality-continue = Continuer
+reality-stop = Arrêter
+notice-no-limits = Fixez d’abord vos limites de dépôt et de mise sur 7 jours. Rien n’a été débité.
+notice-deposit-limit = Ce crédit de { $amount } dépasserait votre limite de dépôts sur 7 jours ({ $limit }) : il reste { $left }.
+notice-stake-limit = Cette mise de { $amount } dépasserait votre limite de mises sur 7 jours ({ $limit }) : il reste { $left }.
+notice-limit-frees = { $message } Possible à partir du { $date }. Rien n’a été débité.
+notice-limit-never = { $message } Ce montant dépasse la limite elle-même. Rien n’a été débité.
+notice-excluded = Vous avez choisi une pause jusqu’au { $date } : pas de mise ni de crédit d’ici là. Rien n’a été débité.
+notice-under-age = Le jeu est réservé aux personnes majeures.

@@ -2,23 +2,30 @@
 //! where the screens' commands are applied ([`Guichet::handle`]).
 
 mod page;
+mod protection;
+mod session;
 mod watch;
 
 pub use page::Page;
+pub use session::DEFAULT_REALITY_CHECK_MINUTES;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::{Store, StoreError, Unit, UnitState};
+use guichet_store::{LimitKind, Protection, Store, StoreError, Unit, UnitState};
 
 use crate::command::Command;
 use crate::ui::games::{Opening, screen_for};
 use crate::ui::i18n::{Language, Texts};
 use crate::ui::notice::{self, Notice};
+use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::views::{
-    GamePage, HistoryPage, Kiosk, Lobby, ResumePage, RulesPage, StoreProblemPage,
+    AgePage, GamePage, HistoryPage, Kiosk, LimitsPage, Lobby, ResumePage, RulesPage,
+    StoreProblemPage,
 };
+use crate::ui::widgets::local_moment;
+use session::Session;
 
 /// What one press of "Crédit de démonstration" adds.
 pub const DEMO_CREDIT: Cents = Cents::euros(20);
@@ -42,6 +49,14 @@ pub struct Guichet {
     changes: Option<watch::Changes>,
     /// The database's `data_version` when last read.
     data_version: i64,
+    /// The player's age answer, limits and exclusion, as last read.
+    protection: Option<Protection>,
+    /// The session: its clock and net position.
+    session: Session,
+    /// The reality check shown, if one is.
+    reality: Option<RealityFacts>,
+    /// The window's time at the last frame, in seconds.
+    time: f64,
 }
 
 impl Guichet {
@@ -66,6 +81,10 @@ impl Guichet {
             .as_ref()
             .and_then(|store| store.data_version().ok())
             .unwrap_or_default();
+        let ledger_mark = store
+            .as_ref()
+            .and_then(|store| store.mark().ok())
+            .map_or(0, |mark| mark.ledger);
         let mut kiosk = Self {
             store,
             page,
@@ -77,11 +96,30 @@ impl Guichet {
             time_zone: jiff::tz::TimeZone::system(),
             changes,
             data_version,
+            protection: None,
+            session: Session::new(ledger_mark, DEFAULT_REALITY_CHECK_MINUTES),
+            reality: None,
+            time: 0.0,
         };
         kiosk.refresh();
-        kiosk.offer_unfinished();
+        kiosk.first_page();
         kiosk.tell_store_problems();
         kiosk
+    }
+
+    /// Shows a reality check every `minutes` of a session (the operator's
+    /// setting; 60 by default).
+    #[must_use]
+    pub fn with_reality_check(mut self, minutes: u32) -> Self {
+        self.session = Session::new(self.session.ledger_mark(), minutes);
+        self.refresh();
+        self
+    }
+
+    /// The reality check shown, if one is.
+    #[must_use]
+    pub const fn reality_check(&self) -> Option<RealityFacts> {
+        self.reality
     }
 
     /// Shows times in `zone` rather than the system's.
@@ -126,6 +164,17 @@ impl Guichet {
         if command != Command::ToggleMenu {
             self.menu_open = false;
         }
+        if self.store.is_none() {
+            return;
+        }
+        if matches!(
+            command,
+            Command::ShowGame(_) | Command::Buy { .. } | Command::DemoCredit
+        ) && !self.of_age()
+        {
+            self.ask_age();
+            return;
+        }
         let Some(store) = self.store.as_mut() else {
             return;
         };
@@ -147,7 +196,8 @@ impl Guichet {
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(|statuses| self.page = Page::Rules(RulesPage::new(game, statuses))),
-            Command::Buy { emission, auto } => Self::buy(store, &mut self.page, emission, auto),
+            Command::Buy { emission, auto } => Self::buy(store, &mut self.page, emission, auto)
+                .map(|()| self.session.begin(self.time)),
             Command::Auto(unit) => {
                 if let Some(game) = self.page.game_mut()
                     && game.unit().is_some_and(|shown| shown.id == unit)
@@ -175,6 +225,13 @@ impl Guichet {
                 self.menu_open = !self.menu_open;
                 Ok(())
             }
+            Command::AnswerAge(_)
+            | Command::ShowAge
+            | Command::ShowLimits
+            | Command::SetLimits { .. }
+            | Command::ShowExclusion
+            | Command::Exclude(_)
+            | Command::RealityCheck(_) => self.protection_command(command),
         };
         if let Err(error) = result {
             self.fail(&error);
@@ -273,13 +330,16 @@ impl Guichet {
         if let Some(game) = self.page.game_mut() {
             game.stop_auto();
         }
+        if matches!(error, StoreError::NoLimits) {
+            self.page = Page::Limits(LimitsPage::new());
+        }
         if let (Some(unit), Some(store)) = (moved_on, self.store.as_ref())
             && let Ok(unit) = store.unit(unit)
         {
             self.page.update_unit(unit);
         }
         self.notice = Some(Notice {
-            text: notice_text(&self.texts, error),
+            text: notice_text(&self.texts, error, &self.time_zone),
             is_problem: true,
         });
     }
@@ -307,6 +367,10 @@ impl Guichet {
             .unfinished_units()
             .ok()
             .and_then(|units| units.first().map(|unit| unit.emission));
+        self.protection = store.protection().ok();
+        if let Ok(net) = store.net_since(self.session.ledger_mark()) {
+            self.session.net = net;
+        }
     }
 
     /// Another process may have written to the database: if it did (SQLite's
@@ -337,7 +401,21 @@ impl Guichet {
         }
     }
 
-    /// At start, the unfinished unit is offered before anything else.
+    /// At start: "18 or over?" the first time the account is used, then the
+    /// unfinished unit before anything else.
+    fn first_page(&mut self) {
+        if self
+            .protection
+            .as_ref()
+            .is_some_and(|protection| protection.adult.is_none())
+        {
+            self.page = Page::Age(AgePage);
+        } else {
+            self.offer_unfinished();
+        }
+    }
+
+    /// The unfinished unit is offered before anything else.
     fn offer_unfinished(&mut self) {
         let Some(store) = self.store.as_ref() else {
             return;
@@ -356,7 +434,7 @@ impl Guichet {
     fn tell_store_problems(&mut self) {
         if let Some(problem) = self.store.as_ref().and_then(Store::seal_problem) {
             self.notice = Some(Notice {
-                text: notice_text(&self.texts, &problem),
+                text: notice_text(&self.texts, &problem, &self.time_zone),
                 is_problem: true,
             });
         }
@@ -372,9 +450,45 @@ fn settle_if_complete(store: &mut Store, unit: Unit) -> Result<Unit, StoreError>
     Ok(unit)
 }
 
-/// What a store error means to the player, in the kiosk's language.
-fn notice_text(texts: &Texts, error: &StoreError) -> String {
+/// What a store error means to the player, in the kiosk's language (times in
+/// `zone`).
+fn notice_text(texts: &Texts, error: &StoreError, zone: &jiff::tz::TimeZone) -> String {
     match error {
+        StoreError::NoLimits => texts.get("notice-no-limits"),
+        StoreError::Excluded { until } => {
+            texts.with("notice-excluded", &[("date", local_moment(*until, zone))])
+        }
+        StoreError::LimitReached {
+            kind,
+            amount,
+            limit,
+            left,
+            fits_from,
+        } => {
+            let message = texts.with(
+                match kind {
+                    LimitKind::Deposit => "notice-deposit-limit",
+                    LimitKind::Stake => "notice-stake-limit",
+                },
+                &[
+                    ("amount", amount.to_string()),
+                    ("limit", limit.to_string()),
+                    ("left", left.to_string()),
+                ],
+            );
+            fits_from.map_or_else(
+                || texts.with("notice-limit-never", &[("message", message.clone())]),
+                |from| {
+                    texts.with(
+                        "notice-limit-frees",
+                        &[
+                            ("message", message.clone()),
+                            ("date", local_moment(from, zone)),
+                        ],
+                    )
+                },
+            )
+        }
         StoreError::InsufficientFunds { balance, stake } => texts.with(
             "notice-insufficient-funds",
             &[
@@ -405,11 +519,21 @@ impl eframe::App for Guichet {
             self.follow_other_processes();
         }
         let mut commands = Vec::new();
+        self.time = ui.input(|input| input.time);
+        if self.reality.is_none() && self.of_age() && self.session.check_due(self.time) {
+            self.reality = self.session.facts(self.time);
+        }
+        if let Some(wait) = self.session.next_change_in(self.time) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(wait));
+        }
         let kiosk = Kiosk {
             texts: &self.texts,
             balance: self.balance,
             time_zone: &self.time_zone,
             waiting: self.waiting,
+            protection: self.protection.as_ref(),
+            session: self.session.facts(self.time),
         };
         if self.store.is_some() {
             let state = BarState {
@@ -427,6 +551,9 @@ impl eframe::App for Guichet {
                 }
                 self.page.view_mut().ui(ui, &kiosk, &mut commands);
             });
+        if let Some(facts) = self.reality {
+            reality_check::show(ui, facts, kiosk.texts, &mut commands);
+        }
         if !commands.is_empty() {
             for command in commands {
                 self.handle(command);

@@ -4,7 +4,8 @@ use guichet_core::emission::Game;
 use guichet_store::Unit;
 
 use crate::ui::views::{
-    GamePage, HistoryPage, Lobby, ResumePage, RulesPage, StoreProblemPage, View,
+    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, ResumePage, RulesPage,
+    StoreProblemPage, View,
 };
 
 /// The page shown under the top bar.
@@ -21,6 +22,12 @@ pub enum Page {
     Resume(ResumePage),
     /// The database could not be opened or used: why, and what to do.
     StoreProblem(StoreProblemPage),
+    /// "18 or over?", the first time the account is used.
+    Age(AgePage),
+    /// The 7-day deposit and stake limits.
+    Limits(LimitsPage),
+    /// A break from play.
+    Exclusion(ExclusionPage),
 }
 
 impl Page {
@@ -33,6 +40,9 @@ impl Page {
             Self::Rules(page) => page,
             Self::Resume(page) => page,
             Self::StoreProblem(page) => page,
+            Self::Age(page) => page,
+            Self::Limits(page) => page,
+            Self::Exclusion(page) => page,
         }
     }
 

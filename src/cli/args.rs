@@ -19,6 +19,10 @@ pub struct Cli {
     /// Fill the screen (for kiosk displays).
     #[arg(long)]
     pub fullscreen: bool,
+    /// Operator: show the player a reality check (time played, net position)
+    /// every MINUTES of a session.
+    #[arg(long, value_name = "MINUTES", default_value_t = crate::app::DEFAULT_REALITY_CHECK_MINUTES, value_parser = parse_minutes)]
+    pub reality_check: u32,
 }
 
 /// The subcommands.
@@ -237,6 +241,18 @@ fn parse_count(text: &str) -> Result<u32, String> {
             u32::MAX
         )
     })
+}
+
+fn parse_minutes(text: &str) -> Result<u32, String> {
+    text.parse()
+        .ok()
+        .filter(|minutes| (1..=24 * 60).contains(minutes))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a number of minutes: write a whole number from 1 to 1440",
+                echoed(text)
+            )
+        })
 }
 
 fn parse_days(text: &str) -> Result<u32, String> {

@@ -8,6 +8,7 @@ pub mod games;
 pub mod i18n;
 pub mod layout;
 pub mod notice;
+pub mod reality_check;
 pub mod theme;
 pub mod top_bar;
 pub mod views;

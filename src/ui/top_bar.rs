@@ -1,11 +1,13 @@
-//! The frame of every page: the way back to the lobby and the balance, always
-//! in sight; the demo credit, the rules, the history and the language, which
+//! The frame of every page: the way back to the lobby, the balance and, once
+//! a session runs, its time and net position, always in sight; the demo
+//! credit, the rules, the history, the play limits and the language, which
 //! fold into a menu when the bar lacks room for them.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
 
 use crate::command::Command;
+use crate::ui::reality_check;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::views::Kiosk;
 use crate::ui::widgets::{quiet_button, text_width};
@@ -44,6 +46,10 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
             command: Command::ShowHistory,
         },
         Item {
+            text: texts.get("limits"),
+            command: Command::ShowLimits,
+        },
+        Item {
             text: texts.get("language-switch"),
             command: Command::SetLanguage(texts.language().other()),
         },
@@ -66,7 +72,10 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
             let balance = text_width(ui, &balance_text(kiosk), style::amount())
                 + text_width(ui, &texts.get("balance"), egui::TextStyle::Body)
                 + 40.0
-                + size::GAP;
+                + size::GAP
+                + session_text(kiosk).map_or(0.0, |text| {
+                    text_width(ui, &text, egui::TextStyle::Body) + 40.0 + size::GAP
+                });
             let spread: f32 = items
                 .iter()
                 .map(|item| button_width(&item.text) + size::GAP)
@@ -98,6 +107,7 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                         }
                     }
                     balance_pill(ui, kiosk);
+                    session_pill(ui, kiosk);
                 });
             });
             menu_button.filter(|_| state.menu_open)
@@ -136,6 +146,34 @@ fn balance_text(kiosk: &Kiosk<'_>) -> String {
     kiosk
         .balance
         .map_or_else(|| "—".to_owned(), |balance| balance.to_string())
+}
+
+/// The session as its pill says it: "Session 12 min · +4,00 €"; nothing
+/// before the first unit bought.
+fn session_text(kiosk: &Kiosk<'_>) -> Option<String> {
+    kiosk.session.map(|facts| {
+        format!(
+            "{} {} · {}",
+            kiosk.texts.get("session-label"),
+            reality_check::played(kiosk.texts, facts.minutes),
+            reality_check::signed(facts.net)
+        )
+    })
+}
+
+/// The session's time and net position, beside the balance.
+fn session_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
+    let Some(text) = session_text(kiosk) else {
+        return;
+    };
+    egui::Frame::NONE
+        .fill(palette::QUIET)
+        .corner_radius(size::RADIUS)
+        .inner_margin(egui::Margin::symmetric(20, 10))
+        .show(ui, |ui| {
+            ui.set_min_size(Vec2::new(0.0, size::TOUCH - 20.0));
+            ui.label(RichText::new(text).color(palette::INK));
+        });
 }
 
 /// The balance, always in sight: a dark pill with the amount in white.

@@ -49,6 +49,17 @@ pub fn table_button(ui: &mut egui::Ui, text: &str) -> Response {
     )
 }
 
+/// One of several choices on the lounge (a preset amount, a duration): gold
+/// when `chosen`.
+pub fn choice_button(ui: &mut egui::Ui, text: &str, chosen: bool) -> Response {
+    let fill = if chosen {
+        palette::ACTION
+    } else {
+        palette::QUIET
+    };
+    ui.add(button(text, palette::INK, fill, size::TOUCH).selected(chosen))
+}
+
 /// A stake to choose on a dark table: gold when `chosen`.
 pub fn stake_button(ui: &mut egui::Ui, text: &str, chosen: bool) -> Response {
     let (ink, fill) = if chosen {
@@ -119,13 +130,17 @@ pub fn label_rect(
 pub fn local_time(stored: &str, zone: &jiff::tz::TimeZone) -> String {
     stored.parse::<jiff::Timestamp>().map_or_else(
         |_| stored.to_owned(),
-        |timestamp| {
-            timestamp
-                .to_zoned(zone.clone())
-                .strftime("%d/%m/%Y %H:%M")
-                .to_string()
-        },
+        |timestamp| local_moment(timestamp, zone),
     )
+}
+
+/// A moment as the kiosk shows it, in its time zone: `29/11/2026 21:01`.
+#[must_use]
+pub fn local_moment(moment: jiff::Timestamp, zone: &jiff::tz::TimeZone) -> String {
+    moment
+        .to_zoned(zone.clone())
+        .strftime("%d/%m/%Y %H:%M")
+        .to_string()
 }
 
 /// How wide `text` is in `style`, laid out on one line.

@@ -16,7 +16,7 @@ use guichet_core::emission::{Emission, Game};
 use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
 use guichet_core::scenario::Scenario;
-use guichet_store::{OpenOptions, Store, StoreError, Unit, UnitState};
+use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Store, StoreError, Unit, UnitState};
 use tempfile::TempDir;
 
 /// A fresh database in a temporary folder.
@@ -76,13 +76,49 @@ pub fn fix_times(path: &Path) {
     .expect("fixed times");
 }
 
-/// The kiosk over `store`, headless, at the window's size, its times in UTC.
+/// Makes `store` the account of a player who said they are 18 or over and
+/// set the highest 7-day limits (what is already answered or set stays): the
+/// account of every test that is not about player protection.
+pub fn of_age(store: &mut Store) {
+    let protection = store.protection().expect("the protection");
+    if protection.adult != Some(true) {
+        store.answer_age(true).expect("an answer");
+    }
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        if protection.limit(kind).current.is_none() {
+            store.set_limit(kind, MAX_LIMIT).expect("a limit");
+        }
+    }
+}
+
+/// The kiosk over `store` (a player of age, with limits), headless, at the
+/// window's size, its times in UTC.
 pub fn kiosk(store: Result<Store, StoreError>) -> Harness<'static, Guichet> {
     kiosk_sized(store, Vec2::from(WINDOW_SIZE))
 }
 
-/// The kiosk over `store`, headless, at `size`.
+/// The kiosk over `store` (a player of age, with limits), headless, at `size`.
 pub fn kiosk_sized(store: Result<Store, StoreError>, size: Vec2) -> Harness<'static, Guichet> {
+    let store = store.map(|mut store| {
+        of_age(&mut store);
+        store
+    });
+    kiosk_as_it_is(store, size)
+}
+
+/// The kiosk over `store` as it is (a first use asks the player's age),
+/// headless, at `size`.
+pub fn kiosk_as_it_is(store: Result<Store, StoreError>, size: Vec2) -> Harness<'static, Guichet> {
+    kiosk_configured(store, size, |kiosk| kiosk)
+}
+
+/// The kiosk over `store` as it is, headless, at `size`, its times in UTC,
+/// then as `configure` makes it (an operator's setting).
+pub fn kiosk_configured(
+    store: Result<Store, StoreError>,
+    size: Vec2,
+    configure: impl FnOnce(Guichet) -> Guichet + 'static,
+) -> Harness<'static, Guichet> {
     Harness::builder()
         .with_size(size)
         .with_step_dt(1.0 / 60.0)
@@ -90,7 +126,9 @@ pub fn kiosk_sized(store: Result<Store, StoreError>, size: Vec2) -> Harness<'sta
         // Animations are driven by time: up to four seconds of them may run.
         .with_max_steps(240)
         .build_eframe(move |creation| {
-            Guichet::new(&creation.egui_ctx, store).with_time_zone(jiff::tz::TimeZone::UTC)
+            configure(
+                Guichet::new(&creation.egui_ctx, store).with_time_zone(jiff::tz::TimeZone::UTC),
+            )
         })
 }
 
@@ -133,6 +171,7 @@ pub fn table_with(
     let mut store = with_block_seed(emission, seed.clone())
         .open(&path)
         .expect("a store");
+    of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.get_by_label(&tile_label(emission.game)).click();
@@ -224,8 +263,7 @@ pub fn played_then_replayed(
         .expect("stored");
     let expected = result_words(stored.prize, emission.stake);
     let shown_when_played = harness.query_by_label(&expected).is_some();
-    harness.get_by_label("Historique").click();
-    harness.run();
+    press_in_bar(&mut harness, "Historique");
     harness.get_by_label("Revoir").click();
     harness.run_steps(replay_steps);
     let shown_in_replay = harness.query_by_label(&expected).is_some();
@@ -237,6 +275,16 @@ pub fn played_then_replayed(
         shown_when_played,
         shown_in_replay,
     }
+}
+
+/// Presses the top bar's `label`, through the menu when the bar folds it.
+pub fn press_in_bar(harness: &mut Harness<'_, Guichet>, label: &str) {
+    if harness.query_by_label(label).is_none() {
+        harness.get_by_label("Menu").click();
+        harness.run();
+    }
+    harness.get_by_label(label).click();
+    harness.run();
 }
 
 /// Whether the unit on the table is settled.

@@ -1,10 +1,14 @@
 //! Buying a unit, committed to disk, beside the cheapest durable write SQLite can
 //! do with the same settings on the same disk: a one-row insert transaction.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::emission::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_store::{BUSY_TIMEOUT, Store};
+use guichet_store::{BUSY_TIMEOUT, LIMIT_WINDOW, LimitKind, MAX_LIMIT, OpenOptions};
+use jiff::Timestamp;
 use rusqlite::{Connection, TransactionBehavior};
 
 fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
@@ -35,7 +39,18 @@ fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
         });
     });
 
-    let mut store = Store::open(&folder.path().join("guichet.sqlite3")).expect("a store");
+    // The store's clock moves a week on at each top-up, so that the player's
+    // 7-day limits (checked in every purchase, as in real play) never stop
+    // the bench; the week behind holds every unit bought since.
+    let clock = Arc::new(AtomicI64::new(Timestamp::now().as_second()));
+    let reading = Arc::clone(&clock);
+    let mut store = OpenOptions::new()
+        .clock(move || Timestamp::from_second(reading.load(Ordering::Relaxed)).expect("a time"))
+        .open(&folder.path().join("guichet.sqlite3"))
+        .expect("a store");
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        store.set_limit(kind, MAX_LIMIT).expect("a limit");
+    }
     // One unit at a time is unfinished: each is settled, untimed, before the
     // next purchase; the balance is topped up, untimed, when it runs low.
     group.bench_function("buy one Black Jack unit", |bench| {
@@ -43,6 +58,7 @@ fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
             let mut spent = std::time::Duration::ZERO;
             for _ in 0..iterations {
                 if store.balance().expect("a balance") < Cents::euros(2) {
+                    clock.fetch_add(LIMIT_WINDOW.as_secs(), Ordering::Relaxed);
                     store.deposit(Cents::euros(10_000)).expect("a deposit");
                 }
                 let started = std::time::Instant::now();

@@ -80,8 +80,6 @@ pub struct Limit {
     pub pending: Option<PendingRaise>,
     /// What the last 7 days used: deposits, or stakes less refunds.
     pub used: Cents,
-    /// What the window holds, oldest first: when each amount leaves it.
-    leaving: Vec<(Timestamp, Cents)>,
 }
 
 impl Limit {
@@ -91,30 +89,6 @@ impl Limit {
     pub fn left(&self) -> Option<Cents> {
         self.current
             .map(|limit| Cents((limit.get() - self.used.get()).max(0)))
-    }
-
-    /// Whether `amount` fits in the window now.
-    #[must_use]
-    pub fn allows(&self, amount: Cents) -> bool {
-        self.left().is_some_and(|left| amount <= left)
-    }
-
-    /// The first moment `amount` fits, as what the window holds leaves it:
-    /// `None` when it never will (no limit, or above the limit itself).
-    #[must_use]
-    pub fn fits_from(&self, amount: Cents, now: Timestamp) -> Option<Timestamp> {
-        let limit = self.current?.get();
-        if amount.get() > limit {
-            return None;
-        }
-        let mut used = self.used.get();
-        if used + amount.get() <= limit {
-            return Some(now);
-        }
-        self.leaving.iter().find_map(|(leaves, part)| {
-            used -= part.get();
-            (used + amount.get() <= limit).then_some(*leaves)
-        })
     }
 }
 
@@ -146,31 +120,6 @@ impl Protection {
         match kind {
             LimitKind::Deposit => &self.deposit,
             LimitKind::Stake => &self.stake,
-        }
-    }
-
-    /// Whether `amount` may be deposited or staked now.
-    ///
-    /// # Errors
-    /// [`StoreError::Excluded`], [`StoreError::NoLimits`] or
-    /// [`StoreError::LimitReached`]: why not.
-    pub fn check(&self, kind: LimitKind, amount: Cents) -> Result<(), StoreError> {
-        if let Some(until) = self.excluded_until {
-            return Err(StoreError::Excluded { until });
-        }
-        if !self.limits_set() {
-            return Err(StoreError::NoLimits);
-        }
-        let limit = self.limit(kind);
-        match (limit.current, limit.left()) {
-            (Some(current), Some(left)) if amount > left => Err(StoreError::LimitReached {
-                kind,
-                amount,
-                limit: current,
-                left,
-                fits_from: limit.fits_from(amount, self.now),
-            }),
-            _ => Ok(()),
         }
     }
 }
@@ -501,12 +450,104 @@ impl RecordRow {
 }
 
 /// Whether `amount` may be deposited or staked, read in a write transaction.
+///
+/// # Errors
+/// [`StoreError::Excluded`], [`StoreError::NoLimits`] or
+/// [`StoreError::LimitReached`]: why not.
 pub(crate) fn check(
     writing: &Writing<'_>,
     kind: LimitKind,
     amount: Cents,
 ) -> Result<(), StoreError> {
-    protection_in(writing.sql, writing.path, writing.now)?.check(kind, amount)
+    let (connection, path, now) = (writing.sql, writing.path, writing.now);
+    let protection = protection_in(connection, path, now)?;
+    if let Some(until) = protection.excluded_until {
+        return Err(StoreError::Excluded { until });
+    }
+    if !protection.limits_set() {
+        return Err(StoreError::NoLimits);
+    }
+    let limit = protection.limit(kind);
+    match (limit.current, limit.left()) {
+        (Some(current), Some(left)) if amount > left => Err(StoreError::LimitReached {
+            kind,
+            amount,
+            limit: current,
+            left,
+            fits_from: fits_from(connection, path, kind, limit, amount, now)?,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The first moment `amount` fits under `limit`, as what the window holds
+/// leaves it, oldest first: `None` when it never will (above the limit
+/// itself). Read only when an amount is refused.
+fn fits_from(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    limit: &Limit,
+    amount: Cents,
+    now: Timestamp,
+) -> Result<Option<Timestamp>, StoreError> {
+    let Some(ceiling) = limit.current.map(Cents::get) else {
+        return Ok(None);
+    };
+    if amount.get() > ceiling {
+        return Ok(None);
+    }
+    let mut used = limit.used.get();
+    for (at, part) in window_entries(connection, path, kind, now)? {
+        used -= part;
+        if used + amount.get() <= ceiling {
+            return Ok(Some(at + LIMIT_WINDOW));
+        }
+    }
+    Ok(None)
+}
+
+/// What the window counts for `kind`, as a SQL condition on the ledger, and
+/// the sign that makes its amounts count positive (stakes are stored
+/// negative, their refunds positive).
+const fn counted(kind: LimitKind) -> (&'static str, i64) {
+    match kind {
+        LimitKind::Deposit => ("kind = 'deposit'", 1),
+        LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
+    }
+}
+
+/// The window's entries for `kind`, oldest first: when each was made and what
+/// it counts.
+fn window_entries(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    now: Timestamp,
+) -> Result<Vec<(Timestamp, i64)>, StoreError> {
+    let (condition, sign) = counted(kind);
+    let rows: Vec<(String, i64)> = connection
+        .prepare_cached(&format!(
+            "SELECT at, amount_cents FROM ledger WHERE {condition} AND at > ?1 ORDER BY id"
+        ))
+        .and_then(|mut statement| {
+            statement
+                .query_map([stamp(now - LIMIT_WINDOW)], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?
+                .collect()
+        })
+        .on(path)?;
+    rows.into_iter()
+        .map(|(at, amount)| {
+            parse(&at)
+                .map(|at| (at, sign * amount))
+                .map_err(|detail| StoreError::Inconsistent {
+                    path: path.to_path_buf(),
+                    detail,
+                })
+        })
+        .collect()
 }
 
 /// The protection at `now`, read through `connection` (a transaction's,
@@ -595,44 +636,18 @@ fn limit_in(
     if let Some(raise) = pending.take_if(|raise| raise.from <= now) {
         current = Some(raise.amount);
     }
-    // Stakes count positive, refunds of stakes negative; deposits positive.
-    let counted = match kind {
-        LimitKind::Deposit => "kind = 'deposit'",
-        LimitKind::Stake => "kind IN ('stake', 'refund')",
-    };
-    let sign = match kind {
-        LimitKind::Deposit => 1,
-        LimitKind::Stake => -1,
-    };
-    let entries: Vec<(String, i64)> = connection
+    let (condition, sign) = counted(kind);
+    let used: i64 = connection
         .prepare_cached(&format!(
-            "SELECT at, amount_cents FROM ledger WHERE {counted} AND at > ?1 ORDER BY id"
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE {condition} AND at > ?1"
         ))
         .and_then(|mut statement| {
-            statement
-                .query_map([stamp(now - LIMIT_WINDOW)], |row| {
-                    Ok((row.get(0)?, row.get(1)?))
-                })?
-                .collect()
+            statement.query_row([stamp(now - LIMIT_WINDOW)], |row| row.get(0))
         })
         .on(path)?;
-    let mut leaving = Vec::with_capacity(entries.len());
-    for (at, amount) in entries {
-        leaving.push((
-            parse(&at).map_err(broken)? + LIMIT_WINDOW,
-            Cents(sign * amount),
-        ));
-    }
     Ok(Limit {
         current,
         pending,
-        used: Cents(
-            leaving
-                .iter()
-                .map(|(_, part)| part.get())
-                .sum::<i64>()
-                .max(0),
-        ),
-        leaving,
+        used: Cents((sign * used).max(0)),
     })
 }

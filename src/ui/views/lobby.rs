@@ -10,7 +10,7 @@ use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::widgets::{text_width, touch_rect};
+use crate::ui::widgets::{local_moment, quiet_button, text_width, touch_rect};
 
 /// The lobby page.
 pub struct Lobby;
@@ -83,12 +83,16 @@ impl View for Lobby {
         let texts = kiosk.texts;
         theme::page_frame().show(ui, |ui| {
             ui.label(RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading));
-            ui.add(
-                egui::Label::new(
-                    RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT),
-                )
-                .wrap(),
-            );
+            // While play is closed, why takes the subtitle's place.
+            let open = play_banner(ui, kiosk, commands).unwrap_or_else(|| {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT),
+                    )
+                    .wrap(),
+                );
+                true
+            });
             ui.add_space(8.0);
             let area = ui.available_rect_before_wrap();
             // Two by two on a landscape screen, one above the other in portrait.
@@ -114,11 +118,44 @@ impl View for Lobby {
                         ),
                     tile,
                 );
-                draw_tile(ui, game, rect, kiosk, commands);
+                draw_tile(ui, game, rect, kiosk, open, commands);
             }
             ui.allocate_rect(area, egui::Sense::hover());
         });
     }
+}
+
+/// A banner above the tiles when play is closed — the player said they are
+/// under 18 (with the way to answer again) or chose a break (with its end).
+/// Returns whether the tiles open the games, or `None` without a banner.
+fn play_banner(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) -> Option<bool> {
+    let texts = kiosk.texts;
+    let protection = kiosk.protection?;
+    let refused = protection.adult == Some(false);
+    let banner = if refused {
+        texts.get("age-refused-banner")
+    } else if let Some(until) = protection.excluded_until {
+        texts.with(
+            "exclusion-banner",
+            &[("date", local_moment(until, kiosk.time_zone))],
+        )
+    } else {
+        return None;
+    };
+    egui::Frame::NONE
+        .fill(palette::NOTICE_BACKGROUND)
+        .corner_radius(size::RADIUS)
+        .inner_margin(egui::Margin::symmetric(24, 4))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(banner).color(palette::INK).strong());
+                if refused && quiet_button(ui, &texts.get("age-ask-again")).clicked() {
+                    commands.push(Command::ShowAge);
+                }
+            });
+        });
+    Some(!refused)
 }
 
 /// Where a tile's parts go: its words on the left, its illustration on the
@@ -155,6 +192,7 @@ fn draw_tile(
     game: Game,
     rect: Rect,
     kiosk: &Kiosk<'_>,
+    open: bool,
     commands: &mut Vec<Command>,
 ) {
     let texts = kiosk.texts;
@@ -165,7 +203,7 @@ fn draw_tile(
         rect,
         game,
         || texts.with("tile-label", &[("game", game.title().to_owned())]),
-        true,
+        open,
     );
     if response.clicked() {
         commands.push(Command::ShowGame(emission));
@@ -231,8 +269,14 @@ fn draw_tile(
         [title, &price, &headline],
         look.highlight,
     );
-    let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
-    tile_pill(ui, &painter, parts.pill, response.id, waiting, texts);
+    let pill = if !open {
+        Pill::Closed
+    } else if kiosk.waiting.is_some_and(|waiting| waiting.game == game) {
+        Pill::Waiting
+    } else {
+        Pill::Play
+    };
+    tile_pill(ui, &painter, parts.pill, response.id, pill, texts);
 }
 
 /// A tile's title, price line and top prize, as labels of the tile `parent`.
@@ -250,6 +294,12 @@ fn tile_words(
             .accessibility_parent(parent),
     );
     column.spacing_mut().item_spacing.y = 4.0;
+    let row = |style: egui::TextStyle| column.text_style_height(&style) + 4.0;
+    // A short tile (a notice or a banner above) drops the price line, which
+    // the table's "Jouer" button says again.
+    let has_room =
+        row(egui::TextStyle::Heading) + row(egui::TextStyle::Body) + row(style::amount())
+            <= area.height();
     column.add(
         egui::Label::new(
             RichText::new(title)
@@ -258,7 +308,9 @@ fn tile_words(
         )
         .wrap(),
     );
-    column.add(egui::Label::new(RichText::new(price).color(palette::ON_DARK_SOFT)).wrap());
+    if has_room {
+        column.add(egui::Label::new(RichText::new(price).color(palette::ON_DARK_SOFT)).wrap());
+    }
     column.add(
         egui::Label::new(
             RichText::new(headline)
@@ -269,20 +321,31 @@ fn tile_words(
     );
 }
 
-/// "Jouer" at the foot of a tile, or "Partie en cours" for the game whose unit
-/// waits.
+/// What the foot of a tile says.
+#[derive(Clone, Copy)]
+enum Pill {
+    /// "Jouer".
+    Play,
+    /// "Partie en cours": this game's unit waits.
+    Waiting,
+    /// "Fermé": play is closed.
+    Closed,
+}
+
+/// "Jouer" at the foot of a tile, "Partie en cours" for the game whose unit
+/// waits, "Fermé" while play is closed.
 fn tile_pill(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     place: Rect,
     tile: egui::Id,
-    waiting: bool,
+    pill: Pill,
     texts: &Texts,
 ) {
-    let (pill_text, pill_fill) = if waiting {
-        (texts.get("tile-waiting"), palette::CREAM)
-    } else {
-        (texts.get("tile-play"), palette::ACTION)
+    let (pill_text, pill_fill) = match pill {
+        Pill::Play => (texts.get("tile-play"), palette::ACTION),
+        Pill::Waiting => (texts.get("tile-waiting"), palette::CREAM),
+        Pill::Closed => (texts.get("tile-closed"), palette::QUIET),
     };
     let pill_width = text_width(ui, &pill_text, style::amount()) + size::MARGIN * 2.0;
     let pill = Rect::from_min_size(

@@ -1,0 +1,58 @@
+//! The first time the account is used: "18 or over?". A "no" leaves the kiosk
+//! in the lobby with play disabled.
+
+use egui::RichText;
+
+use super::{Kiosk, View};
+use crate::command::Command;
+use crate::ui::theme::{self, palette, size, style};
+use crate::ui::widgets::{primary_button, quiet_button};
+
+/// The age question.
+pub struct AgePage;
+
+impl View for AgePage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        theme::page_frame().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(size::TOUCH);
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(texts.get("age-title")).text_style(style::title()),
+                    )
+                    .wrap(),
+                );
+                ui.add_space(size::GAP);
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(texts.get("age-explanation")).color(palette::INK_SOFT),
+                    )
+                    .wrap(),
+                );
+                ui.add_space(size::GAP * 2.0);
+                if primary_button(ui, &texts.get("age-yes")).clicked() {
+                    commands.push(Command::AnswerAge(true));
+                }
+                ui.add_space(size::GAP);
+                if quiet_button(ui, &texts.get("age-no")).clicked() {
+                    commands.push(Command::AnswerAge(false));
+                }
+                ui.add_space(size::GAP * 2.0);
+                risk_line(ui, kiosk);
+            });
+        });
+    }
+}
+
+/// The warning the law asks for beside any offer to play.
+pub fn risk_line(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
+    ui.add(
+        egui::Label::new(
+            RichText::new(kiosk.texts.get("risk-line"))
+                .text_style(style::small())
+                .color(palette::INK_SOFT),
+        )
+        .wrap(),
+    );
+}

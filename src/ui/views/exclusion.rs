@@ -1,0 +1,96 @@
+//! Self-exclusion: a break from play of 24 hours, 7 days, 30 days or longer,
+//! chosen then confirmed. While it runs there is no stake and no deposit (a
+//! withdrawal stays possible); it can be lengthened, never shortened.
+
+use egui::RichText;
+
+use super::age::risk_line;
+use super::{Kiosk, View};
+use crate::command::Command;
+use crate::ui::theme::{self, palette, size, style};
+use crate::ui::widgets::{choice_button, local_moment, primary_button};
+
+/// The breaks offered, in days.
+const DURATIONS: [u32; 5] = [1, 7, 30, 90, 365];
+
+/// The self-exclusion page: the duration chosen, not yet confirmed.
+#[derive(Default)]
+pub struct ExclusionPage {
+    days: Option<u32>,
+}
+
+impl ExclusionPage {
+    /// The page, nothing chosen yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl View for ExclusionPage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        let duration = |days: u32| texts.with("exclusion-days", &[("days", days.to_string())]);
+        theme::page_frame().show(ui, |ui| {
+            crate::ui::widgets::scroll_view(ui, "exclusion", |ui| {
+                ui.label(
+                    RichText::new(texts.get("exclusion-title"))
+                        .text_style(egui::TextStyle::Heading),
+                );
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(texts.get("exclusion-explanation")).color(palette::INK_SOFT),
+                    )
+                    .wrap(),
+                );
+                if let Some(until) = kiosk
+                    .protection
+                    .and_then(|protection| protection.excluded_until)
+                {
+                    ui.add_space(size::GAP);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(texts.with(
+                                "exclusion-until",
+                                &[("date", local_moment(until, kiosk.time_zone))],
+                            ))
+                            .strong(),
+                        )
+                        .wrap(),
+                    );
+                }
+                ui.add_space(size::GAP);
+                theme::card_frame().show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.label(
+                        RichText::new(texts.get("exclusion-choose")).text_style(style::amount()),
+                    );
+                    ui.add_space(size::GAP / 2.0);
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+                        for days in DURATIONS {
+                            if choice_button(ui, &duration(days), self.days == Some(days)).clicked()
+                            {
+                                self.days = Some(days);
+                            }
+                        }
+                    });
+                });
+                ui.add_space(size::GAP);
+                let confirm = self.days.map_or_else(
+                    || texts.with("exclusion-confirm", &[("duration", "…".to_owned())]),
+                    |days| texts.with("exclusion-confirm", &[("duration", duration(days))]),
+                );
+                let pressed = ui
+                    .add_enabled_ui(self.days.is_some(), |ui| primary_button(ui, &confirm))
+                    .inner
+                    .clicked();
+                if pressed && let Some(days) = self.days.take() {
+                    commands.push(Command::Exclude(days));
+                }
+                ui.add_space(size::GAP);
+                risk_line(ui, kiosk);
+            });
+        });
+    }
+}
