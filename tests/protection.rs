@@ -225,20 +225,25 @@ fn a_break_closes_stakes_and_credits_until_its_end() {
     harness.get_by_label("Pause de jeu jusqu’au 07/12/2026 08:00 : ni mise ni crédit d’ici là.");
     harness.snapshot("protection/lobby_on_a_break");
 
+    // The tiles are closed; the store refuses a stake all the same.
     press(&mut harness, &tile_label(BLACK_JACK.game));
-    press(&mut harness, &common::play_label(&BLACK_JACK));
-    assert_eq!(
-        harness.state().balance(),
-        Some(Cents::euros(20)),
-        "nothing staked"
-    );
-    let notice = harness.state().notice().expect("a notice").text.clone();
-    assert!(
-        notice.contains("pause jusqu’au 07/12/2026 08:00"),
-        "{notice}"
-    );
+    assert!(harness.state().page().is_lobby());
+    let mut store = Store::open(&path).expect("another process");
+    assert!(matches!(
+        store.buy(&BLACK_JACK),
+        Err(guichet_store::StoreError::Excluded { .. })
+    ));
+    drop(store);
 
+    // At its end, the lobby opens again by itself.
     clock.fetch_add(7 * 24 * 3_600, Ordering::SeqCst);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("ni mise ni crédit")
+            .is_none()
+    );
+    press(&mut harness, &tile_label(BLACK_JACK.game));
     press(&mut harness, &common::play_label(&BLACK_JACK));
     assert_eq!(
         harness.state().balance(),

@@ -401,6 +401,24 @@ impl Guichet {
         }
     }
 
+    /// A break from play ends on its own: the pages show play open again
+    /// from the moment it does (one wake-up then, no polling).
+    fn follow_the_break(&mut self, context: &egui::Context) {
+        let Some((store, until)) = self.store.as_ref().zip(
+            self.protection
+                .as_ref()
+                .and_then(|protection| protection.excluded_until),
+        ) else {
+            return;
+        };
+        let left = until.duration_since(store.now());
+        if left.is_positive() {
+            context.request_repaint_after(left.unsigned_abs());
+        } else {
+            self.refresh();
+        }
+    }
+
     /// At start: "18 or over?" the first time the account is used, then the
     /// unfinished unit before anything else.
     fn first_page(&mut self) {
@@ -520,6 +538,7 @@ impl eframe::App for Guichet {
         }
         let mut commands = Vec::new();
         self.time = ui.input(|input| input.time);
+        self.follow_the_break(ui.ctx());
         if self.reality.is_none() && self.of_age() && self.session.check_due(self.time) {
             self.reality = self.session.facts(self.time);
         }

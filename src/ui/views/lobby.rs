@@ -127,7 +127,8 @@ impl View for Lobby {
 
 /// A banner above the tiles when play is closed — the player said they are
 /// under 18 (with the way to answer again) or chose a break (with its end).
-/// Returns whether the tiles open the games, or `None` without a banner.
+/// Returns whether the tiles open the games (`Some(false)`), or `None`
+/// without a banner.
 fn play_banner(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) -> Option<bool> {
     let texts = kiosk.texts;
     let protection = kiosk.protection?;
@@ -155,7 +156,7 @@ fn play_banner(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>
                 }
             });
         });
-    Some(!refused)
+    Some(false)
 }
 
 /// Where a tile's parts go: its words on the left, its illustration on the
@@ -198,6 +199,9 @@ fn draw_tile(
     let texts = kiosk.texts;
     let look = look(game);
     let emission = opened_by_tile(game);
+    // A unit bought before play closed can always be finished.
+    let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
+    let open = open || waiting;
     let response = touch_rect(
         ui,
         rect,
@@ -210,9 +214,11 @@ fn draw_tile(
     }
     let painter = ui.painter_at(rect.expand(8.0));
     let inside = ui.painter_at(rect.shrink(f32::from(size::RADIUS_LARGE) / 3.0));
-    let hover =
-        ui.ctx()
-            .animate_bool_with_time(response.id, response.hovered(), theme::motion::REVEAL);
+    let hover = ui.ctx().animate_bool_with_time(
+        response.id,
+        open && response.hovered(),
+        theme::motion::REVEAL,
+    );
     painter.add(Shape::rect_filled(
         rect.translate(Vec2::new(0.0, 6.0)),
         size::RADIUS_LARGE,
@@ -269,10 +275,10 @@ fn draw_tile(
         [title, &price, &headline],
         look.highlight,
     );
-    let pill = if !open {
-        Pill::Closed
-    } else if kiosk.waiting.is_some_and(|waiting| waiting.game == game) {
+    let pill = if waiting {
         Pill::Waiting
+    } else if !open {
+        Pill::Closed
     } else {
         Pill::Play
     };
