@@ -361,3 +361,65 @@ impl StoreError {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use rusqlite::ffi;
+
+    use super::StoreError;
+
+    fn failure(code: std::os::raw::c_int) -> StoreError {
+        StoreError::from_sqlite(
+            Path::new("guichet.sqlite3"),
+            rusqlite::Error::SqliteFailure(ffi::Error::new(code), None),
+        )
+    }
+
+    #[test]
+    fn sqlites_codes_become_errors_an_operator_can_act_on() {
+        assert!(matches!(
+            failure(ffi::SQLITE_BUSY),
+            StoreError::Locked { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_LOCKED),
+            StoreError::Locked { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_READONLY),
+            StoreError::ReadOnly { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_NOTADB),
+            StoreError::NotADatabase { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_CORRUPT),
+            StoreError::Corrupt { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_CANTOPEN),
+            StoreError::CannotOpen { .. }
+        ));
+        assert!(matches!(
+            failure(ffi::SQLITE_FULL),
+            StoreError::Sqlite { .. }
+        ));
+    }
+
+    #[test]
+    fn only_faults_of_the_file_are_about_the_file() {
+        assert!(failure(ffi::SQLITE_NOTADB).is_about_the_file());
+        assert!(failure(ffi::SQLITE_BUSY).is_about_the_file());
+        for request in [
+            StoreError::NoLimits,
+            StoreError::UnitUnfinished(1),
+            StoreError::AlreadySettled(1),
+            failure(ffi::SQLITE_FULL),
+        ] {
+            assert!(!request.is_about_the_file(), "{request:?}");
+        }
+    }
+}

@@ -136,6 +136,6 @@ mod tests {
         assert!(SealKey::create(&path).is_err(), "never overwritten");
         fs::write(&path, "not a key").expect("scribbled");
         assert!(SealKey::load(&path).is_err());
-        assert!(!format!("{:?}", SealKey([1; 32])).contains("01"));
+        assert_eq!(format!("{:?}", SealKey([1; 32])), "SealKey(<secret>)");
     }
 }

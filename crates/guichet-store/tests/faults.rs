@@ -31,9 +31,7 @@ fn healthy() -> (TempDir, PathBuf) {
 }
 
 fn wal(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push("-wal");
-    name.into()
+    sibling(path, "-wal")
 }
 
 /// Opens `path`, expecting a refusal that leaves the file exactly as it was.
@@ -216,7 +214,124 @@ fn a_dangling_link_is_not_followed_to_create_its_target() {
     std::os::unix::fs::symlink(&target, &link).expect("a link");
     let error = Store::open(&link).expect_err("refused");
     assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .contains("link to a file that does not exist"),
+        "{error}"
+    );
     assert!(!target.exists() && !target.parent().expect("a folder").exists());
+}
+
+#[test]
+fn a_link_to_a_database_opens_it() {
+    let (folder, path) = healthy();
+    let link = folder.path().join("link.sqlite3");
+    std::os::unix::fs::symlink(&path, &link).expect("a link");
+    let store = Store::open_existing(&link).expect("opened through the link");
+    assert_eq!(
+        store.balance().expect("a balance"),
+        Cents(5_000 - 20 * 200 + won(&store))
+    );
+}
+
+/// What the units of a store won, in cents.
+fn won(store: &Store) -> i64 {
+    store
+        .all_units()
+        .expect("units")
+        .iter()
+        .map(|unit| unit.prize.get())
+        .sum()
+}
+
+#[test]
+fn a_path_under_a_file_is_an_error_not_a_missing_database() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let notes = folder.path().join("notes.txt");
+    fs::write(&notes, "notes").expect("a file");
+    let error = Store::open_existing(&notes.join("guichet.sqlite3")).expect_err("refused");
+    assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
+}
+
+#[test]
+fn a_file_holding_less_than_the_header_magic_is_not_a_database() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("short.sqlite3");
+    // Fifteen bytes of the sixteen of the magic (its last is a zero byte).
+    fs::write(&path, b"SQLite format 3").expect("a file");
+    assert!(matches!(refused(&path), StoreError::NotADatabase { .. }));
+    // The whole magic and nothing more: a database cut short.
+    fs::write(&path, b"SQLite format 3\0").expect("a file");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+}
+
+#[test]
+fn a_database_short_of_whole_pages_is_truncated() {
+    let (_folder, path) = healthy();
+    let bytes = fs::read(&path).expect("the file");
+    // One page less: still a whole number of pages, fewer than the header says.
+    fs::write(&path, &bytes[..bytes.len() - 4096]).expect("truncated");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+    // An empty log beside it is no checkpoint under way.
+    fs::write(wal(&path), b"").expect("an empty log");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+}
+
+#[test]
+fn a_file_cut_in_its_header_is_truncated_even_beside_a_log() {
+    let (_folder, path) = healthy();
+    let bytes = fs::read(&path).expect("the file");
+    fs::write(&path, &bytes[..50]).expect("cut in its header");
+    fs::write(wal(&path), vec![0x5A; 4096]).expect("a log");
+    assert!(matches!(refused(&path), StoreError::Truncated { .. }));
+}
+
+#[test]
+fn a_short_file_beside_a_log_is_left_to_sqlites_own_checks() {
+    // During a checkpoint the main file may be shorter than its header says:
+    // with a log beside it, the header's page count is not trusted, and
+    // SQLite itself judges the file.
+    let (_folder, path) = healthy();
+    let bytes = fs::read(&path).expect("the file");
+    fs::write(&path, &bytes[..bytes.len() - 4096]).expect("one page short");
+    fs::write(wal(&path), vec![0x5A; 4096]).expect("a log");
+    let error = Store::open(&path).expect_err("refused");
+    assert!(error.is_about_the_file(), "{error:?}");
+    assert!(!matches!(error, StoreError::Truncated { .. }), "{error:?}");
+}
+
+#[test]
+fn a_seal_key_that_cannot_be_read_stops_the_store_at_open() {
+    let (_folder, path) = healthy();
+    let key = sibling(&path, ".key");
+    fs::remove_file(&key).expect("the key removed");
+    fs::create_dir(&key).expect("a folder in its place");
+    let error = Store::open(&path).expect_err("refused");
+    assert!(
+        matches!(error, StoreError::SealKeyUnreadable { .. }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_tally_that_cannot_be_read_stops_the_store_at_open() {
+    let (_folder, path) = healthy();
+    let tally = sibling(&path, ".tally");
+    fs::remove_file(&tally).expect("the tally removed");
+    fs::create_dir(&tally).expect("a folder in its place");
+    let error = Store::open(&path).expect_err("refused");
+    assert!(
+        matches!(&error, StoreError::SideFile { reason, .. } if reason.contains("directory")),
+        "{error:?}"
+    );
+}
+
+/// The file beside `path` named with `suffix`.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
 }
 
 #[test]

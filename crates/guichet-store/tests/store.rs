@@ -12,7 +12,8 @@ use guichet_core::emission::{BLACK_JACK, Emission, STAR_FORTUNE_50, X10};
 use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
 use guichet_store::{
-    BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, Store, StoreError, UnitState,
+    BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, OpenOptions, Store, StoreError,
+    UnitState,
 };
 use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first_unit};
 
@@ -746,4 +747,37 @@ fn recent_units_are_the_newest_first() {
         .map(|unit| unit.id)
         .collect();
     assert_eq!(recent, [ids[2], ids[1]]);
+}
+
+#[test]
+fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
+    let (_folder, path) = new_path();
+    let mut kiosk = seeded(1).open(&path).expect("a store");
+    set_highest_limits(&mut kiosk);
+    kiosk.deposit(Cents::euros(10)).expect("a deposit");
+    let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
+
+    // Without waiting, the unit is another's.
+    let mut hasty = Store::open(&path).expect("a second store");
+    assert!(matches!(
+        hasty.take_up(unit.id),
+        Err(StoreError::PlayedElsewhere { .. })
+    ));
+    drop(hasty);
+
+    // Told to wait two seconds, a second process takes it up as soon as the
+    // first ends, a third of a second later.
+    let mut patient = OpenOptions::new()
+        .lease_wait(std::time::Duration::from_secs(2))
+        .open(&path)
+        .expect("a patient store");
+    let owner = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(kiosk);
+    });
+    let started = std::time::Instant::now();
+    let taken = patient.take_up(unit.id).expect("taken up after the wait");
+    assert_eq!(taken.id, unit.id);
+    assert!(started.elapsed() >= std::time::Duration::from_millis(250));
+    owner.join().expect("the owner ended");
 }
