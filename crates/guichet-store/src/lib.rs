@@ -25,6 +25,7 @@ mod files;
 mod lease;
 mod open;
 mod protection;
+mod protection_kept;
 mod schema;
 mod seal;
 mod tally;

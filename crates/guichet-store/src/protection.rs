@@ -510,7 +510,7 @@ fn fits_from(
 /// What the window counts for `kind`, as a SQL condition on the ledger, and
 /// the sign that makes its amounts count positive (stakes are stored
 /// negative, their refunds positive).
-const fn counted(kind: LimitKind) -> (&'static str, i64) {
+pub(crate) const fn counted(kind: LimitKind) -> (&'static str, i64) {
     match kind {
         LimitKind::Deposit => ("kind = 'deposit'", 1),
         LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
@@ -590,18 +590,24 @@ fn protection_in(
     })
 }
 
-/// One limit at `now`: its settings folded in order, and the window's use.
-fn limit_in(
+/// One setting of a limit: when it was made, the amount, when it takes effect.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Setting {
+    /// When it was made.
+    pub at: Timestamp,
+    /// The limit asked for.
+    pub amount: Cents,
+    /// When it takes effect (`at`, or later for a raise).
+    pub effective_at: Timestamp,
+}
+
+/// The settings of a limit, oldest first.
+pub(crate) fn settings_in(
     connection: &Connection,
     path: &Path,
     kind: LimitKind,
-    now: Timestamp,
-) -> Result<Limit, StoreError> {
-    let broken = |detail: String| StoreError::Inconsistent {
-        path: path.to_path_buf(),
-        detail,
-    };
-    let settings: Vec<(String, i64, String)> = connection
+) -> Result<Vec<Setting>, StoreError> {
+    let rows: Vec<(String, i64, String)> = connection
         .prepare_cached(
             "SELECT at, amount_cents, effective_at FROM protection WHERE kind = ?1 ORDER BY id",
         )
@@ -613,29 +619,58 @@ fn limit_in(
                 .collect()
         })
         .on(path)?;
+    rows.into_iter()
+        .map(|(at, amount, effective_at)| {
+            Ok(Setting {
+                at: parse(&at)?,
+                amount: Cents(amount),
+                effective_at: parse(&effective_at)?,
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(|detail| StoreError::Inconsistent {
+            path: path.to_path_buf(),
+            detail,
+        })
+}
+
+/// The limit in force at `now` and a raise still waiting, from `settings`
+/// folded in order: a setting that takes effect when made replaces the limit
+/// and drops a raise waiting; a raise waits (replacing another) until its time.
+pub(crate) fn in_force(
+    settings: &[Setting],
+    now: Timestamp,
+) -> (Option<Cents>, Option<PendingRaise>) {
     let mut current = None;
     let mut pending: Option<PendingRaise> = None;
-    for (at, amount, effective_at) in settings {
-        let (at, effective_at) = (
-            parse(&at).map_err(broken)?,
-            parse(&effective_at).map_err(broken)?,
-        );
-        if let Some(raise) = pending.take_if(|raise| raise.from <= at) {
+    for setting in settings {
+        if let Some(raise) = pending.take_if(|raise| raise.from <= setting.at) {
             current = Some(raise.amount);
         }
-        if effective_at <= at {
-            current = Some(Cents(amount));
+        if setting.effective_at <= setting.at {
+            current = Some(setting.amount);
             pending = None;
         } else {
             pending = Some(PendingRaise {
-                amount: Cents(amount),
-                from: effective_at,
+                amount: setting.amount,
+                from: setting.effective_at,
             });
         }
     }
     if let Some(raise) = pending.take_if(|raise| raise.from <= now) {
         current = Some(raise.amount);
     }
+    (current, pending)
+}
+
+/// One limit at `now`: its settings folded in order, and the window's use.
+fn limit_in(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    now: Timestamp,
+) -> Result<Limit, StoreError> {
+    let (current, pending) = in_force(&settings_in(connection, path, kind)?, now);
     let (condition, sign) = counted(kind);
     let used: i64 = connection
         .prepare_cached(&format!(

@@ -69,8 +69,9 @@ impl Store {
     /// unit was sold after its block's commitment was published, its prize and
     /// scenario are the ones its block's seed gives, its scenario legal and worth
     /// its prize, and its journaled steps a legal reveal, complete if settled;
-    /// that at most one unit is unfinished; and that the database is not behind
-    /// its tally.
+    /// that at most one unit is unfinished; that no deposit or stake passed
+    /// the 7-day limit in force or came during a break from play; and that the
+    /// database is not behind its tally.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read at all.
@@ -79,6 +80,7 @@ impl Store {
         violations.extend(self.ledger_checks()?);
         let blocks = self.block_checks(&mut violations)?;
         violations.extend(self.unit_checks(&blocks)?);
+        violations.extend(self.protection_checks()?);
         Ok(violations)
     }
 

@@ -433,6 +433,78 @@ fn the_net_of_a_session_counts_stakes_and_prizes_only() {
     drop(folder);
 }
 
+/// Appends a deposit to the ledger behind the store's back, stamped `at`.
+fn forge_deposit(store: &Store, cents: i64, at: &str) {
+    let balance = store.balance().expect("a balance").get();
+    support::raw(store.path())
+        .execute(
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES (?1, 'deposit', ?2, ?3)",
+            rusqlite::params![at, cents, balance + cents],
+        )
+        .expect("a forged deposit");
+}
+
+#[test]
+fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(50), euros(50));
+    store.deposit(euros(40)).expect("a deposit");
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+
+    clock.advance(hours(1));
+    forge_deposit(&store, 2_000, "2026-11-30T09:00:00Z");
+    let found = store.verify().expect("a verdict");
+    assert!(
+        found.iter().any(
+            |violation| violation.contains("the deposits of 7 days reach 60,00")
+                && violation.contains("past the limit of 50,00")
+        ),
+        "{found:?}"
+    );
+
+    // A week later the window is free again, but a break is running.
+    clock.advance(LIMIT_WINDOW);
+    store.exclude(1).expect("a break");
+    forge_deposit(&store, 1_000, "2026-12-07T10:00:00Z");
+    let found = store.verify().expect("a verdict");
+    assert!(
+        found
+            .iter()
+            .any(|violation| violation.contains("a deposit during a break from play")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn verify_finds_a_stake_with_no_limit_set() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    store
+        .set_limit(LimitKind::Deposit, euros(50))
+        .expect("a deposit limit only");
+    // Buy behind the store's back: a stake with no stake limit.
+    store
+        .set_limit(LimitKind::Stake, euros(50))
+        .expect("a stake limit");
+    store.deposit(euros(10)).expect("a deposit");
+    let unit = store.buy(&BLACK_JACK).expect("a unit");
+    store.finish(unit.id).expect("settled");
+    let raw = support::raw(store.path());
+    raw.execute_batch(
+        "DROP TRIGGER protection_is_append_only_delete;
+         DELETE FROM protection WHERE kind = 'stake_limit';",
+    )
+    .expect("the stake limit forged away");
+    let found = store.verify().expect("a verdict");
+    assert!(
+        found
+            .iter()
+            .any(|violation| violation.contains("a stake made with no 7-day stake limit set")),
+        "{found:?}"
+    );
+}
+
 /// One thing a player may do.
 #[derive(Clone, Debug)]
 enum Action {
@@ -559,5 +631,7 @@ proptest! {
                 Err(other) => prop_assert!(false, "{other}"),
             }
         }
+        // `verify`, reading the records and the ledger afresh, agrees.
+        prop_assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
     }
 }

@@ -781,3 +781,35 @@ fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
     assert!(started.elapsed() >= std::time::Duration::from_millis(250));
     owner.join().expect("the owner ended");
 }
+
+#[test]
+fn a_lost_key_with_a_block_missing_still_opens_without_making_one() {
+    let (_folder, path) = new_path();
+    {
+        let store = seeded(1).open(&path).expect("a store");
+        fs::remove_file(store.key_path()).expect("the key is lost");
+    }
+    // The next block of an emission is gone too: making it would need the key.
+    raw(&path)
+        .execute(
+            "DELETE FROM blocks WHERE emission = 'blackjack@200' AND status = 'committed'",
+            [],
+        )
+        .expect("a block removed");
+    let store = seeded(1).open(&path).expect("it still opens");
+    assert!(store.seal_problem().is_some());
+    assert!(!store.key_path().exists(), "never a silent new key");
+    let status = store
+        .block_status(&BLACK_JACK)
+        .expect("a status")
+        .expect("a block");
+    assert!(status.next.is_none(), "no block made without its key");
+}
+
+#[test]
+fn a_store_debugs_as_its_path_and_nothing_secret() {
+    let (_folder, store) = fresh();
+    let shown = format!("{store:?}");
+    assert!(shown.starts_with("Store {"), "{shown}");
+    assert!(shown.contains("guichet.sqlite3"), "{shown}");
+}
