@@ -813,3 +813,48 @@ fn a_store_debugs_as_its_path_and_nothing_secret() {
     assert!(shown.starts_with("Store {"), "{shown}");
     assert!(shown.contains("guichet.sqlite3"), "{shown}");
 }
+
+#[test]
+fn a_store_closed_after_its_file_was_replaced_sets_the_old_log_aside() {
+    let (folder, path) = new_path();
+    let mut store = seeded(1).open(&path).expect("a store");
+    set_highest_limits(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let log = folder.path().join("guichet.sqlite3-wal");
+    assert!(log.exists(), "the running store has its log");
+    let other = folder.path().join("other.sqlite3");
+    drop(Store::open(&other).expect("another store"));
+    fs::rename(&other, &path).expect("replaced under the running store");
+    let aside = store.close_replaced().expect("the old log set aside");
+    let name = aside
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(name.starts_with("guichet.sqlite3-wal.orphaned-"), "{name}");
+    assert!(aside.exists() && !log.exists());
+    // A store whose file is still its own has nothing to set aside.
+    let (_folder, store) = fresh();
+    assert_eq!(store.close_replaced(), None);
+}
+
+#[test]
+fn data_version_moves_when_another_process_writes() {
+    let (folder, store) = fresh();
+    let before = store.data_version().expect("a version");
+    assert_eq!(store.data_version().expect("a version"), before, "still");
+    let mut other = Store::open(&folder.path().join("guichet.sqlite3")).expect("another");
+    other.deposit(Cents::euros(5)).expect("a deposit");
+    assert_ne!(store.data_version().expect("a version"), before);
+}
+
+#[test]
+fn the_default_database_lives_in_the_users_data_folder() {
+    let path = Store::default_path();
+    assert!(path.is_absolute(), "{}", path.display());
+    assert!(
+        path.ends_with("guichet/guichet.sqlite3"),
+        "{}",
+        path.display()
+    );
+}
