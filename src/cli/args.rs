@@ -38,7 +38,7 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the player's balance, ledger and units.
     History(HistoryArgs),
-    /// Check the database: SQLite's integrity and every ledger and unit invariant.
+    /// Check the database: SQLite's integrity and every ledger, unit and limit invariant.
     Verify(DatabaseArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
