@@ -40,6 +40,12 @@ fn refused(arguments: &[&str], code: i32, reason: &str) -> Output {
     output
 }
 
+/// Sets the player's 7-day limits at 1 000 € each, as any account needs
+/// before a deposit.
+fn set_limits(db: &str) {
+    ok(&["limits", "--db", db, "--deposit", "1000", "--stake", "1000"]);
+}
+
 fn ok(arguments: &[&str]) -> String {
     let output = guichet(arguments);
     assert!(
@@ -93,15 +99,7 @@ fn commands_that_only_read_never_create_a_database() {
 fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
-    ok(&[
-        "limits",
-        "--db",
-        text(&db),
-        "--deposit",
-        "1000",
-        "--stake",
-        "1000",
-    ]);
+    set_limits(text(&db));
     ok(&["deposit", "--db", text(&db), "--amount", "50"]);
     ok(&["play", "--db", text(&db), "--game", "x10", "--count", "5"]);
     for arguments in [
@@ -215,7 +213,7 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db = text(&db);
-    ok(&["limits", "--db", db, "--deposit", "1000", "--stake", "1000"]);
+    set_limits(db);
     ok(&["deposit", "--db", db, "--amount", "20,50"]);
     refused(
         &["withdraw", "--db", db, "--amount", "30"],
@@ -255,15 +253,7 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     ok(&["deposit", "--db", db, "--amount", "5 €"]);
 
     let locked_out = folder.path().join("locked.sqlite3");
-    ok(&[
-        "limits",
-        "--db",
-        text(&locked_out),
-        "--deposit",
-        "1000",
-        "--stake",
-        "1000",
-    ]);
+    set_limits(text(&locked_out));
     ok(&["deposit", "--db", text(&locked_out), "--amount", "5"]);
     std::fs::set_permissions(&locked_out, std::fs::Permissions::from_mode(0o000))
         .expect("mode 000");
@@ -283,15 +273,7 @@ fn messages_say_what_is_wrong_and_what_to_do() {
 fn concurrent_plays_on_one_database_all_finish() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
-    ok(&[
-        "limits",
-        "--db",
-        text(&db),
-        "--deposit",
-        "1000",
-        "--stake",
-        "1000",
-    ]);
+    set_limits(text(&db));
     ok(&["deposit", "--db", text(&db), "--amount", "300"]);
     let children: Vec<_> = ["blackjack", "x10", "bingo", "blackjack"]
         .iter()

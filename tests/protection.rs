@@ -31,6 +31,14 @@ fn store_at(path: &std::path::Path, clock: &Arc<AtomicI64>) -> Store {
         .expect("a store")
 }
 
+/// A player of age whose 7-day limits are `deposit` and `stake` euros.
+fn of_age_with_limits(store: &mut Store, deposit: i64, stake: i64) {
+    store.answer_age(true).expect("an answer");
+    for (kind, euros) in [(LimitKind::Deposit, deposit), (LimitKind::Stake, stake)] {
+        store.set_limit(kind, Cents::euros(euros)).expect("a limit");
+    }
+}
+
 fn press(harness: &mut Harness<'_, Guichet>, label: &str) {
     harness.get_by_label(label).click();
     harness.run();
@@ -129,13 +137,7 @@ fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refuse
     let (_folder, path) = new_database();
     let clock = Arc::new(AtomicI64::new(MORNING));
     let mut store = store_at(&path, &clock);
-    store.answer_age(true).expect("an answer");
-    store
-        .set_limit(LimitKind::Deposit, Cents::euros(30))
-        .expect("a limit");
-    store
-        .set_limit(LimitKind::Stake, Cents::euros(20))
-        .expect("a limit");
+    of_age_with_limits(&mut store, 30, 20);
     store
         .set_limit(LimitKind::Stake, Cents::euros(200))
         .expect("a raise");
@@ -183,13 +185,7 @@ fn a_stake_past_the_limit_is_refused_at_the_table() {
     let (_folder, path) = new_database();
     let clock = Arc::new(AtomicI64::new(MORNING));
     let mut store = store_at(&path, &clock);
-    store.answer_age(true).expect("an answer");
-    store
-        .set_limit(LimitKind::Deposit, Cents::euros(100))
-        .expect("a limit");
-    store
-        .set_limit(LimitKind::Stake, Cents::euros(1))
-        .expect("a limit");
+    of_age_with_limits(&mut store, 100, 1);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     press(&mut harness, &tile_label(BLACK_JACK.game));
