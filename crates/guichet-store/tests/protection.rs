@@ -220,10 +220,12 @@ fn a_deposit_past_the_limit_is_refused_until_the_window_frees_it() {
         Some(euros(60))
     );
     let too_much = store.deposit(euros(61)).expect_err("only 60 € free");
-    assert!(
-        too_much.to_string().contains("60,00") && too_much.to_string().contains("left"),
-        "{too_much}"
+    assert_eq!(
+        too_much.to_string().replace('\u{a0}', " "),
+        "this deposit of 61,00 € would pass your 7-day deposit limit of 100,00 €: \
+         60,00 € left; a deposit of 61,00 € fits from 2026-12-08 08:00 UTC"
     );
+
     store.deposit(euros(60)).expect("60 € free again");
 }
 
@@ -289,6 +291,11 @@ fn an_exclusion_stops_stakes_and_deposits_until_its_end_but_not_withdrawals() {
     store.deposit(euros(30)).expect("a deposit");
     let until = store.exclude(1).expect("an exclusion");
     assert_eq!(until, clock.now() + hours(24));
+    let refused = store.deposit(euros(10)).expect_err("during the break");
+    assert_eq!(
+        refused.to_string(),
+        "you are excluded from play until 2026-12-01 08:00 UTC: no stake and no deposit until then"
+    );
     assert_eq!(store.protection().expect("p").excluded_until, Some(until));
 
     let ledger = store.ledger().expect("a ledger");
