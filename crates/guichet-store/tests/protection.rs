@@ -642,3 +642,46 @@ proptest! {
         prop_assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
     }
 }
+
+#[test]
+fn a_refused_amount_fits_once_enough_of_the_window_has_left_it() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(60), euros(2));
+    store.deposit(euros(30)).expect("30 €");
+    clock.advance(hours(10));
+    let second_at = clock.now();
+    store.deposit(euros(30)).expect("30 € more");
+    // 40 € fit only once both deposits have left the window: the first
+    // leaving frees 30 €, not enough.
+    let refused = store.deposit(euros(40)).expect_err("past the limit");
+    assert!(
+        matches!(refused, StoreError::LimitReached { fits_from: Some(from), .. } if from == second_at + LIMIT_WINDOW),
+        "{refused:?}"
+    );
+    // An amount equal to the limit fits once the window is empty.
+    clock.advance(hours(1));
+    let refused = store.deposit(euros(60)).expect_err("the whole limit");
+    assert!(
+        matches!(refused, StoreError::LimitReached { fits_from: Some(from), .. } if from == second_at + LIMIT_WINDOW),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_reality_check_stopped_reads_back() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    store
+        .record_reality_check(7_200, Cents(1_250), RealityChoice::Stop)
+        .expect("recorded");
+    let records = store.protection_records().expect("the records");
+    assert_eq!(
+        records[0].event,
+        ProtectionEvent::RealityCheck {
+            played_seconds: 7_200,
+            net: Cents(1_250),
+            choice: RealityChoice::Stop
+        }
+    );
+}
