@@ -685,3 +685,39 @@ fn a_reality_check_stopped_reads_back() {
         }
     );
 }
+
+#[test]
+fn the_longest_break_running_is_the_one_in_force() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    store.exclude(1).expect("24 hours");
+    let month = store.exclude(30).expect("lengthened to 30 days");
+    assert_eq!(month, clock.now() + hours(30 * 24));
+    assert_eq!(store.protection().expect("p").excluded_until, Some(month));
+    // A shorter break recorded after it (by an older kiosk, say) shortens
+    // nothing.
+    support::raw(store.path())
+        .execute(
+            "INSERT INTO protection (at, kind, until) VALUES ('2026-11-30T08:00:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
+            [],
+        )
+        .expect("a shorter break");
+    assert_eq!(store.protection().expect("p").excluded_until, Some(month));
+}
+
+#[test]
+fn a_stake_refused_fits_when_the_first_stake_leaves_the_window() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(4));
+    store.deposit(euros(20)).expect("a deposit");
+    let first_at = clock.now();
+    play_one(&mut store).expect("2 €");
+    clock.advance(hours(2));
+    play_one(&mut store).expect("4 €");
+    let refused = store.buy(&BLACK_JACK).expect_err("past the stake limit");
+    assert!(
+        matches!(refused, StoreError::LimitReached { fits_from: Some(from), left, .. } if from == first_at + LIMIT_WINDOW && left == Cents::ZERO),
+        "{refused:?}"
+    );
+}
