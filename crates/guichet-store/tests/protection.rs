@@ -721,3 +721,32 @@ fn a_stake_refused_fits_when_the_first_stake_leaves_the_window() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn another_raise_while_one_waits_starts_its_own_48_hours() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    store
+        .set_limit(LimitKind::Deposit, euros(300))
+        .expect("a raise");
+    clock.advance(hours(24));
+    let other = store
+        .set_limit(LimitKind::Deposit, euros(400))
+        .expect("another raise");
+    assert_eq!(other.effective_at, clock.now() + RAISE_DELAY);
+    clock.advance(hours(24));
+    let deposit = store.protection().expect("p").deposit;
+    assert_eq!(
+        deposit.current,
+        Some(euros(100)),
+        "the first raise was replaced"
+    );
+    assert_eq!(
+        deposit.pending,
+        Some(PendingRaise {
+            amount: euros(400),
+            from: other.effective_at
+        })
+    );
+}
