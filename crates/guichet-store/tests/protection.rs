@@ -321,6 +321,8 @@ fn an_exclusion_stops_stakes_and_deposits_until_its_end_but_not_withdrawals() {
     assert_eq!(store.protection().expect("p").excluded_until, None);
     store.deposit(euros(10)).expect("the exclusion is over");
     play_one(&mut store).expect("and play");
+    // A deposit at the very end of a break, and those before it, were allowed.
+    assert_eq!(violations(&store), Vec::<String>::new());
 
     let longer = store.exclude(30).expect("30 days");
     assert_eq!(longer, clock.now() + hours(30 * 24));
@@ -451,34 +453,82 @@ fn forge_deposit(store: &Store, cents: i64, at: &str) {
         .expect("a forged deposit");
 }
 
+/// What `verify` finds, its amounts with plain spaces.
+fn violations(store: &Store) -> Vec<String> {
+    store
+        .verify()
+        .expect("a verdict")
+        .into_iter()
+        .map(|violation| violation.replace('\u{a0}', " "))
+        .collect()
+}
+
 #[test]
 fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
     let clock = FakeClock::new();
     let (_folder, mut store) = store_at(&clock);
     set_both(&mut store, euros(50), euros(50));
     store.deposit(euros(40)).expect("a deposit");
-    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+    assert_eq!(violations(&store), Vec::<String>::new());
 
     clock.advance(hours(1));
     forge_deposit(&store, 2_000, "2026-11-30T09:00:00Z");
-    let found = store.verify().expect("a verdict");
-    assert!(
-        found.iter().any(
-            |violation| violation.contains("the deposits of 7 days reach 60,00")
-                && violation.contains("past the limit of 50,00")
-        ),
-        "{found:?}"
-    );
+    let past =
+        "ledger entry 2: the deposits of 7 days reach 60,00 €, past the limit of 50,00 € in force";
+    assert_eq!(violations(&store), [past]);
 
     // A week later the window is free again, but a break is running.
     clock.advance(LIMIT_WINDOW);
     store.exclude(1).expect("a break");
     forge_deposit(&store, 1_000, "2026-12-07T10:00:00Z");
-    let found = store.verify().expect("a verdict");
+    assert_eq!(
+        violations(&store),
+        [
+            past,
+            "ledger entry 3: a deposit during a break from play (until 2026-12-08 09:00 UTC)"
+        ]
+    );
+}
+
+#[test]
+fn verify_judges_a_deposit_by_the_limit_lowered_before_it() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(100));
+    store.deposit(euros(20)).expect("a deposit");
+    clock.advance(hours(24));
+    store
+        .set_limit(LimitKind::Deposit, euros(30))
+        .expect("a lower limit");
+    clock.advance(hours(1));
+    forge_deposit(&store, 2_000, "2026-12-01T09:00:00Z");
+    assert_eq!(
+        violations(&store),
+        [
+            "ledger entry 2: the deposits of 7 days reach 40,00 €, past the limit of 30,00 € in force"
+        ]
+    );
+}
+
+#[test]
+fn verify_finds_stakes_past_a_stake_limit_forged_lower() {
+    let clock = FakeClock::new();
+    let (_folder, mut store) = store_at(&clock);
+    set_both(&mut store, euros(100), euros(4));
+    store.deposit(euros(20)).expect("a deposit");
+    play_one(&mut store).expect("2 €");
+    play_one(&mut store).expect("4 €");
+    assert_eq!(violations(&store), Vec::<String>::new());
+    support::raw(store.path())
+        .execute_batch(
+            "DROP TRIGGER protection_is_append_only_update;
+             UPDATE protection SET amount_cents = 300 WHERE kind = 'stake_limit';",
+        )
+        .expect("the stake limit forged");
+    let found = violations(&store);
+    assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found
-            .iter()
-            .any(|violation| violation.contains("a deposit during a break from play")),
+        found[0].ends_with("the stakes of 7 days reach 4,00 €, past the limit of 3,00 € in force"),
         "{found:?}"
     );
 }
