@@ -125,16 +125,7 @@ fn a_player_taps_every_zone_and_is_paid_once() {
         stored.prize.checked_sub(BLACK_JACK.stake).expect("cents"),
         "balance moved by prize − stake"
     );
-    let prizes = harness
-        .state()
-        .store()
-        .expect("a store")
-        .ledger()
-        .expect("a ledger")
-        .into_iter()
-        .filter(|entry| entry.kind == guichet_store::LedgerKind::Prize)
-        .count();
-    assert_eq!(prizes, 1, "credited once");
+    assert_eq!(common::prizes_credited(&harness), 1, "credited once");
 }
 
 /// A real window paints only when something asks it to: from "Auto" to the

@@ -22,13 +22,17 @@ use jiff::Timestamp;
 /// 2026-11-30T08:00:00Z, the time of the stores these tests open.
 const MORNING: i64 = 1_796_025_600;
 
-/// A store at `path` whose clock reads `clock` (seconds since the epoch).
-fn store_at(path: &std::path::Path, clock: &Arc<AtomicI64>) -> Store {
-    let reading = Arc::clone(clock);
-    seeded(21)
+/// A new store in a temporary folder (its path beside it), whose clock reads
+/// the returned seconds since the epoch, starting at `MORNING`.
+fn morning_store() -> (tempfile::TempDir, std::path::PathBuf, Arc<AtomicI64>, Store) {
+    let (folder, path) = new_database();
+    let clock = Arc::new(AtomicI64::new(MORNING));
+    let reading = Arc::clone(&clock);
+    let store = seeded(21)
         .clock(move || Timestamp::from_second(reading.load(Ordering::SeqCst)).expect("a time"))
-        .open(path)
-        .expect("a store")
+        .open(&path)
+        .expect("a store");
+    (folder, path, clock, store)
 }
 
 /// A player of age whose 7-day limits are `deposit` and `stake` euros.
@@ -50,9 +54,8 @@ fn store_of<'a>(harness: &'a Harness<'_, Guichet>) -> &'a Store {
 
 #[test]
 fn a_first_use_asks_the_age_and_a_no_closes_play() {
-    let (_folder, path) = new_database();
-    let clock = Arc::new(AtomicI64::new(MORNING));
-    let mut harness = kiosk_as_it_is(Ok(store_at(&path, &clock)), Vec2::from(WINDOW_SIZE));
+    let (_folder, _path, _clock, store) = morning_store();
+    let mut harness = kiosk_as_it_is(Ok(store), Vec2::from(WINDOW_SIZE));
     harness.run();
     assert!(matches!(harness.state().page(), Page::Age(_)));
     harness.snapshot("protection/age");
@@ -134,9 +137,7 @@ fn a_first_use_asks_the_age_and_a_no_closes_play() {
 
 #[test]
 fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refused() {
-    let (_folder, path) = new_database();
-    let clock = Arc::new(AtomicI64::new(MORNING));
-    let mut store = store_at(&path, &clock);
+    let (_folder, _path, clock, mut store) = morning_store();
     of_age_with_limits(&mut store, 30, 20);
     store
         .set_limit(LimitKind::Stake, Cents::euros(200))
@@ -182,9 +183,7 @@ fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refuse
 
 #[test]
 fn a_stake_past_the_limit_is_refused_at_the_table() {
-    let (_folder, path) = new_database();
-    let clock = Arc::new(AtomicI64::new(MORNING));
-    let mut store = store_at(&path, &clock);
+    let (_folder, _path, _clock, mut store) = morning_store();
     of_age_with_limits(&mut store, 100, 1);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
@@ -205,9 +204,7 @@ fn a_stake_past_the_limit_is_refused_at_the_table() {
 
 #[test]
 fn a_break_closes_stakes_and_credits_until_its_end() {
-    let (_folder, path) = new_database();
-    let clock = Arc::new(AtomicI64::new(MORNING));
-    let mut store = store_at(&path, &clock);
+    let (_folder, path, clock, mut store) = morning_store();
     common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
@@ -250,9 +247,7 @@ fn a_break_closes_stakes_and_credits_until_its_end() {
 
 #[test]
 fn the_session_clock_runs_from_the_first_stake_and_a_reality_check_comes_every_period() {
-    let (_folder, path) = new_database();
-    let clock = Arc::new(AtomicI64::new(MORNING));
-    let mut store = store_at(&path, &clock);
+    let (_folder, _path, _clock, mut store) = morning_store();
     common::of_age(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk_configured(Ok(store), Vec2::from(WINDOW_SIZE), |kiosk| {

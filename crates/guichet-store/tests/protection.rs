@@ -56,6 +56,15 @@ fn hours(count: i64) -> SignedDuration {
     SignedDuration::from_hours(count)
 }
 
+/// A new store against a fake clock, its player's limits `deposit` and
+/// `stake` over 7 days.
+fn player_with_limits(deposit: Cents, stake: Cents) -> (FakeClock, TempDir, Store) {
+    let clock = FakeClock::new();
+    let (folder, mut store) = store_at(&clock);
+    set_both(&mut store, deposit, stake);
+    (clock, folder, store)
+}
+
 fn set_both(store: &mut Store, deposit: Cents, stake: Cents) {
     store
         .set_limit(LimitKind::Deposit, deposit)
@@ -153,9 +162,7 @@ fn a_first_limit_and_a_lower_one_apply_at_once_a_higher_one_after_48_hours() {
 
 #[test]
 fn lowering_a_limit_drops_the_raise_waiting() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     store
         .set_limit(LimitKind::Stake, euros(500))
         .expect("a raise");
@@ -171,9 +178,7 @@ fn lowering_a_limit_drops_the_raise_waiting() {
 
 #[test]
 fn a_deposit_past_the_limit_is_refused_until_the_window_frees_it() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     let first_at = clock.now();
     store.deposit(euros(60)).expect("60 €");
     clock.advance(hours(24));
@@ -231,9 +236,7 @@ fn a_deposit_past_the_limit_is_refused_until_the_window_frees_it() {
 
 #[test]
 fn a_stake_past_the_limit_is_refused_and_nothing_is_debited() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(4));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(4));
     store.deposit(euros(20)).expect("a deposit");
     play_one(&mut store).expect("2 €");
     play_one(&mut store).expect("4 €");
@@ -266,9 +269,7 @@ fn a_stake_past_the_limit_is_refused_and_nothing_is_debited() {
 
 #[test]
 fn a_stake_above_the_limit_itself_never_fits() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), Cents(150));
+    let (_clock, _folder, mut store) = player_with_limits(euros(100), Cents(150));
     store.deposit(euros(20)).expect("a deposit");
     let refused = store.buy(&BLACK_JACK).expect_err("2 € above 1,50 €");
     assert!(
@@ -285,9 +286,7 @@ fn a_stake_above_the_limit_itself_never_fits() {
 
 #[test]
 fn an_exclusion_stops_stakes_and_deposits_until_its_end_but_not_withdrawals() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     store.deposit(euros(30)).expect("a deposit");
     let until = store.exclude(1).expect("an exclusion");
     assert_eq!(until, clock.now() + hours(24));
@@ -412,9 +411,7 @@ fn every_answer_limit_exclusion_and_reality_check_is_recorded_append_only() {
 
 #[test]
 fn the_ledger_is_stamped_by_the_same_clock() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     clock.advance(hours(5));
     let entry = store.deposit(euros(10)).expect("a deposit");
     assert_eq!(entry.at, "2026-11-30T13:00:00Z");
@@ -465,9 +462,7 @@ fn violations(store: &Store) -> Vec<String> {
 
 #[test]
 fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(50), euros(50));
+    let (clock, _folder, mut store) = player_with_limits(euros(50), euros(50));
     store.deposit(euros(40)).expect("a deposit");
     assert_eq!(violations(&store), Vec::<String>::new());
 
@@ -492,9 +487,7 @@ fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
 
 #[test]
 fn verify_judges_a_deposit_by_the_limit_lowered_before_it() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     store.deposit(euros(20)).expect("a deposit");
     clock.advance(hours(24));
     store
@@ -512,9 +505,7 @@ fn verify_judges_a_deposit_by_the_limit_lowered_before_it() {
 
 #[test]
 fn verify_finds_stakes_past_a_stake_limit_forged_lower() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(4));
+    let (_clock, _folder, mut store) = player_with_limits(euros(100), euros(4));
     store.deposit(euros(20)).expect("a deposit");
     play_one(&mut store).expect("2 €");
     play_one(&mut store).expect("4 €");
@@ -695,9 +686,7 @@ proptest! {
 
 #[test]
 fn a_refused_amount_fits_once_enough_of_the_window_has_left_it() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(60), euros(2));
+    let (clock, _folder, mut store) = player_with_limits(euros(60), euros(2));
     store.deposit(euros(30)).expect("30 €");
     clock.advance(hours(10));
     let second_at = clock.now();
@@ -757,9 +746,7 @@ fn the_longest_break_running_is_the_one_in_force() {
 
 #[test]
 fn a_stake_refused_fits_when_the_first_stake_leaves_the_window() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(4));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(4));
     store.deposit(euros(20)).expect("a deposit");
     let first_at = clock.now();
     play_one(&mut store).expect("2 €");
@@ -774,9 +761,7 @@ fn a_stake_refused_fits_when_the_first_stake_leaves_the_window() {
 
 #[test]
 fn another_raise_while_one_waits_starts_its_own_48_hours() {
-    let clock = FakeClock::new();
-    let (_folder, mut store) = store_at(&clock);
-    set_both(&mut store, euros(100), euros(100));
+    let (clock, _folder, mut store) = player_with_limits(euros(100), euros(100));
     store
         .set_limit(LimitKind::Deposit, euros(300))
         .expect("a raise");
