@@ -95,8 +95,6 @@ impl Limit {
 /// The player's protection at a moment, recomputed from the records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Protection {
-    /// The moment.
-    pub now: Timestamp,
     /// The player's last answer to "18 or over?"; `None` if never asked.
     pub adult: Option<bool>,
     /// The deposit limit.
@@ -570,19 +568,16 @@ fn protection_in(
             rusqlite::OptionalExtension::optional(statement.query_row([], |row| row.get(0)))
         })
         .on(path)?;
-    let ends: Vec<String> = connection
-        .prepare_cached("SELECT until FROM protection WHERE kind = 'exclusion'")
-        .and_then(|mut statement| statement.query_map([], |row| row.get(0))?.collect())
+    // Stamps are of one width, in UTC: the greatest is the latest end.
+    let latest: Option<String> = connection
+        .prepare_cached("SELECT MAX(until) FROM protection WHERE kind = 'exclusion'")
+        .and_then(|mut statement| statement.query_row([], |row| row.get(0)))
         .on(path)?;
-    let mut excluded_until = None;
-    for end in ends {
-        let end = parse(&end).map_err(broken)?;
-        if end > now && excluded_until.is_none_or(|until| end > until) {
-            excluded_until = Some(end);
-        }
-    }
+    let excluded_until = latest
+        .map(|end| parse(&end).map_err(broken))
+        .transpose()?
+        .filter(|end| *end > now);
     Ok(Protection {
-        now,
         adult,
         deposit: limit_in(connection, path, LimitKind::Deposit, now)?,
         stake: limit_in(connection, path, LimitKind::Stake, now)?,
