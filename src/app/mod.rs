@@ -111,8 +111,8 @@ impl Guichet {
     /// setting; 60 by default).
     #[must_use]
     pub fn with_reality_check(mut self, minutes: u32) -> Self {
+        // Set before any frame: the session has not begun, nothing to read.
         self.session = Session::new(self.session.ledger_mark(), minutes);
-        self.refresh();
         self
     }
 
