@@ -20,8 +20,8 @@ pub struct Session {
     ledger_mark: i64,
     /// When the next reality check is due, in seconds of the window's time.
     next_check: Option<f64>,
-    /// The period of the reality checks, in seconds.
-    period: f64,
+    /// The period of the reality checks, in minutes (at least one).
+    minutes: u32,
     /// Won − staked since it began, as last read.
     pub net: Cents,
 }
@@ -35,18 +35,20 @@ impl Session {
             started: None,
             ledger_mark,
             next_check: None,
-            period: f64::from(minutes.max(1)) * 60.0,
+            minutes: minutes.max(1),
             net: Cents::ZERO,
         }
     }
 
     /// The period of its reality checks, in minutes.
     #[must_use]
-    pub fn period_minutes(&self) -> u32 {
-        // The period was made from minutes given as a u32.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let minutes = (self.period / 60.0) as u32;
-        minutes
+    pub const fn period_minutes(&self) -> u32 {
+        self.minutes
+    }
+
+    /// The period of its reality checks, in seconds.
+    fn period(&self) -> f64 {
+        f64::from(self.minutes) * 60.0
     }
 
     /// The ledger entry the session counts after.
@@ -59,7 +61,7 @@ impl Session {
     pub fn begin(&mut self, time: f64) {
         if self.started.is_none() {
             self.started = Some(time);
-            self.next_check = Some(time + self.period);
+            self.next_check = Some(time + self.period());
         }
     }
 
@@ -91,7 +93,7 @@ impl Session {
 
     /// The player chose to go on: the next check comes a period from `time`.
     pub fn go_on(&mut self, time: f64) {
-        self.next_check = Some(time + self.period);
+        self.next_check = Some(time + self.period());
     }
 
     /// How long until something on screen changes, once it has begun: the
