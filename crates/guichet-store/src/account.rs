@@ -103,6 +103,16 @@ impl Store {
     /// [`StoreError::NoLimits`], [`StoreError::LimitReached`]; nothing is
     /// credited then. [`StoreError`] if it cannot be written.
     pub fn deposit(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
+        self.deposit_noted(amount, |_, _| Ok(()))
+    }
+
+    /// [`Store::deposit`], with `note` written in the same transaction, given
+    /// the new entry's id.
+    pub(crate) fn deposit_noted(
+        &mut self,
+        amount: Cents,
+        note: impl FnOnce(&Writing<'_>, i64) -> Result<(), StoreError>,
+    ) -> Result<LedgerEntry, StoreError> {
         if !amount.is_positive() {
             return Err(StoreError::NotPositive(amount));
         }
@@ -125,6 +135,7 @@ impl Store {
                     max: MAX_BALANCE_BY_DEPOSIT,
                 }),
             },
+            note,
         )
     }
 
@@ -134,29 +145,47 @@ impl Store {
     /// [`StoreError::NotPositive`], [`StoreError::InsufficientBalance`] beyond
     /// the balance; [`StoreError`] if it cannot be written.
     pub fn withdraw(&mut self, amount: Cents) -> Result<LedgerEntry, StoreError> {
+        self.withdraw_noted(amount, |_, _| Ok(()))
+    }
+
+    /// [`Store::withdraw`], with `note` written in the same transaction, given
+    /// the new entry's id.
+    pub(crate) fn withdraw_noted(
+        &mut self,
+        amount: Cents,
+        note: impl FnOnce(&Writing<'_>, i64) -> Result<(), StoreError>,
+    ) -> Result<LedgerEntry, StoreError> {
         if !amount.is_positive() {
             return Err(StoreError::NotPositive(amount));
         }
-        self.append(LedgerKind::Withdrawal, -amount, |_, balance| {
-            if balance < amount {
-                Err(StoreError::InsufficientBalance { balance, amount })
-            } else {
-                Ok(())
-            }
-        })
+        self.append(
+            LedgerKind::Withdrawal,
+            -amount,
+            |_, balance| {
+                if balance < amount {
+                    Err(StoreError::InsufficientBalance { balance, amount })
+                } else {
+                    Ok(())
+                }
+            },
+            note,
+        )
     }
 
     /// Appends an entry moving the balance by `amount`, once `allowed` accepts
-    /// the transaction and the balance read in it.
+    /// the transaction and the balance read in it, and then `note`.
     fn append(
         &mut self,
         kind: LedgerKind,
         amount: Cents,
         allowed: impl FnOnce(&Writing<'_>, Cents) -> Result<(), StoreError>,
+        note: impl FnOnce(&Writing<'_>, i64) -> Result<(), StoreError>,
     ) -> Result<LedgerEntry, StoreError> {
         let id = self.write(|writing| {
             allowed(writing, balance_in(writing.sql).on(writing.path)?)?;
-            insert_entry(writing.sql, writing.path, kind, amount, None)
+            let id = insert_entry(writing.sql, writing.path, kind, amount, None)?;
+            note(writing, id)?;
+            Ok(id)
         })?;
         self.ledger_entry(id)?
             .ok_or_else(|| self.inconsistent(format!("ledger entry {id} vanished")))

@@ -231,6 +231,20 @@ pub enum StoreError {
         /// The longest.
         max: u32,
     },
+    /// An operator PIN that cannot be set.
+    #[error("an operator PIN is {min} to {max} digits")]
+    PinFormat {
+        /// The fewest digits.
+        min: usize,
+        /// The most digits.
+        max: usize,
+    },
+    /// An operator action without its reason.
+    #[error("an operator action needs a reason")]
+    NoReason,
+    /// A stored value this build cannot read or hash.
+    #[error("the operator PIN could not be hashed or read: {0}")]
+    PinHash(String),
     /// A unit is bought and not settled: it must be finished before another.
     #[error("unit {0} is not finished yet; finish it before buying another")]
     UnitUnfinished(i64),

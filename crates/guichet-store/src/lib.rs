@@ -24,6 +24,7 @@ mod error;
 mod files;
 mod lease;
 mod open;
+mod operator;
 mod protection;
 mod protection_kept;
 mod schema;
@@ -45,6 +46,10 @@ pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
 pub use clock::Clock;
 pub use error::StoreError;
 pub use open::BUSY_TIMEOUT;
+pub use operator::{
+    CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,
+    PinCheck,
+};
 pub use protection::{
     LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
     Protection, ProtectionEvent, ProtectionRecord, RAISE_DELAY, RealityChoice,

@@ -17,7 +17,9 @@
 //! - at most one unit is unfinished at a time: a unit cannot be bought while
 //!   another is not settled;
 //! - the player-protection records (age, limits, exclusions, reality checks)
-//!   are append-only, like the ledger.
+//!   are append-only, like the ledger;
+//! - so are the kiosk's event log and its meter resets: an operator can add to
+//!   them, never clear them.
 
 use rusqlite::{Connection, OptionalExtension as _, Transaction, TransactionBehavior, params};
 
@@ -242,6 +244,53 @@ END;
 CREATE INDEX ledger_by_time ON ledger (kind, at);
 ";
 
+/// Version 4: the kiosk's operator. An append-only event log (errors,
+/// operator actions, resumes, PIN tries and lockouts; a cash movement points to
+/// its ledger entry), the meter resets (each the last ledger entry before it),
+/// the operator PIN's argon2 hash, and the kiosk's settings.
+const VERSION_4: &str = r"
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('error', 'resume', 'pin_set', 'pin_right', 'pin_wrong',
+                                       'lockout', 'cash_in', 'cash_out', 'meter_reset',
+                                       'setting', 'verify', 'exit')),
+    detail TEXT NOT NULL,
+    ledger_id INTEGER REFERENCES ledger (id),
+    CHECK ((kind IN ('cash_in', 'cash_out')) = (ledger_id IS NOT NULL))
+);
+CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+
+CREATE TABLE meter_resets (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+    last_ledger_id INTEGER NOT NULL CHECK (typeof(last_ledger_id) = 'integer' AND last_ledger_id >= 0)
+);
+CREATE TRIGGER meter_resets_are_append_only_update BEFORE UPDATE ON meter_resets BEGIN
+    SELECT RAISE(ABORT, 'the meter resets are append-only');
+END;
+CREATE TRIGGER meter_resets_are_append_only_delete BEFORE DELETE ON meter_resets BEGIN
+    SELECT RAISE(ABORT, 'the meter resets are append-only');
+END;
+
+CREATE TABLE operator_pin (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    hash TEXT NOT NULL CHECK (hash LIKE '$argon2%'),
+    set_at TEXT NOT NULL
+);
+
+CREATE TABLE kiosk_settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+";
+
 /// What a migration may need besides the database.
 pub struct MigrationContext<'a> {
     /// The key that seals the seeds of open blocks (a new database, which has
@@ -261,7 +310,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-const VERSIONS: i64 = 3;
+const VERSIONS: i64 = 4;
 
 /// The schema version this build writes.
 #[must_use]
@@ -289,7 +338,8 @@ pub fn migrate(
         match version {
             1 => transaction.execute_batch(VERSION_1)?,
             2 => to_version_2(&transaction, context)?,
-            _ => transaction.execute_batch(VERSION_3)?,
+            3 => transaction.execute_batch(VERSION_3)?,
+            _ => transaction.execute_batch(VERSION_4)?,
         }
         let broken: Option<String> = transaction
             .query_row(

@@ -117,7 +117,7 @@ fn a_newer_schema_is_refused() {
             error,
             StoreError::NewerSchema {
                 found: 99,
-                known: 3,
+                known: 4,
                 ..
             }
         ),

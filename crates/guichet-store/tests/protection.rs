@@ -5,9 +5,6 @@
 
 mod support;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
-
 use guichet_core::emission::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{
@@ -16,26 +13,8 @@ use guichet_store::{
 };
 use jiff::{SignedDuration, Timestamp};
 use proptest::prelude::*;
+use support::FakeClock;
 use tempfile::TempDir;
-
-/// A clock the test sets: seconds since the epoch.
-#[derive(Clone)]
-struct FakeClock(Arc<AtomicI64>);
-
-impl FakeClock {
-    /// 2026-11-30T08:00:00Z.
-    fn new() -> Self {
-        Self(Arc::new(AtomicI64::new(1_796_025_600)))
-    }
-
-    fn now(&self) -> Timestamp {
-        Timestamp::from_second(self.0.load(Ordering::SeqCst)).expect("a time")
-    }
-
-    fn advance(&self, by: SignedDuration) {
-        self.0.fetch_add(by.as_secs(), Ordering::SeqCst);
-    }
-}
 
 /// A new store read against `clock`.
 fn store_at(clock: &FakeClock) -> (TempDir, Store) {

@@ -39,7 +39,7 @@ fn a_new_store_is_empty_private_and_in_wal_mode() {
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 3);
+    assert_eq!(version, 4);
 }
 
 #[test]

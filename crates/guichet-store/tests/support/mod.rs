@@ -5,11 +5,14 @@
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Store};
+use jiff::{SignedDuration, Timestamp};
 use tempfile::TempDir;
 
 /// The seed numbered `number`: 32 bytes of splitmix64 from it, as random-looking
@@ -111,4 +114,23 @@ pub fn raw_key_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".key");
     name.into()
+}
+
+/// A clock the test sets: seconds since the epoch.
+#[derive(Clone)]
+pub struct FakeClock(Arc<AtomicI64>);
+
+impl FakeClock {
+    /// 2026-11-30T08:00:00Z.
+    pub fn new() -> Self {
+        Self(Arc::new(AtomicI64::new(1_796_025_600)))
+    }
+
+    pub fn now(&self) -> Timestamp {
+        Timestamp::from_second(self.0.load(Ordering::SeqCst)).expect("a time")
+    }
+
+    pub fn advance(&self, by: SignedDuration) {
+        self.0.fetch_add(by.as_secs(), Ordering::SeqCst);
+    }
 }
