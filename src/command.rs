@@ -9,9 +9,10 @@ use guichet_core::reveal::RevealStep;
 use guichet_store::RealityChoice;
 
 use crate::ui::i18n::Language;
+use crate::ui::views::OperatorTab;
 
 /// One request from a screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Show the lobby.
     ShowLobby,
@@ -45,7 +46,7 @@ pub enum Command {
     /// Take up the unfinished unit (the resume page): resumed, or shown as it
     /// now stands if another process finished it meanwhile.
     ResumeUnit(i64),
-    /// Credit demonstration money (until the operator menu exists).
+    /// Credit demonstration money (only with `--demo`).
     DemoCredit,
     /// Switch the language.
     SetLanguage(Language),
@@ -72,4 +73,53 @@ pub enum Command {
     Exclude(u32),
     /// The player's answer to a reality check.
     RealityCheck(RealityChoice),
+    /// Turn the sound on or off (the player's toggle, always in the bar).
+    ToggleSound,
+    /// Ask for the operator's PIN (the hidden gesture, or the key).
+    ShowOperator,
+    /// The PIN typed on the PIN page: chosen (the first time) or to check.
+    SubmitPin(String),
+    /// Show a page of the operator menu.
+    OperatorTab(OperatorTab),
+    /// Leave the operator menu for the lobby.
+    LeaveOperator,
+    /// Pay money in, for the operator.
+    CashIn {
+        /// How much.
+        amount: Cents,
+        /// Why, in the operator's words.
+        reason: String,
+    },
+    /// Pay money out, for the operator.
+    CashOut {
+        /// How much.
+        amount: Cents,
+        /// Why, in the operator's words.
+        reason: String,
+    },
+    /// Reset the meters "since the last reset", for this reason.
+    ResetMeters(String),
+    /// Run the store's verification.
+    VerifyStore,
+    /// Replay a unit step by step from the operator's recall.
+    Recall(i64),
+    /// Change one of the kiosk's settings.
+    ChangeSetting(Setting),
+    /// Close the kiosk (the operator's "Quitter", kiosk mode only).
+    ExitKiosk,
+}
+
+/// A change to the kiosk's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The language at start and after the idle timeout.
+    Language(Language),
+    /// Sound on or off.
+    Sound(bool),
+    /// The volume, 0 to 100.
+    Volume(u8),
+    /// Seconds without a touch before the kiosk goes back to the lobby.
+    IdleSeconds(u32),
+    /// Whether the attract loop plays on an idle kiosk with nothing to play.
+    Attract(bool),
 }

@@ -5,4 +5,6 @@ pub mod app;
 pub mod cli;
 pub mod command;
 pub mod kiosk;
+pub mod settings;
+pub mod sound;
 pub mod ui;

@@ -20,7 +20,16 @@ fn main() -> ExitCode {
     };
     let Some(command) = arguments.command else {
         let database = arguments.db.unwrap_or_else(Store::default_path);
-        return match kiosk::run(&database, arguments.fullscreen, arguments.reality_check) {
+        let options = kiosk::WindowOptions {
+            fullscreen: arguments.fullscreen,
+            monitor: arguments.monitor,
+            mode: guichet::app::Mode {
+                kiosk: arguments.kiosk,
+                demo: arguments.demo,
+            },
+            reality_check_minutes: arguments.reality_check,
+        };
+        return match kiosk::run(&database, options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 cli::tell(&format!(

@@ -52,10 +52,11 @@ enum Start {
     Age,
     Limits,
     Exclusion,
+    Operator,
     Table(Game),
 }
 
-const STARTS: [Start; 11] = [
+const STARTS: [Start; 12] = [
     Start::Lobby,
     Start::History,
     Start::Rules,
@@ -63,6 +64,7 @@ const STARTS: [Start; 11] = [
     Start::Age,
     Start::Limits,
     Start::Exclusion,
+    Start::Operator,
     Start::Table(Game::BlackJack),
     Start::Table(Game::X10),
     Start::Table(Game::StarFortune),
@@ -109,6 +111,7 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
             common::press_in_bar(&mut harness, "Limites");
             press(&mut harness, "Faire une pause");
         }
+        Start::Operator => common::open_operator(&mut harness, "2468"),
         Start::Table(game) => press(&mut harness, &tile_label(game)),
     }
     (folder, harness)
@@ -168,7 +171,7 @@ fn controls(harness: &Harness<'_, Guichet>) -> Vec<Pos2> {
         .collect()
 }
 
-const KEYS: [Key; 10] = [
+const KEYS: [Key; 11] = [
     Key::Escape,
     Key::Enter,
     Key::Space,
@@ -177,6 +180,7 @@ const KEYS: [Key; 10] = [
     Key::ArrowRight,
     Key::Backspace,
     Key::F11,
+    Key::F12,
     Key::A,
     Key::Num1,
 ];
@@ -279,6 +283,8 @@ fn page_name(page: &guichet::app::Page) -> &'static str {
         Page::Age(_) => "age",
         Page::Limits(_) => "limits",
         Page::Exclusion(_) => "exclusion",
+        Page::Pin(_) => "operator PIN",
+        Page::Operator(_) => "operator menu",
     }
 }
 

@@ -1,21 +1,34 @@
 //! The kiosk application: the page shown, the store behind it, and the one place
 //! where the screens' commands are applied ([`Guichet::handle`]).
 
+mod idle;
+mod operator;
 mod page;
 mod protection;
 mod session;
 mod watch;
 
+pub use idle::{ATTRACT_AFTER, POINTER_SHOWN};
+pub use operator::RECALL_LENGTH;
 pub use page::Page;
 pub use session::DEFAULT_REALITY_CHECK_MINUTES;
 
-use guichet_core::emission::Emission;
-use guichet_core::money::Cents;
-use guichet_store::{LimitKind, Protection, Store, StoreError, Unit, UnitState};
+use std::time::Duration;
 
-use crate::command::Command;
+use guichet_core::emission::{Emission, Game};
+use guichet_core::money::Cents;
+use guichet_core::plinko::{Board, drop_trajectory};
+use guichet_core::reveal::RevealStep;
+use guichet_core::reveal::zones::BINGO_BALLS;
+use guichet_core::scenario::Scenario;
+use guichet_store::{EventKind, LimitKind, Protection, Store, StoreError, Unit, UnitState};
+
+use crate::command::{Command, Setting};
+use crate::settings::KioskSettings;
+use crate::sound::{Cue, Sound};
+use crate::ui::attract;
 use crate::ui::games::{Opening, screen_for};
-use crate::ui::i18n::{Language, Texts};
+use crate::ui::i18n::Texts;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::theme;
@@ -25,7 +38,26 @@ use crate::ui::views::{
     StoreProblemPage,
 };
 use crate::ui::widgets::local_moment;
+use idle::Idle;
 use session::Session;
+
+/// How the kiosk runs (the command line's `--kiosk` and `--demo`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// A standalone kiosk: the window cannot be closed but from the operator
+    /// menu, and the pointer hides when still.
+    pub kiosk: bool,
+    /// The "Crédit de démonstration" button, for demonstrations only.
+    pub demo: bool,
+}
+
+/// Seconds a press on the lobby's title lasts to ask for the operator's PIN.
+pub const OPERATOR_PRESS: f64 = 3.0;
+/// The key that asks for the operator's PIN, for an operator with a keyboard.
+pub const OPERATOR_KEY: egui::Key = egui::Key::F12;
+/// The corner where the long press asks for the operator's PIN: the lobby's
+/// title, top left, which does nothing else.
+const OPERATOR_CORNER: egui::Vec2 = egui::Vec2::new(160.0, 88.0);
 
 /// What one press of "Crédit de démonstration" adds.
 pub const DEMO_CREDIT: Cents = Cents::euros(20);
@@ -57,6 +89,18 @@ pub struct Guichet {
     reality: Option<RealityFacts>,
     /// The window's time at the last frame, in seconds.
     time: f64,
+    /// Kiosk mode, demo credit.
+    mode: Mode,
+    /// The operator's settings.
+    settings: KioskSettings,
+    /// Time without a touch; the attract loop.
+    idle: Idle,
+    /// Whether the right PIN opened the operator menu (until it is left).
+    operator_open: bool,
+    /// The sound output.
+    sound: Sound,
+    /// The operator closed the kiosk: the window closes at the end of the frame.
+    exiting: bool,
 }
 
 impl Guichet {
@@ -67,7 +111,6 @@ impl Guichet {
     pub fn new(context: &egui::Context, store: Result<Store, StoreError>) -> Self {
         theme::install(context);
         egui_extras::install_image_loaders(context);
-        let texts = Texts::new(Language::French);
         let (store, page) = match store {
             Ok(store) => (Some(store), Page::Lobby(Lobby)),
             Err(error) => (None, Page::StoreProblem(StoreProblemPage::new(&error))),
@@ -85,6 +128,10 @@ impl Guichet {
             .as_ref()
             .and_then(|store| store.mark().ok())
             .map_or(0, |mark| mark.ledger);
+        let settings = store.as_ref().map(KioskSettings::read).unwrap_or_default();
+        let texts = Texts::new(settings.language);
+        let mut sound = Sound::silent();
+        sound.set(settings.sound, settings.volume);
         let mut kiosk = Self {
             store,
             page,
@@ -100,6 +147,12 @@ impl Guichet {
             session: Session::new(ledger_mark, DEFAULT_REALITY_CHECK_MINUTES),
             reality: None,
             time: 0.0,
+            mode: Mode::default(),
+            settings,
+            idle: Idle::default(),
+            operator_open: false,
+            sound,
+            exiting: false,
         };
         kiosk.refresh();
         kiosk.first_page();
@@ -114,6 +167,39 @@ impl Guichet {
         // Set before any frame: the session has not begun, nothing to read.
         self.session = Session::new(self.session.ledger_mark(), minutes);
         self
+    }
+
+    /// Runs in `mode`: kiosk mode, demo credit.
+    #[must_use]
+    pub const fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Plays its sounds through `sound` (silent by default).
+    #[must_use]
+    pub fn with_sound(mut self, mut sound: Sound) -> Self {
+        sound.set(self.settings.sound, self.settings.volume);
+        self.sound = sound;
+        self
+    }
+
+    /// The operator's settings.
+    #[must_use]
+    pub const fn settings(&self) -> &KioskSettings {
+        &self.settings
+    }
+
+    /// Whether the attract loop plays.
+    #[must_use]
+    pub const fn attracting(&self) -> bool {
+        self.idle.attract_since().is_some()
+    }
+
+    /// Whether the operator closed the kiosk.
+    #[must_use]
+    pub const fn is_exiting(&self) -> bool {
+        self.exiting
     }
 
     /// The reality check shown, if one is.
@@ -155,6 +241,9 @@ impl Guichet {
 
     /// Applies one command. This is the only place the kiosk's state changes.
     pub fn handle(&mut self, command: Command) {
+        if !matches!(command, Command::Reveal { .. } | Command::Auto(_)) {
+            self.sound.play(Cue::Button);
+        }
         if !matches!(
             command,
             Command::DismissNotice | Command::SetLanguage(_) | Command::ToggleMenu
@@ -163,6 +252,9 @@ impl Guichet {
         }
         if command != Command::ToggleMenu {
             self.menu_open = false;
+        }
+        if command == Command::DemoCredit && !self.mode.demo {
+            return;
         }
         if self.store.is_none() {
             return;
@@ -180,6 +272,7 @@ impl Guichet {
         };
         let result: Result<(), StoreError> = match command {
             Command::ShowLobby => {
+                self.operator_open = false;
                 self.page = Page::Lobby(Lobby);
                 Ok(())
             }
@@ -209,7 +302,10 @@ impl Guichet {
             Command::Reveal { unit, step } => store
                 .reveal(unit, &[step])
                 .and_then(|unit| settle_if_complete(store, unit))
-                .map(|unit| self.page.update_unit(unit)),
+                .map(|unit| {
+                    play_reveal(&self.sound, &unit, step);
+                    self.page.update_unit(unit);
+                }),
             Command::OpenUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Replay),
             Command::ResumeUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Shown),
             Command::DemoCredit => store.deposit(DEMO_CREDIT).map(|_| ()),
@@ -225,18 +321,28 @@ impl Guichet {
                 self.menu_open = !self.menu_open;
                 Ok(())
             }
+            other => self.menu_command(other),
+        };
+        if let Err(error) = result {
+            self.fail(&error);
+        }
+        self.refresh();
+    }
+
+    /// Applies a command of the player's protection, the sound toggle or the
+    /// operator menu.
+    fn menu_command(&mut self, command: Command) -> Result<(), StoreError> {
+        match command {
+            Command::ToggleSound => self.change_setting(Setting::Sound(!self.settings.sound)),
             Command::AnswerAge(_)
             | Command::ShowAge
             | Command::ShowLimits
             | Command::SetLimits { .. }
             | Command::ShowExclusion
             | Command::Exclude(_)
-            | Command::RealityCheck(_) => self.protection_command(command),
-        };
-        if let Err(error) = result {
-            self.fail(&error);
+            | Command::RealityCheck(_) => self.protection_command(&command),
+            other => self.operator_command(other),
         }
-        self.refresh();
     }
 
     /// The table of `emission`; the unfinished unit is taken up first, on its
@@ -293,6 +399,10 @@ impl Guichet {
         let mut opening = settled;
         if unit.state != UnitState::Settled {
             let taken = store.take_up(id)?;
+            store.log_event(
+                EventKind::Resume,
+                &format!("unit {id} ({}) taken up", unit.emission.code()),
+            )?;
             unit = settle_if_complete(store, taken)?;
             opening = if unit.state == UnitState::Settled {
                 Opening::Shown
@@ -310,6 +420,13 @@ impl Guichet {
     /// itself (replaced, damaged, locked) stops the kiosk on a page that says
     /// so; a unit that moved on elsewhere is shown as the store holds it.
     fn fail(&mut self, error: &StoreError) {
+        if !error.is_about_the_file()
+            && let Some(store) = self.store.as_mut()
+        {
+            // What the player was told, for the operator; a log that cannot be
+            // written changes nothing for the player.
+            let _ = store.log_event(EventKind::Error, &error.to_string());
+        }
         if error.is_about_the_file() {
             self.page = Page::StoreProblem(StoreProblemPage::new(error));
             if let Some(store) = self.store.take()
@@ -459,6 +576,41 @@ impl Guichet {
     }
 }
 
+/// The sounds of a reveal step: a ball for a bingo ball, a tick at each peg
+/// a Star Fortune puck meets on its way down (timed on its fall), a swish
+/// otherwise; and the win's chime once the unit is settled with a prize.
+fn play_reveal(sound: &Sound, unit: &Unit, step: RevealStep) {
+    match step {
+        RevealStep::Zone { .. }
+            if unit.emission.game == Game::Bingo && BINGO_BALLS.contains(&step) =>
+        {
+            sound.play(Cue::Ball);
+        }
+        RevealStep::Puck { drop, .. } if unit.emission.game == Game::StarFortune => {
+            if let Scenario::StarFortune(shown) = unit.shown_scenario()
+                && let Some(fall) = shown
+                    .drops
+                    .get(usize::from(drop))
+                    .and_then(|shown| drop_trajectory(&Board::of(unit.emission), shown))
+            {
+                let mut rows = 0;
+                for sample in &fall.samples {
+                    let passed = fall.rows_passed(sample.t);
+                    if passed > rows {
+                        rows = passed;
+                        sound.play_after(Cue::Peg, Duration::from_secs_f64(sample.t));
+                    }
+                }
+            }
+        }
+        _ => sound.play(Cue::Reveal),
+    }
+    if unit.state == UnitState::Settled && unit.prize.is_positive() {
+        let stakes = unit.prize.get() as f64 / unit.emission.stake.get() as f64;
+        sound.play(Cue::win(stakes));
+    }
+}
+
 /// Settles `unit` once every step is journaled (the last tap, the last "Auto"
 /// step, or a unit interrupted between its last step and its settlement).
 fn settle_if_complete(store: &mut Store, unit: Unit) -> Result<Unit, StoreError> {
@@ -531,13 +683,123 @@ fn notice_text(texts: &Texts, error: &StoreError, zone: &jiff::tz::TimeZone) -> 
     }
 }
 
+impl Guichet {
+    /// Kiosk mode: a close request (Alt+F4, the window manager's button) is
+    /// refused unless the operator closed the kiosk; Escape does nothing.
+    fn keep_the_window(&self, ui: &egui::Ui) {
+        let context = ui.ctx();
+        if self.exiting {
+            context.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        if !self.mode.kiosk {
+            return;
+        }
+        if context.input(|input| input.viewport().close_requested()) {
+            context.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        context.input_mut(|input| {
+            input.consume_key(egui::Modifiers::NONE, egui::Key::Escape);
+            input.consume_key(egui::Modifiers::ALT, egui::Key::F4);
+        });
+    }
+
+    /// The operator's way in: F12, or a long press on the lobby's title.
+    fn watch_operator_gesture(&mut self, ui: &egui::Ui) -> bool {
+        if self.store.is_none() {
+            return false;
+        }
+        if ui.input_mut(|input| input.consume_key(egui::Modifiers::NONE, OPERATOR_KEY)) {
+            return true;
+        }
+        if !self.page.is_lobby() {
+            return false;
+        }
+        let corner = egui::Rect::from_min_size(ui.ctx().content_rect().min, OPERATOR_CORNER);
+        let held = ui.input(|input| {
+            let origin = input.pointer.press_origin()?;
+            let since = input.pointer.press_start_time()?;
+            (input.pointer.primary_down() && corner.contains(origin)).then_some(input.time - since)
+        });
+        match held {
+            Some(held) if held >= OPERATOR_PRESS => true,
+            Some(held) => {
+                ui.ctx()
+                    .request_repaint_after(Duration::from_secs_f64(OPERATOR_PRESS - held));
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Idle time: the pointer hides (kiosk mode), the attract loop starts on a
+    /// kiosk with nothing to play, and a page left alone goes back to the
+    /// lobby (an unfinished unit stays resumable there). Each is woken for
+    /// once, when due.
+    fn follow_idle_time(&mut self, ui: &egui::Ui) {
+        let idle = self.idle.idle_for(self.time);
+        let mut next_wake = f64::INFINITY;
+        if self.mode.kiosk {
+            if idle >= POINTER_SHOWN {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::None);
+            } else {
+                next_wake = next_wake.min(POINTER_SHOWN - idle);
+            }
+        }
+        let timeout = f64::from(self.settings.idle_seconds);
+        if self.page.times_out() && self.reality.is_none() {
+            if idle >= timeout {
+                self.handle(Command::ShowLobby);
+                self.texts.set_language(self.settings.language);
+            } else {
+                next_wake = next_wake.min(timeout - idle);
+            }
+        }
+        let attract_possible = self.settings.attract
+            && self.page.is_lobby()
+            && self.balance == Some(Cents::ZERO)
+            && self.waiting.is_none()
+            && self.notice.is_none()
+            && self.reality.is_none()
+            && self.of_age();
+        if attract_possible && self.idle.attract_since().is_none() {
+            if idle >= ATTRACT_AFTER {
+                self.idle.start_attract(self.time);
+            } else {
+                next_wake = next_wake.min(ATTRACT_AFTER - idle);
+            }
+        }
+        if next_wake.is_finite() {
+            ui.ctx()
+                .request_repaint_after(Duration::from_secs_f64(next_wake));
+        }
+    }
+}
+
 impl eframe::App for Guichet {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.keep_the_window(ui);
         if self.changes.as_ref().is_some_and(watch::Changes::take) {
             self.follow_other_processes();
         }
-        let mut commands = Vec::new();
         self.time = ui.input(|input| input.time);
+        let touched = self.idle.observe(ui);
+        if let Some(since) = self.idle.attract_since() {
+            // The loop covers everything and takes the touch that stops it:
+            // it goes once the finger lifts, so nothing under it is pressed.
+            attract::show(ui, self.time - since, &self.texts);
+            let released = !ui.input(|input| input.pointer.any_down());
+            if self.idle.attract_touched(touched) && released {
+                self.idle.stop_attract();
+            }
+            ui.ctx().request_repaint();
+            return;
+        }
+        let mut commands = Vec::new();
+        if self.watch_operator_gesture(ui) {
+            commands.push(Command::ShowOperator);
+        }
+        self.follow_idle_time(ui);
         self.follow_the_break(ui.ctx());
         if self.reality.is_none() && self.of_age() && self.session.check_due(self.time) {
             self.reality = self.session.facts(self.time);
@@ -559,6 +821,8 @@ impl eframe::App for Guichet {
                 on_lobby: self.page.is_lobby(),
                 rules_game: self.page.rules_game(),
                 menu_open: self.menu_open,
+                demo: self.mode.demo,
+                sound_on: self.settings.sound,
             };
             top_bar::show(ui, &kiosk, state, &mut commands);
         }

@@ -4,8 +4,8 @@ use guichet_core::emission::Game;
 use guichet_store::Unit;
 
 use crate::ui::views::{
-    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, ResumePage, RulesPage,
-    StoreProblemPage, View,
+    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, OperatorPage, PinPage,
+    ResumePage, RulesPage, StoreProblemPage, View,
 };
 
 /// The page shown under the top bar.
@@ -28,6 +28,10 @@ pub enum Page {
     Limits(LimitsPage),
     /// A break from play.
     Exclusion(ExclusionPage),
+    /// The operator's PIN, chosen or typed.
+    Pin(PinPage),
+    /// The operator menu.
+    Operator(OperatorPage),
 }
 
 impl Page {
@@ -43,6 +47,8 @@ impl Page {
             Self::Age(page) => page,
             Self::Limits(page) => page,
             Self::Exclusion(page) => page,
+            Self::Pin(page) => page,
+            Self::Operator(page) => page,
         }
     }
 
@@ -59,6 +65,13 @@ impl Page {
             Self::Game(page) => Some(page),
             _ => None,
         }
+    }
+
+    /// Whether the idle timeout leaves this page for the lobby: every page
+    /// but the lobby itself, the age question and a store problem.
+    #[must_use]
+    pub const fn times_out(&self) -> bool {
+        !matches!(self, Self::Lobby(_) | Self::Age(_) | Self::StoreProblem(_))
     }
 
     /// Whether this is the lobby.

@@ -13,11 +13,11 @@ use crate::ui::widgets::local_moment;
 
 impl Guichet {
     /// Applies a command about the player's protection (others do nothing).
-    pub(super) fn protection_command(&mut self, command: Command) -> Result<(), StoreError> {
+    pub(super) fn protection_command(&mut self, command: &Command) -> Result<(), StoreError> {
         let Some(store) = self.store.as_mut() else {
             return Ok(());
         };
-        match command {
+        match *command {
             Command::AnswerAge(adult) => store.answer_age(adult).and_then(|()| {
                 self.page = if adult {
                     Self::page_after_age(store)?

@@ -19,6 +19,18 @@ pub struct Cli {
     /// Fill the screen (for kiosk displays).
     #[arg(long)]
     pub fullscreen: bool,
+    /// Run as a standalone kiosk: full screen without decorations, the pointer
+    /// hidden when still, no key or close button that leaves; the only way out
+    /// is the operator menu (F12, or a 3-second press on the lobby's title).
+    #[arg(long)]
+    pub kiosk: bool,
+    /// The monitor to fill, by index (0 is the first) [default: the first].
+    #[arg(long, value_name = "N")]
+    pub monitor: Option<usize>,
+    /// Offer a "Crédit de démonstration" button that credits 20 € (for
+    /// demonstrations; a real kiosk takes money through the operator menu).
+    #[arg(long)]
+    pub demo: bool,
     /// Operator: show the player a reality check (time played, net position)
     /// every MINUTES of a session.
     #[arg(long, value_name = "MINUTES", default_value_t = crate::app::DEFAULT_REALITY_CHECK_MINUTES, value_parser = parse_minutes)]

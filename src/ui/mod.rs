@@ -3,6 +3,7 @@
 //! say, and push [`crate::command::Command`]s; they never change state
 //! themselves, and know nothing of the application above them.
 
+pub mod attract;
 pub mod fonts;
 pub mod games;
 pub mod i18n;

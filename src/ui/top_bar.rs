@@ -1,7 +1,8 @@
 //! The frame of every page: the way back to the lobby, the balance and, once
 //! a session runs, its time and net position, always in sight; the demo
-//! credit, the rules, the history, the play limits and the language, which
-//! fold into a menu when the bar lacks room for them.
+//! credit (with `--demo` only), the rules, the history, the play limits, the
+//! sound and the language, which fold into a menu when the bar lacks room for
+//! them.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
@@ -13,6 +14,8 @@ use crate::ui::views::Kiosk;
 use crate::ui::widgets::{quiet_button, text_width};
 
 /// What the bar shows besides the kiosk's state.
+// Independent facts the bar shows, not states of one machine.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug)]
 pub struct BarState {
     /// Whether the page is the lobby (the title then, no way back).
@@ -21,6 +24,10 @@ pub struct BarState {
     pub rules_game: Game,
     /// Whether the folded menu is open.
     pub menu_open: bool,
+    /// Whether the demo credit is offered.
+    pub demo: bool,
+    /// Whether sounds play (the toggle says what a press will do).
+    pub sound_on: bool,
 }
 
 /// One of the bar's secondary buttons.
@@ -32,28 +39,35 @@ struct Item {
 /// Draws the top bar.
 pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mut Vec<Command>) {
     let texts = kiosk.texts;
-    let items = [
-        Item {
-            text: texts.get("demo-credit"),
-            command: Command::DemoCredit,
-        },
-        Item {
-            text: texts.get("rules"),
-            command: Command::ShowRules(state.rules_game),
-        },
-        Item {
-            text: texts.get("history"),
-            command: Command::ShowHistory,
-        },
-        Item {
-            text: texts.get("limits"),
-            command: Command::ShowLimits,
-        },
-        Item {
-            text: texts.get("language-switch"),
-            command: Command::SetLanguage(texts.language().other()),
-        },
-    ];
+    let demo = state.demo.then(|| Item {
+        text: texts.get("demo-credit"),
+        command: Command::DemoCredit,
+    });
+    let items: Vec<Item> = demo
+        .into_iter()
+        .chain([
+            Item {
+                text: texts.get("rules"),
+                command: Command::ShowRules(state.rules_game),
+            },
+            Item {
+                text: texts.get("history"),
+                command: Command::ShowHistory,
+            },
+            Item {
+                text: texts.get("limits"),
+                command: Command::ShowLimits,
+            },
+            Item {
+                text: texts.get(if state.sound_on { "sound-off" } else { "sound-on" }),
+                command: Command::ToggleSound,
+            },
+            Item {
+                text: texts.get("language-switch"),
+                command: Command::SetLanguage(texts.language().other()),
+            },
+        ])
+        .collect();
     let panel = egui::Panel::top("top_bar")
         .exact_size(size::TOP_BAR)
         .frame(
@@ -102,7 +116,7 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                     } else {
                         for item in items.iter().rev() {
                             if quiet_button(ui, &item.text).clicked() {
-                                commands.push(item.command);
+                                commands.push(item.command.clone());
                             }
                         }
                     }
@@ -131,7 +145,7 @@ fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Co
                         for item in items {
                             // Any command closes the menu (`Guichet::handle`).
                             if quiet_button(ui, &item.text).clicked() {
-                                commands.push(item.command);
+                                commands.push(item.command.clone());
                             }
                         }
                     });

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use guichet::app::{Guichet, Page};
+use guichet::app::{Guichet, Mode, Page};
 use guichet::kiosk::WINDOW_SIZE;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, Game};
@@ -91,6 +91,13 @@ pub fn of_age(store: &mut Store) {
     }
 }
 
+/// How the tests' kiosk runs: in a window, with the demo credit that most
+/// tests play with (`--demo`).
+pub const DEMO: Mode = Mode {
+    kiosk: false,
+    demo: true,
+};
+
 /// The kiosk over `store` (a player of age, with limits), headless, at the
 /// window's size, its times in UTC.
 pub fn kiosk(store: Result<Store, StoreError>) -> Harness<'static, Guichet> {
@@ -127,7 +134,9 @@ pub fn kiosk_configured(
         .with_max_steps(240)
         .build_eframe(move |creation| {
             configure(
-                Guichet::new(&creation.egui_ctx, store).with_time_zone(jiff::tz::TimeZone::UTC),
+                Guichet::new(&creation.egui_ctx, store)
+                    .with_time_zone(jiff::tz::TimeZone::UTC)
+                    .with_mode(DEMO),
             )
         })
 }
@@ -452,4 +461,33 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Opens the operator menu with `pin` through its key (F12) and the keypad:
+/// the PIN is chosen (typed twice) if none is set yet.
+pub fn open_operator(harness: &mut Harness<'_, Guichet>, pin: &str) {
+    harness.key_press(egui::Key::F12);
+    harness.run();
+    let typings = match harness.state().page() {
+        Page::Pin(page) if matches!(page.step(), guichet::ui::views::PinStep::Enter) => 1,
+        Page::Pin(_) => 2,
+        _ => panic!("F12 opens the PIN page"),
+    };
+    for _ in 0..typings {
+        type_pin(harness, pin);
+    }
+    assert!(
+        matches!(harness.state().page(), Page::Operator(_)),
+        "the PIN opens the operator menu"
+    );
+}
+
+/// Types `pin` on the keypad and confirms it.
+pub fn type_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
+    for digit in pin.chars() {
+        harness.get_by_label(&digit.to_string()).click();
+        harness.run();
+    }
+    harness.get_by_label("Valider").click();
+    harness.run();
 }

@@ -487,6 +487,32 @@ impl Store {
         })
     }
 
+    /// The prize of every settled unit, in the order they were sold: what the
+    /// operator's charts draw (lighter than reading whole units).
+    ///
+    /// # Errors
+    /// [`StoreError`] if they cannot be read.
+    pub fn settled_prizes(&self) -> Result<Vec<(&'static Emission, Cents)>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached(
+                "SELECT b.emission, u.prize_cents FROM units u JOIN blocks b ON b.id = u.block_id
+                 WHERE u.state = 'settled' ORDER BY u.id",
+            )
+            .on(&self.path)?;
+        let rows = statement
+            .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
+            .on(&self.path)?;
+        let mut prizes = Vec::new();
+        for row in rows {
+            let (code, prize) = row.on(&self.path)?;
+            let emission = Emission::from_code(&code)
+                .ok_or_else(|| self.inconsistent(format!("a unit of unknown emission {code}")))?;
+            prizes.push((emission, Cents(prize)));
+        }
+        Ok(prizes)
+    }
+
     /// Every meter reset, oldest first.
     ///
     /// # Errors

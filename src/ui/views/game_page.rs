@@ -3,8 +3,13 @@
 use guichet_core::emission::Emission;
 use guichet_store::Unit;
 
+use egui::RichText;
+
 use super::{Kiosk, View};
 use crate::command::Command;
+use crate::ui::theme::{palette, size};
+use crate::ui::views::OperatorTab;
+use crate::ui::widgets::{local_time, quiet_button};
 use crate::ui::games::{GameScreen, Opening, Table};
 
 /// The table of one emission and the unit on it, if any.
@@ -12,6 +17,8 @@ pub struct GamePage {
     emission: &'static Emission,
     unit: Option<Unit>,
     screen: Box<dyn GameScreen>,
+    /// Whether the unit is replayed from the operator's recall.
+    recall: bool,
 }
 
 impl GamePage {
@@ -22,6 +29,7 @@ impl GamePage {
             emission,
             unit: None,
             screen,
+            recall: false,
         }
     }
 
@@ -41,6 +49,17 @@ impl GamePage {
     pub fn open(&mut self, unit: Unit, opening: Opening) {
         self.screen.open(&unit, opening);
         self.unit = Some(unit);
+    }
+
+    /// Labels the table as the operator's recall of its unit.
+    pub const fn mark_recall(&mut self) {
+        self.recall = true;
+    }
+
+    /// Whether the table shows the operator's recall of its unit.
+    #[must_use]
+    pub const fn is_recall(&self) -> bool {
+        self.recall
     }
 
     /// "Auto" on the unit on the table.
@@ -67,6 +86,9 @@ impl GamePage {
 
 impl View for GamePage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        if let Some(unit) = self.unit.as_ref().filter(|_| self.recall) {
+            recall_strip(ui, kiosk, unit, commands);
+        }
         let table = Table {
             emission: self.emission,
             unit: self.unit.as_ref(),
@@ -75,4 +97,29 @@ impl View for GamePage {
         };
         self.screen.ui(ui, &table, commands);
     }
+}
+
+/// The strip above a recalled unit: "Rappel", which unit, and the way back to
+/// the recall.
+fn recall_strip(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, unit: &Unit, commands: &mut Vec<Command>) {
+    egui::Frame::NONE
+        .fill(palette::NOTICE_BACKGROUND)
+        .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 6))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(kiosk.texts.with(
+                        "recall-strip",
+                        &[
+                            ("unit", unit.id.to_string()),
+                            ("date", local_time(&unit.sold_at, kiosk.time_zone)),
+                        ],
+                    ))
+                    .strong(),
+                );
+                if quiet_button(ui, &kiosk.texts.get("recall-back")).clicked() {
+                    commands.push(Command::OperatorTab(OperatorTab::Recall));
+                }
+            });
+        });
 }

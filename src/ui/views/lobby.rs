@@ -15,15 +15,21 @@ use crate::ui::widgets::{local_moment, quiet_button, text_width, touch_rect};
 /// The lobby page.
 pub struct Lobby;
 
-/// How a game's tile looks.
-struct TileLook {
-    background: Color32,
-    glow: Color32,
-    highlight: Color32,
-    illustration: ImageSource<'static>,
+/// How a game's tile looks (the attract loop shows the games the same way).
+pub struct TileLook {
+    /// The tile's color.
+    pub background: Color32,
+    /// The light behind its illustration.
+    pub glow: Color32,
+    /// Its outline when touched.
+    pub highlight: Color32,
+    /// Its illustration.
+    pub illustration: ImageSource<'static>,
 }
 
-fn look(game: Game) -> TileLook {
+/// How `game`'s tile looks.
+#[must_use]
+pub fn look(game: Game) -> TileLook {
     match game {
         Game::BlackJack => TileLook {
             background: palette::FELT,

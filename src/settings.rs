@@ -1,0 +1,99 @@
+//! The kiosk's settings, kept in the store (`kiosk_settings`): the language
+//! the kiosk starts in, sound and volume, the idle timeout and the attract
+//! loop. Each change is logged by the store. Below both the application and
+//! the screens, like the commands.
+
+use guichet_store::{Store, StoreError};
+
+use crate::command::Setting;
+use crate::ui::i18n::Language;
+
+/// The idle timeouts the operator chooses from, in seconds.
+pub const IDLE_CHOICES: [u32; 4] = [60, 120, 300, 600];
+
+/// The kiosk's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KioskSettings {
+    /// The language at start and after the idle timeout.
+    pub language: Language,
+    /// Whether sounds play.
+    pub sound: bool,
+    /// Their volume, 0 to 100.
+    pub volume: u8,
+    /// Seconds without a touch before the kiosk goes back to the lobby.
+    pub idle_seconds: u32,
+    /// Whether the attract loop plays on an idle kiosk with nothing to play.
+    pub attract: bool,
+}
+
+impl Default for KioskSettings {
+    fn default() -> Self {
+        Self {
+            language: Language::French,
+            sound: true,
+            volume: 70,
+            idle_seconds: 120,
+            attract: true,
+        }
+    }
+}
+
+impl KioskSettings {
+    /// The settings kept in `store`; a value missing or unreadable keeps its
+    /// default.
+    #[must_use]
+    pub fn read(store: &Store) -> Self {
+        let mut settings = Self::default();
+        let read = |name: &str| store.kiosk_setting(name).ok().flatten();
+        if let Some(language) = read("language") {
+            settings.language = if language == "en" {
+                Language::English
+            } else {
+                Language::French
+            };
+        }
+        if let Some(sound) = read("sound") {
+            settings.sound = sound == "on";
+        }
+        if let Some(volume) = read("volume").and_then(|volume| volume.parse::<u8>().ok()) {
+            settings.volume = volume.min(100);
+        }
+        if let Some(seconds) = read("idle_seconds").and_then(|value| value.parse::<u32>().ok()) {
+            settings.idle_seconds = seconds.clamp(IDLE_CHOICES[0], IDLE_CHOICES[3]);
+        }
+        if let Some(attract) = read("attract") {
+            settings.attract = attract == "on";
+        }
+        settings
+    }
+
+    /// Applies `change` here and in `store`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written; nothing changes then.
+    pub fn change(&mut self, store: &mut Store, change: Setting) -> Result<(), StoreError> {
+        let on_off = |on: bool| if on { "on" } else { "off" };
+        let (name, value) = match change {
+            Setting::Language(language) => (
+                "language",
+                match language {
+                    Language::French => "fr".to_owned(),
+                    Language::English => "en".to_owned(),
+                },
+            ),
+            Setting::Sound(on) => ("sound", on_off(on).to_owned()),
+            Setting::Volume(volume) => ("volume", volume.min(100).to_string()),
+            Setting::IdleSeconds(seconds) => ("idle_seconds", seconds.to_string()),
+            Setting::Attract(on) => ("attract", on_off(on).to_owned()),
+        };
+        store.set_kiosk_setting(name, &value)?;
+        match change {
+            Setting::Language(language) => self.language = language,
+            Setting::Sound(on) => self.sound = on,
+            Setting::Volume(volume) => self.volume = volume.min(100),
+            Setting::IdleSeconds(seconds) => self.idle_seconds = seconds,
+            Setting::Attract(on) => self.attract = on,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,213 @@
+//! The kiosk's sounds, synthesized at start (no sound file is shipped): a
+//! button's click, a reveal's swish, a bingo ball's knock, a peg's tick, and
+//! a win whose chime grows with the prize. Played through rodio on the
+//! default output device; without one (CI, tests, a kiosk without speakers)
+//! the kiosk is silent and says so once on its standard error, nothing more.
+
+use std::f32::consts::TAU;
+use std::num::NonZero;
+use std::time::Duration;
+
+use rodio::Source as _;
+use rodio::buffer::SamplesBuffer;
+
+/// Samples per second of the synthesized sounds.
+const RATE: u32 = 44_100;
+
+/// A sound the kiosk plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cue {
+    /// A button pressed.
+    Button,
+    /// A zone revealed (a card, a banknote, a diamond, a GO).
+    Reveal,
+    /// A bingo ball drawn.
+    Ball,
+    /// A Star Fortune puck hitting a peg.
+    Peg,
+    /// A win, from 1 (a small prize) to 5 (a prize of a thousand stakes or
+    /// more): as many notes rising.
+    Win(u8),
+}
+
+impl Cue {
+    /// The win's cue for a prize `prize_per_stake` times the stake: one note
+    /// for up to twice the stake, one more for each tenfold.
+    #[must_use]
+    pub fn win(prize_per_stake: f64) -> Self {
+        let level = 1.0 + (prize_per_stake / 2.0).max(1.0).log10().floor();
+        Self::Win(level.clamp(1.0, 5.0) as u8)
+    }
+
+    /// The cue's samples, mono, at [`RATE`].
+    #[must_use]
+    pub fn samples(self) -> Vec<f32> {
+        match self {
+            Self::Button => tone(1_400.0, 0.035, 0.5),
+            Self::Reveal => swish(0.16),
+            Self::Ball => {
+                let mut knock = tone(520.0, 0.09, 0.7);
+                mix_in(&mut knock, &tone(780.0, 0.06, 0.3), 0);
+                knock
+            }
+            Self::Peg => tone(2_300.0, 0.025, 0.35),
+            Self::Win(level) => {
+                // A rising major arpeggio, one note per level, the last held.
+                const NOTES: [f32; 5] = [523.25, 659.25, 783.99, 1_046.5, 1_318.5];
+                let notes = usize::from(level.clamp(1, 5));
+                let step = (0.11 * RATE as f32) as usize;
+                let mut chime = vec![0.0; step * notes + (0.5 * RATE as f32) as usize];
+                for (index, frequency) in NOTES.iter().take(notes).enumerate() {
+                    let held = if index + 1 == notes { 0.5 } else { 0.2 };
+                    mix_in(&mut chime, &tone(*frequency, held, 0.45), step * index);
+                }
+                chime
+            }
+        }
+    }
+}
+
+/// A sine at `frequency` for `seconds`, struck then fading, at `loudness`.
+fn tone(frequency: f32, seconds: f32, loudness: f32) -> Vec<f32> {
+    let count = (seconds * RATE as f32) as usize;
+    (0..count)
+        .map(|index| {
+            let t = index as f32 / RATE as f32;
+            let attack = (t / 0.004).min(1.0);
+            let decay = (-5.0 * t / seconds).exp();
+            loudness * attack * decay * (TAU * frequency * t).sin()
+        })
+        .collect()
+}
+
+/// A soft filtered noise, rising then falling, for `seconds`.
+fn swish(seconds: f32) -> Vec<f32> {
+    let count = (seconds * RATE as f32) as usize;
+    let mut state: u32 = 0x9E37_79B9;
+    let mut smooth = 0.0_f32;
+    (0..count)
+        .map(|index| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let noise = (state as f32 / u32::MAX as f32) * 2.0 - 1.0;
+            smooth += 0.25 * (noise - smooth);
+            let place = index as f32 / count as f32;
+            0.5 * smooth * (std::f32::consts::PI * place).sin()
+        })
+        .collect()
+}
+
+/// Adds `sound` into `into` from sample `at` on.
+fn mix_in(into: &mut [f32], sound: &[f32], at: usize) {
+    for (target, sample) in into.iter_mut().skip(at).zip(sound) {
+        *target += sample;
+    }
+}
+
+/// The kiosk's sound output: the device, if there is one, and the player's
+/// and operator's choices.
+pub struct Sound {
+    device: Option<rodio::MixerDeviceSink>,
+    on: bool,
+    volume: u8,
+}
+
+impl Sound {
+    /// No output: every cue is silence (the screen tests, a kiosk without
+    /// speakers).
+    #[must_use]
+    pub const fn silent() -> Self {
+        Self {
+            device: None,
+            on: true,
+            volume: 70,
+        }
+    }
+
+    /// The default output device, or silence (said once on standard error)
+    /// when there is none.
+    #[must_use]
+    pub fn open() -> Self {
+        match rodio::DeviceSinkBuilder::open_default_sink() {
+            Ok(mut device) => {
+                device.log_on_drop(false);
+                Self {
+                    device: Some(device),
+                    ..Self::silent()
+                }
+            }
+            Err(error) => {
+                eprintln!("guichet: no sound ({error}); the kiosk plays silently");
+                Self::silent()
+            }
+        }
+    }
+
+    /// Whether a device plays the cues.
+    #[must_use]
+    pub const fn has_device(&self) -> bool {
+        self.device.is_some()
+    }
+
+    /// Sound on or off, and the volume (0 to 100).
+    pub fn set(&mut self, on: bool, volume: u8) {
+        self.on = on;
+        self.volume = volume.min(100);
+    }
+
+    /// Plays `cue` after `delay` (nothing without a device, off, or at volume 0).
+    pub fn play_after(&self, cue: Cue, delay: Duration) {
+        let Some(device) = self.device.as_ref().filter(|_| self.on && self.volume > 0) else {
+            return;
+        };
+        let gain = f32::from(self.volume) / 100.0;
+        let samples: Vec<rodio::Sample> = cue.samples().into_iter().map(|sample| sample * gain).collect();
+        let (Some(channels), Some(rate)) = (NonZero::new(1), NonZero::new(RATE)) else {
+            return;
+        };
+        device
+            .mixer()
+            .add(SamplesBuffer::new(channels, rate, samples).delay(delay));
+    }
+
+    /// Plays `cue` now.
+    pub fn play(&self, cue: Cue) {
+        self.play_after(cue, Duration::ZERO);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_grows_with_the_prize() {
+        assert_eq!(Cue::win(1.0), Cue::Win(1));
+        assert_eq!(Cue::win(2.0), Cue::Win(1));
+        assert_eq!(Cue::win(25.0), Cue::Win(2));
+        assert_eq!(Cue::win(250.0), Cue::Win(3));
+        assert_eq!(Cue::win(2_500.0), Cue::Win(4));
+        assert_eq!(Cue::win(10_000.0), Cue::Win(5));
+        let lengths: Vec<usize> = (1..=5).map(|level| Cue::Win(level).samples().len()).collect();
+        assert!(lengths.windows(2).all(|pair| pair[0] < pair[1]), "{lengths:?}");
+    }
+
+    #[test]
+    fn every_cue_is_short_and_never_clips() {
+        for cue in [Cue::Button, Cue::Reveal, Cue::Ball, Cue::Peg, Cue::Win(5)] {
+            let samples = cue.samples();
+            assert!(!samples.is_empty(), "{cue:?}");
+            assert!(samples.len() < RATE as usize * 2, "{cue:?} lasts under 2 s");
+            assert!(samples.iter().all(|sample| sample.abs() <= 1.0), "{cue:?} stays in range");
+        }
+    }
+
+    #[test]
+    fn silence_plays_nothing_and_does_not_fail() {
+        let mut sound = Sound::silent();
+        sound.set(true, 100);
+        assert!(!sound.has_device());
+        sound.play(Cue::Win(5));
+    }
+}

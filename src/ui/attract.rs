@@ -1,0 +1,91 @@
+//! The attract loop: on an idle kiosk with nothing to play, the four games
+//! take the screen in turn — each on its own color, its illustration slowly
+//! drifting in, its name and top prize — with "Touchez pour jouer". A touch
+//! anywhere stops it (that touch does nothing else).
+
+use egui::{Align2, Rect, RichText, Sense, Vec2};
+use guichet_core::emission::{Emission, Game};
+
+use crate::ui::i18n::Texts;
+use crate::ui::theme::{palette, size, style};
+use crate::ui::views::look;
+
+/// Seconds each game holds the screen.
+pub const SECONDS_PER_GAME: f64 = 6.0;
+/// Seconds of the cross-fade between two games.
+const FADE: f64 = 0.8;
+
+/// Draws the attract loop `elapsed` seconds after it started, over the whole
+/// window. Returns whether it was touched.
+pub fn show(ui: &egui::Ui, elapsed: f64, texts: &Texts) -> bool {
+    let screen = ui.ctx().content_rect();
+    let turn = (elapsed / SECONDS_PER_GAME).floor();
+    let game = Game::ALL[(turn as usize) % Game::ALL.len()];
+    let into_turn = elapsed - turn * SECONDS_PER_GAME;
+    // Fades in from the lounge at the start of each turn, out at its end.
+    let opacity = (into_turn / FADE)
+        .min((SECONDS_PER_GAME - into_turn) / FADE)
+        .clamp(0.0, 1.0) as f32;
+    let drift = (into_turn / SECONDS_PER_GAME) as f32;
+    egui::Area::new(ui.scope_id().with("attract"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(screen.min)
+        .show(ui.ctx(), |ui| {
+            let (rect, response) = ui.allocate_exact_size(screen.size(), Sense::click());
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, texts.get("attract-touch"))
+            });
+            let painter = ui.painter_at(rect);
+            let tile = look(game);
+            painter.rect_filled(rect, 0.0, palette::BALANCE);
+            painter.rect_filled(rect, 0.0, tile.background.gamma_multiply(opacity));
+            // The illustration: a third of the screen's height, rising and
+            // growing a little over the turn.
+            let height = rect.height().min(rect.width() * 0.75) * (0.46 + 0.06 * drift);
+            let art_center = rect.center() - Vec2::new(0.0, rect.height() * (0.08 + 0.04 * drift));
+            for ring in 0..5_u8 {
+                painter.circle_filled(
+                    art_center,
+                    height * (0.62 - f32::from(ring) * 0.08),
+                    tile.glow.gamma_multiply(opacity * (0.2 + 0.12 * f32::from(ring))),
+                );
+            }
+            let art = Rect::from_center_size(art_center, Vec2::new(height * 4.0 / 3.0, height));
+            egui::Image::new(tile.illustration)
+                .tint(egui::Color32::WHITE.gamma_multiply(opacity))
+                .fit_to_exact_size(art.size())
+                .paint_at(ui, art);
+            let name_at = art.center_bottom() + Vec2::new(0.0, size::GAP * 2.0);
+            painter.text(
+                name_at,
+                Align2::CENTER_TOP,
+                game.title(),
+                ui.style().text_styles[&style::title()].clone(),
+                palette::ON_DARK.gamma_multiply(opacity),
+            );
+            let top_prize = game
+                .emissions()
+                .map(Emission::top_prize)
+                .max()
+                .unwrap_or_default();
+            painter.text(
+                name_at + Vec2::new(0.0, size::TITLE + size::GAP),
+                Align2::CENTER_TOP,
+                texts.with("tile-top-prize", &[("prize", top_prize.short())]),
+                ui.style().text_styles[&style::amount()].clone(),
+                palette::ACTION.gamma_multiply(opacity),
+            );
+            // "Touchez pour jouer", breathing once every two seconds.
+            let breath = 0.75 + 0.25 * (elapsed * std::f64::consts::PI).sin().abs() as f32;
+            let call = RichText::new(texts.get("attract-touch"));
+            painter.text(
+                rect.center_bottom() - Vec2::new(0.0, size::MARGIN * 2.0),
+                Align2::CENTER_BOTTOM,
+                call.text(),
+                ui.style().text_styles[&egui::TextStyle::Heading].clone(),
+                palette::ON_DARK.gamma_multiply(breath),
+            );
+            response.clicked() || response.drag_started()
+        })
+        .inner
+}

@@ -1,0 +1,131 @@
+//! The charts (`egui_plot`): for the emission chosen, the return to player
+//! over the units sold against the rate of its règlement's table, and the
+//! prizes paid per tier against what the table gives that many units.
+
+use egui::RichText;
+use egui_plot::{Bar, BarChart, HLine, Legend, Line, Plot};
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+
+use crate::ui::theme::{palette, size};
+use crate::ui::views::Kiosk;
+use crate::ui::widgets::choice_button;
+
+/// One emission's return to player, unit after unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RtpCurve {
+    /// The emission.
+    pub emission: &'static Emission,
+    /// (units settled, paid over staked so far), at most a few hundred points.
+    pub points: Vec<[f64; 2]>,
+    /// The rate of the règlement's table.
+    pub table_rate: f64,
+}
+
+/// One emission's prizes paid per tier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TierFacts {
+    /// The emission.
+    pub emission: &'static Emission,
+    /// For each winning tier: its prize, the units settled that won it, and
+    /// how many the table gives that many units on average.
+    pub tiers: Vec<(Cents, u64, f64)>,
+}
+
+/// What the charts show, one entry per emission in the games' order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartFacts {
+    /// The return to player curves.
+    pub curves: Vec<RtpCurve>,
+    /// The prizes per tier.
+    pub tiers: Vec<TierFacts>,
+}
+
+/// Which emission the charts show.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Choice(usize);
+
+/// Draws the charts tab.
+pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, choice: &mut Choice, facts: &ChartFacts) {
+    let texts = kiosk.texts;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+        for (index, curve) in facts.curves.iter().enumerate() {
+            let name = format!("{} {}", curve.emission.game.title(), curve.emission.stake.short());
+            if choice_button(ui, &name, choice.0 == index).clicked() {
+                choice.0 = index;
+            }
+        }
+    });
+    let (Some(curve), Some(tiers)) = (facts.curves.get(choice.0), facts.tiers.get(choice.0)) else {
+        return;
+    };
+    let height = ((ui.available_height() - size::TOUCH) / 2.0).max(size::TOUCH * 3.0);
+    ui.label(RichText::new(texts.get("operator-chart-rtp")).strong());
+    if curve.points.is_empty() {
+        ui.label(RichText::new(texts.get("operator-chart-empty")).color(palette::INK_SOFT));
+    }
+    Plot::new(("rtp", choice.0))
+        .height(height)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .include_y(curve.table_rate * 1.5)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .x_axis_label(texts.get("operator-units"))
+        .show(ui, |plot| {
+            plot.line(
+                Line::new(texts.get("operator-rtp"), curve.points.clone())
+                    .color(palette::NIGHT_GLOW)
+                    .width(2.5),
+            );
+            plot.hline(
+                HLine::new(texts.get("operator-rtp-table"), curve.table_rate)
+                    .color(palette::GOLD)
+                    .width(2.0),
+            );
+        });
+    ui.label(RichText::new(texts.get("operator-chart-tiers")).strong());
+    let won: Vec<Bar> = tiers
+        .tiers
+        .iter()
+        .enumerate()
+        .map(|(place, (prize, won, _))| {
+            Bar::new(place as f64 - 0.2, *won as f64)
+                .width(0.38)
+                .name(prize.short())
+        })
+        .collect();
+    let expected: Vec<Bar> = tiers
+        .tiers
+        .iter()
+        .enumerate()
+        .map(|(place, (prize, _, expected))| {
+            Bar::new(place as f64 + 0.2, *expected)
+                .width(0.38)
+                .name(prize.short())
+        })
+        .collect();
+    let names: Vec<String> = tiers.tiers.iter().map(|(prize, _, _)| prize.short()).collect();
+    Plot::new(("tiers", choice.0))
+        .height(height)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .x_axis_formatter(move |mark, _| {
+            let place = mark.value.round();
+            if (mark.value - place).abs() < 0.01 && place >= 0.0 {
+                names.get(place as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new(texts.get("operator-chart-won"), won).color(palette::WIN));
+            plot.bar_chart(
+                BarChart::new(texts.get("operator-chart-expected"), expected).color(palette::GOLD),
+            );
+        });
+}

@@ -1,0 +1,33 @@
+//! The event log: errors, operator actions, resumes, PIN tries and lockouts,
+//! newest first.
+
+use guichet_store::Event;
+
+use super::table;
+use crate::ui::views::Kiosk;
+use crate::ui::widgets::local_time;
+
+/// Draws the event log tab.
+pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, events: &[Event]) {
+    let texts = kiosk.texts;
+    let rows: Vec<Vec<String>> = events
+        .iter()
+        .map(|event| {
+            vec![
+                local_time(&event.at, kiosk.time_zone),
+                texts.get(&format!("event-{}", event.kind.name().replace('_', "-"))),
+                event.detail.clone(),
+            ]
+        })
+        .collect();
+    table(
+        ui,
+        "event_log",
+        &[
+            texts.get("operator-when"),
+            texts.get("operator-what"),
+            texts.get("operator-detail"),
+        ],
+        &rows,
+    );
+}

@@ -1,0 +1,236 @@
+//! The operator menu, behind the PIN: credits, meters, blocks, charts, the
+//! recall of the last units, the event log and the settings. Each tab shows
+//! what the application read from the store when it was opened
+//! ([`TabContent`]); nothing here computes an amount.
+
+mod blocks;
+mod charts;
+mod credits;
+mod events;
+mod meters;
+mod recall;
+mod settings;
+
+pub use charts::{ChartFacts, RtpCurve, TierFacts};
+
+use egui::RichText;
+use guichet_store::{BlockRecord, BlockStatus, Event, MeterReset, Meters, Unit};
+use guichet_core::emission::Emission;
+
+use super::{Kiosk, View};
+use crate::command::Command;
+use crate::settings::KioskSettings;
+use crate::ui::theme::{self, palette, size};
+use crate::ui::widgets::{choice_button, quiet_button};
+
+/// The operator menu's pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperatorTab {
+    /// Cash in and out.
+    Credits,
+    /// Units sold, staked, paid, per game and stake.
+    Meters,
+    /// The blocks of each emission, and the store's verification.
+    Blocks,
+    /// Return to player and prizes paid, against the tables.
+    Charts,
+    /// The last units, to replay.
+    Recall,
+    /// The event log.
+    Events,
+    /// The kiosk's settings.
+    Settings,
+}
+
+impl OperatorTab {
+    /// Every tab, in the menu's order.
+    pub const ALL: [Self; 7] = [
+        Self::Credits,
+        Self::Meters,
+        Self::Blocks,
+        Self::Charts,
+        Self::Recall,
+        Self::Events,
+        Self::Settings,
+    ];
+
+    /// The key of its name in the kiosk's words.
+    #[must_use]
+    pub const fn text_key(self) -> &'static str {
+        match self {
+            Self::Credits => "operator-tab-credits",
+            Self::Meters => "operator-tab-meters",
+            Self::Blocks => "operator-tab-blocks",
+            Self::Charts => "operator-tab-charts",
+            Self::Recall => "operator-tab-recall",
+            Self::Events => "operator-tab-events",
+            Self::Settings => "operator-tab-settings",
+        }
+    }
+}
+
+/// What a tab shows, as read from the store when it opened.
+pub enum TabContent {
+    /// Cash in and out: the last cash movements.
+    Credits(Vec<Event>),
+    /// The meters since installation and since the last reset.
+    Meters {
+        /// Since installation.
+        installed: Meters,
+        /// Since the last reset (the same as `installed` before any).
+        since_reset: Meters,
+        /// The last reset, if any.
+        last_reset: Option<MeterReset>,
+    },
+    /// Each emission's block selling, the closed blocks, and the result of the
+    /// verification if it was run.
+    Blocks {
+        /// Each emission and its block selling, if any.
+        selling: Vec<(&'static Emission, Option<BlockStatus>)>,
+        /// Every block that no longer sells (closed or void), newest first.
+        past: Vec<BlockRecord>,
+        /// The verification's findings (`Some(empty)`: all is well).
+        verified: Option<Vec<String>>,
+    },
+    /// The charts' data.
+    Charts(ChartFacts),
+    /// The last units, newest first.
+    Recall(Vec<Unit>),
+    /// The event log, newest first.
+    Events(Vec<Event>),
+    /// The settings, and whether the kiosk runs in kiosk mode (it may then be
+    /// closed from here).
+    Settings {
+        /// The settings.
+        settings: KioskSettings,
+        /// Whether "Quitter" is offered.
+        kiosk_mode: bool,
+    },
+}
+
+impl TabContent {
+    /// The tab this content belongs to.
+    #[must_use]
+    pub const fn tab(&self) -> OperatorTab {
+        match self {
+            Self::Credits(_) => OperatorTab::Credits,
+            Self::Meters { .. } => OperatorTab::Meters,
+            Self::Blocks { .. } => OperatorTab::Blocks,
+            Self::Charts(_) => OperatorTab::Charts,
+            Self::Recall(_) => OperatorTab::Recall,
+            Self::Events(_) => OperatorTab::Events,
+            Self::Settings { .. } => OperatorTab::Settings,
+        }
+    }
+}
+
+/// The operator menu on one tab.
+pub struct OperatorPage {
+    content: TabContent,
+    /// What the operator is typing on the credits or meters tab.
+    draft: credits::Draft,
+    /// The chart shown.
+    chart: charts::Choice,
+}
+
+impl OperatorPage {
+    /// The menu showing `content`.
+    #[must_use]
+    pub fn new(content: TabContent) -> Self {
+        Self {
+            content,
+            draft: credits::Draft::default(),
+            chart: charts::Choice::default(),
+        }
+    }
+
+    /// The tab shown.
+    #[must_use]
+    pub const fn tab(&self) -> OperatorTab {
+        self.content.tab()
+    }
+
+    /// Shows new content, keeping what is typed if the tab is the same.
+    pub fn show(&mut self, content: TabContent) {
+        if content.tab() != self.tab() {
+            self.draft = credits::Draft::default();
+        }
+        self.content = content;
+    }
+}
+
+impl View for OperatorPage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        theme::page_frame().show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(texts.get("operator-title"))
+                        .text_style(egui::TextStyle::Heading)
+                        .color(palette::INK),
+                );
+                if quiet_button(ui, &texts.get("operator-leave")).clicked() {
+                    commands.push(Command::LeaveOperator);
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+                for tab in OperatorTab::ALL {
+                    if choice_button(ui, &texts.get(tab.text_key()), tab == self.tab()).clicked() {
+                        commands.push(Command::OperatorTab(tab));
+                    }
+                }
+            });
+            ui.separator();
+            crate::ui::widgets::scroll_view(ui, ("operator", self.tab()), |ui| {
+                match &self.content {
+                    TabContent::Credits(movements) => {
+                        credits::ui(ui, kiosk, &mut self.draft, movements, commands);
+                    }
+                    TabContent::Meters {
+                        installed,
+                        since_reset,
+                        last_reset,
+                    } => meters::ui(
+                        ui,
+                        kiosk,
+                        &mut self.draft,
+                        (installed, since_reset, last_reset.as_ref()),
+                        commands,
+                    ),
+                    TabContent::Blocks {
+                        selling,
+                        past,
+                        verified,
+                    } => blocks::ui(ui, kiosk, selling, past, verified.as_deref(), commands),
+                    TabContent::Charts(facts) => charts::ui(ui, kiosk, &mut self.chart, facts),
+                    TabContent::Recall(units) => recall::ui(ui, kiosk, units, commands),
+                    TabContent::Events(events) => events::ui(ui, kiosk, events),
+                    TabContent::Settings {
+                        settings,
+                        kiosk_mode,
+                    } => settings::ui(ui, kiosk, *settings, *kiosk_mode, commands),
+                }
+            });
+        });
+    }
+}
+
+/// A grid of rows with a header, striped, in the small style.
+fn table(ui: &mut egui::Ui, id: &str, header: &[String], rows: &[Vec<String>]) {
+    egui::Grid::new(id)
+        .striped(true)
+        .spacing(egui::Vec2::new(size::GAP * 1.5, size::GAP / 2.0))
+        .show(ui, |ui| {
+            for title in header {
+                ui.label(RichText::new(title).strong().color(palette::INK_SOFT));
+            }
+            ui.end_row();
+            for row in rows {
+                for cell in row {
+                    ui.label(cell);
+                }
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,80 @@
+//! The kiosk's settings: language, sound and volume, idle timeout, attract
+//! loop; and, in kiosk mode, the way out.
+
+use egui::RichText;
+
+use crate::settings::{IDLE_CHOICES, KioskSettings};
+use crate::command::{Command, Setting};
+use crate::ui::i18n::Language;
+use crate::ui::theme::{palette, size, style};
+use crate::ui::views::Kiosk;
+use crate::ui::widgets::{choice_button, quiet_button};
+
+/// A row: its name, then its choices.
+fn row(ui: &mut egui::Ui, name: &str, choices: impl FnOnce(&mut egui::Ui)) {
+    ui.label(RichText::new(name).strong());
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+        choices(ui);
+    });
+}
+
+/// Draws the settings tab.
+pub fn ui(
+    ui: &mut egui::Ui,
+    kiosk: &Kiosk<'_>,
+    settings: KioskSettings,
+    kiosk_mode: bool,
+    commands: &mut Vec<Command>,
+) {
+    let texts = kiosk.texts;
+    let mut change = |setting| commands.push(Command::ChangeSetting(setting));
+    row(ui, &texts.get("settings-language"), |ui| {
+        for (language, name) in [(Language::French, "Français"), (Language::English, "English")] {
+            if choice_button(ui, name, settings.language == language).clicked() {
+                change(Setting::Language(language));
+            }
+        }
+    });
+    row(ui, &texts.get("settings-sound"), |ui| {
+        for on in [true, false] {
+            let name = texts.get(if on { "settings-on" } else { "settings-off" });
+            if choice_button(ui, &name, settings.sound == on).clicked() {
+                change(Setting::Sound(on));
+            }
+        }
+        if quiet_button(ui, &texts.get("limits-less")).clicked() {
+            change(Setting::Volume(settings.volume.saturating_sub(10)));
+        }
+        ui.label(
+            RichText::new(texts.with("settings-volume", &[("volume", settings.volume.to_string())]))
+                .text_style(style::amount()),
+        );
+        if quiet_button(ui, &texts.get("limits-more")).clicked() {
+            change(Setting::Volume((settings.volume + 10).min(100)));
+        }
+    });
+    row(ui, &texts.get("settings-idle"), |ui| {
+        for seconds in IDLE_CHOICES {
+            let name = texts.with("settings-minutes", &[("minutes", (seconds / 60).to_string())]);
+            if choice_button(ui, &name, settings.idle_seconds == seconds).clicked() {
+                change(Setting::IdleSeconds(seconds));
+            }
+        }
+    });
+    row(ui, &texts.get("settings-attract"), |ui| {
+        for on in [true, false] {
+            let name = texts.get(if on { "settings-on" } else { "settings-off" });
+            if choice_button(ui, &name, settings.attract == on).clicked() {
+                change(Setting::Attract(on));
+            }
+        }
+    });
+    ui.add_space(size::GAP);
+    if kiosk_mode {
+        ui.label(RichText::new(texts.get("settings-exit-explained")).color(palette::INK_SOFT));
+        if quiet_button(ui, &texts.get("settings-exit")).clicked() {
+            commands.push(Command::ExitKiosk);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The operator's PIN: chosen twice the first time, typed afterwards, on a
+//! keypad (or the keyboard's digits). Five wrong PINs lock the menu for five
+//! minutes; the page then says until when.
+
+use egui::RichText;
+use guichet_store::PIN_DIGITS;
+
+use super::{Kiosk, View};
+use crate::command::Command;
+use crate::ui::theme::{self, palette, size, style};
+use crate::ui::widgets::{local_moment, primary_button, quiet_button};
+
+/// What the page asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PinStep {
+    /// No PIN yet: choose one (`first` holds the first typing once confirmed).
+    Choose {
+        /// The PIN typed the first time, waiting to be typed again.
+        first: Option<String>,
+    },
+    /// Type the PIN to open the menu.
+    Enter,
+}
+
+/// What the page says under the PIN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinMessage {
+    /// A wrong PIN, this many tries left.
+    Wrong(u32),
+    /// Locked until then.
+    Locked(jiff::Timestamp),
+    /// The two PINs chosen differ.
+    Mismatch,
+}
+
+/// The PIN page.
+pub struct PinPage {
+    step: PinStep,
+    typed: String,
+    message: Option<PinMessage>,
+}
+
+impl PinPage {
+    /// The page, choosing a PIN if `set` is false, else typing it.
+    #[must_use]
+    pub const fn new(set: bool) -> Self {
+        Self {
+            step: if set {
+                PinStep::Enter
+            } else {
+                PinStep::Choose { first: None }
+            },
+            typed: String::new(),
+            message: None,
+        }
+    }
+
+    /// Shows `message` and clears what was typed.
+    pub fn tell(&mut self, message: PinMessage) {
+        self.message = Some(message);
+        self.typed.clear();
+    }
+
+    /// What the page asks for.
+    #[must_use]
+    pub const fn step(&self) -> &PinStep {
+        &self.step
+    }
+
+    fn press(&mut self, key: Key, commands: &mut Vec<Command>) {
+        match key {
+            Key::Digit(digit) if self.typed.len() < *PIN_DIGITS.end() => {
+                self.typed.push(digit);
+            }
+            Key::Erase => {
+                self.typed.pop();
+            }
+            Key::Confirm if PIN_DIGITS.contains(&self.typed.len()) => self.confirm(commands),
+            Key::Digit(_) | Key::Confirm => {}
+        }
+    }
+
+    fn confirm(&mut self, commands: &mut Vec<Command>) {
+        let typed = std::mem::take(&mut self.typed);
+        match &mut self.step {
+            PinStep::Enter => commands.push(Command::SubmitPin(typed)),
+            PinStep::Choose { first: None } => {
+                self.step = PinStep::Choose { first: Some(typed) };
+                self.message = None;
+            }
+            PinStep::Choose { first: Some(first) } => {
+                if *first == typed {
+                    commands.push(Command::SubmitPin(typed));
+                } else {
+                    self.step = PinStep::Choose { first: None };
+                    self.message = Some(PinMessage::Mismatch);
+                }
+            }
+        }
+    }
+}
+
+/// A key of the keypad.
+#[derive(Clone, Copy)]
+enum Key {
+    Digit(char),
+    Erase,
+    Confirm,
+}
+
+impl View for PinPage {
+    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+        let texts = kiosk.texts;
+        let mut pressed = typed_keys(ui);
+        theme::page_frame().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                let title = match &self.step {
+                    PinStep::Enter => texts.get("pin-enter"),
+                    PinStep::Choose { first: None } => texts.get("pin-choose"),
+                    PinStep::Choose { first: Some(_) } => texts.get("pin-again"),
+                };
+                ui.label(RichText::new(title).text_style(egui::TextStyle::Heading));
+                let shown = if self.typed.is_empty() {
+                    "–".to_owned()
+                } else {
+                    "•".repeat(self.typed.len())
+                };
+                ui.label(RichText::new(shown).text_style(style::title()));
+                let message = match self.message {
+                    None => texts.with(
+                        "pin-digits",
+                        &[
+                            ("min", PIN_DIGITS.start().to_string()),
+                            ("max", PIN_DIGITS.end().to_string()),
+                        ],
+                    ),
+                    Some(PinMessage::Wrong(left)) => {
+                        texts.with("pin-wrong", &[("left", left.to_string())])
+                    }
+                    Some(PinMessage::Locked(until)) => texts.with(
+                        "pin-locked",
+                        &[("date", local_moment(until, kiosk.time_zone))],
+                    ),
+                    Some(PinMessage::Mismatch) => texts.get("pin-mismatch"),
+                };
+                let color = if self.message.is_some() {
+                    palette::PROBLEM
+                } else {
+                    palette::INK_SOFT
+                };
+                ui.label(RichText::new(message).color(color));
+                let rows = [
+                    ['1', '2', '3'].map(Key::Digit),
+                    ['4', '5', '6'].map(Key::Digit),
+                    ['7', '8', '9'].map(Key::Digit),
+                    [Key::Erase, Key::Digit('0'), Key::Confirm],
+                ];
+                let width = size::TOUCH * 3.0 + size::GAP * 2.0 + size::TOUCH * 2.0;
+                ui.allocate_ui(egui::Vec2::new(width, 0.0), |ui| {
+                    egui::Grid::new("keypad")
+                        .spacing(egui::Vec2::splat(size::GAP / 2.0))
+                        .show(ui, |ui| {
+                            for row in rows {
+                                for key in row {
+                                    let clicked = match key {
+                                        Key::Digit(digit) => {
+                                            keypad_button(ui, &digit.to_string()).clicked()
+                                        }
+                                        Key::Erase => quiet_button(ui, &texts.get("pin-erase")).clicked(),
+                                        Key::Confirm => primary_button(ui, &texts.get("pin-confirm")).clicked(),
+                                    };
+                                    if clicked {
+                                        pressed.push(key);
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+                ui.add_space(size::GAP);
+                if quiet_button(ui, &texts.get("back-to-lobby")).clicked() {
+                    commands.push(Command::LeaveOperator);
+                }
+            });
+        });
+        for key in pressed {
+            self.press(key, commands);
+        }
+    }
+}
+
+/// A digit of the keypad: a square touch target.
+fn keypad_button(ui: &mut egui::Ui, digit: &str) -> egui::Response {
+    ui.scope(|ui| {
+        ui.spacing_mut().button_padding = egui::Vec2::new(size::GAP * 2.0, 14.0);
+        quiet_button(ui, digit)
+    })
+    .inner
+}
+
+/// The keyboard's digits, Backspace and Enter, for an operator with a keyboard.
+fn typed_keys(ui: &egui::Ui) -> Vec<Key> {
+    ui.input(|input| {
+        input
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                egui::Event::Text(text) => text.chars().find(char::is_ascii_digit).map(Key::Digit),
+                egui::Event::Key {
+                    key: egui::Key::Backspace,
+                    pressed: true,
+                    ..
+                } => Some(Key::Erase),
+                egui::Event::Key {
+                    key: egui::Key::Enter,
+                    pressed: true,
+                    ..
+                } => Some(Key::Confirm),
+                _ => None,
+            })
+            .collect()
+    })
+}
