@@ -162,7 +162,11 @@ impl Sound {
             return;
         };
         let gain = f32::from(self.volume) / 100.0;
-        let samples: Vec<rodio::Sample> = cue.samples().into_iter().map(|sample| sample * gain).collect();
+        let samples: Vec<rodio::Sample> = cue
+            .samples()
+            .into_iter()
+            .map(|sample| sample * gain)
+            .collect();
         let (Some(channels), Some(rate)) = (NonZero::new(1), NonZero::new(RATE)) else {
             return;
         };
@@ -188,9 +192,14 @@ mod tests {
         assert_eq!(Cue::win(25.0), Cue::Win(2));
         assert_eq!(Cue::win(250.0), Cue::Win(3));
         assert_eq!(Cue::win(2_500.0), Cue::Win(4));
-        assert_eq!(Cue::win(10_000.0), Cue::Win(5));
-        let lengths: Vec<usize> = (1..=5).map(|level| Cue::Win(level).samples().len()).collect();
-        assert!(lengths.windows(2).all(|pair| pair[0] < pair[1]), "{lengths:?}");
+        assert_eq!(Cue::win(20_000.0), Cue::Win(5));
+        let lengths: Vec<usize> = (1..=5)
+            .map(|level| Cue::Win(level).samples().len())
+            .collect();
+        assert!(
+            lengths.windows(2).all(|pair| pair[0] < pair[1]),
+            "{lengths:?}"
+        );
     }
 
     #[test]
@@ -199,7 +208,10 @@ mod tests {
             let samples = cue.samples();
             assert!(!samples.is_empty(), "{cue:?}");
             assert!(samples.len() < RATE as usize * 2, "{cue:?} lasts under 2 s");
-            assert!(samples.iter().all(|sample| sample.abs() <= 1.0), "{cue:?} stays in range");
+            assert!(
+                samples.iter().all(|sample| sample.abs() <= 1.0),
+                "{cue:?} stays in range"
+            );
         }
     }
 

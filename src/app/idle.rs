@@ -15,8 +15,6 @@ pub struct Idle {
     last_input: f64,
     /// When the attract loop started, if it plays.
     attract_since: Option<f64>,
-    /// Whether the attract loop was touched (it stops once the touch ends).
-    attract_touched: bool,
 }
 
 impl Idle {
@@ -59,13 +57,26 @@ impl Idle {
     /// Starts the attract loop at `time`.
     pub const fn start_attract(&mut self, time: f64) {
         self.attract_since = Some(time);
-        self.attract_touched = false;
     }
 
-    /// Notes a touch of the attract loop; returns whether it was ever touched.
-    pub const fn attract_touched(&mut self, touched: bool) -> bool {
-        self.attract_touched |= touched;
-        self.attract_touched
+    /// Whether a touch or a click ended this frame, or a key was pressed: what
+    /// stops the attract loop (a press alone does not, so that the page under
+    /// it never receives the rest of that press).
+    #[must_use]
+    pub fn touch_ended(ui: &egui::Ui) -> bool {
+        ui.input(|input| {
+            input.events.iter().any(|event| {
+                matches!(
+                    event,
+                    egui::Event::PointerButton { pressed: false, .. }
+                        | egui::Event::Key { pressed: true, .. }
+                        | egui::Event::Touch {
+                            phase: egui::TouchPhase::End | egui::TouchPhase::Cancel,
+                            ..
+                        }
+                )
+            })
+        })
     }
 
     /// Stops the attract loop.

@@ -786,10 +786,10 @@ impl eframe::App for Guichet {
         let touched = self.idle.observe(ui);
         if let Some(since) = self.idle.attract_since() {
             // The loop covers everything and takes the touch that stops it:
-            // it goes once the finger lifts, so nothing under it is pressed.
+            // it goes once the finger lifts (or a key is pressed), so nothing
+            // under it is pressed.
             attract::show(ui, self.time - since, &self.texts);
-            let released = !ui.input(|input| input.pointer.any_down());
-            if self.idle.attract_touched(touched) && released {
+            if touched && Idle::touch_ended(ui) {
                 self.idle.stop_attract();
             }
             ui.ctx().request_repaint();

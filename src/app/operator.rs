@@ -134,7 +134,11 @@ impl Guichet {
     }
 
     /// Reads `tab`'s content from the store and shows it.
-    fn show_tab(&mut self, tab: OperatorTab, verified: Option<Vec<String>>) -> Result<(), StoreError> {
+    fn show_tab(
+        &mut self,
+        tab: OperatorTab,
+        verified: Option<Vec<String>>,
+    ) -> Result<(), StoreError> {
         let Some(store) = self.store.as_ref() else {
             return Ok(());
         };
@@ -151,7 +155,8 @@ impl Guichet {
                 let last_reset = store.meter_resets()?.pop();
                 TabContent::Meters {
                     installed: store.meters(0)?,
-                    since_reset: store.meters(last_reset.as_ref().map_or(0, |reset| reset.last_ledger_id))?,
+                    since_reset: store
+                        .meters(last_reset.as_ref().map_or(0, |reset| reset.last_ledger_id))?,
                     last_reset,
                 }
             }
@@ -220,7 +225,11 @@ fn chart_facts(store: &Store) -> Result<ChartFacts, StoreError> {
                 .filter(|tier| tier.prize.is_positive())
                 .map(|tier| {
                     let count = won.iter().filter(|prize| **prize == tier.prize).count() as u64;
-                    (tier.prize, count, won.len() as f64 * f64::from(tier.lots) / size)
+                    (
+                        tier.prize,
+                        count,
+                        won.len() as f64 * f64::from(tier.lots) / size,
+                    )
                 })
                 .collect(),
         });

@@ -47,7 +47,8 @@ pub fn show(ui: &egui::Ui, elapsed: f64, texts: &Texts) -> bool {
                 painter.circle_filled(
                     art_center,
                     height * (0.62 - f32::from(ring) * 0.08),
-                    tile.glow.gamma_multiply(opacity * (0.2 + 0.12 * f32::from(ring))),
+                    tile.glow
+                        .gamma_multiply(opacity * (0.2 + 0.12 * f32::from(ring))),
                 );
             }
             let art = Rect::from_center_size(art_center, Vec2::new(height * 4.0 / 3.0, height));

@@ -59,7 +59,11 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                 command: Command::ShowLimits,
             },
             Item {
-                text: texts.get(if state.sound_on { "sound-off" } else { "sound-on" }),
+                text: texts.get(if state.sound_on {
+                    "sound-off"
+                } else {
+                    "sound-on"
+                }),
                 command: Command::ToggleSound,
             },
             Item {

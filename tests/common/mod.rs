@@ -314,19 +314,27 @@ pub fn auto_played(
     seed: &Seed,
 ) -> (TempDir, Harness<'static, Guichet>) {
     let (folder, mut harness) = table_with(emission, seed);
+    play_at_table(&mut harness, emission);
+    settle_animations(&mut harness);
+    (folder, harness)
+}
+
+/// At `emission`'s table, buys a unit and reveals it all ("Auto", or Star
+/// Fortune's steps one by one), then lets the result show.
+pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emission) {
     if emission.game == Game::StarFortune {
         harness.get_by_label(&play_label(emission)).click();
         harness.run_steps(2);
-        while !settled(&harness) {
-            let unit = unit_on_table(&harness).expect("a unit");
+        while !settled(harness) {
+            let unit = unit_on_table(harness).expect("a unit");
             let step = unit.progress.possible_steps()[0];
             let label = step_label(step);
             // The control shows once the drop before has ended on screen.
-            run_until(&mut harness, 6.0, |harness| {
+            run_until(harness, 6.0, |harness| {
                 harness.query_by_label(&label).is_some()
             });
             harness.get_by_label(&label).click();
-            run_until(&mut harness, 6.0, |harness| {
+            run_until(harness, 6.0, |harness| {
                 unit_on_table(harness).is_some_and(|now| now.steps.len() > unit.steps.len())
             });
             // The frame after the step shows what it opened.
@@ -334,10 +342,9 @@ pub fn auto_played(
         }
     } else {
         harness.get_by_label("Auto").click();
-        run_until(&mut harness, 20.0, settled);
+        run_until(harness, 20.0, settled);
     }
-    settle_animations(&mut harness);
-    (folder, harness)
+    settle_animations(harness);
 }
 
 /// The label of the Star Fortune control that takes `step`: a puck, or "GO".

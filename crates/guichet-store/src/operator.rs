@@ -501,7 +501,9 @@ impl Store {
             )
             .on(&self.path)?;
         let rows = statement
-            .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
+            .query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })
             .on(&self.path)?;
         let mut prizes = Vec::new();
         for row in rows {

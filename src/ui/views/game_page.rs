@@ -7,10 +7,10 @@ use egui::RichText;
 
 use super::{Kiosk, View};
 use crate::command::Command;
+use crate::ui::games::{GameScreen, Opening, Table};
 use crate::ui::theme::{palette, size};
 use crate::ui::views::OperatorTab;
 use crate::ui::widgets::{local_time, quiet_button};
-use crate::ui::games::{GameScreen, Opening, Table};
 
 /// The table of one emission and the unit on it, if any.
 pub struct GamePage {
@@ -106,6 +106,7 @@ fn recall_strip(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, unit: &Unit, commands: &mu
         .fill(palette::NOTICE_BACKGROUND)
         .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 6))
         .show(ui, |ui| {
+            ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 ui.label(
                     RichText::new(kiosk.texts.with(

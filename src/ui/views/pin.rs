@@ -166,8 +166,12 @@ impl View for PinPage {
                                         Key::Digit(digit) => {
                                             keypad_button(ui, &digit.to_string()).clicked()
                                         }
-                                        Key::Erase => quiet_button(ui, &texts.get("pin-erase")).clicked(),
-                                        Key::Confirm => primary_button(ui, &texts.get("pin-confirm")).clicked(),
+                                        Key::Erase => {
+                                            quiet_button(ui, &texts.get("pin-erase")).clicked()
+                                        }
+                                        Key::Confirm => {
+                                            primary_button(ui, &texts.get("pin-confirm")).clicked()
+                                        }
                                     };
                                     if clicked {
                                         pressed.push(key);

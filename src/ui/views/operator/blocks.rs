@@ -3,6 +3,7 @@
 //! sell with their published seeds, and the store's verification on demand.
 
 use egui::RichText;
+use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
 use guichet_store::{BlockRecord, BlockStatus};
@@ -19,6 +20,20 @@ pub fn ui(
     kiosk: &Kiosk<'_>,
     selling: &[(&'static Emission, Option<BlockStatus>)],
     past: &[BlockRecord],
+    verified: Option<&[String]>,
+    commands: &mut Vec<Command>,
+) {
+    verification(ui, kiosk, verified, commands);
+    for (emission, status) in selling {
+        selling_block(ui, kiosk, emission, status.as_ref());
+    }
+    past_blocks(ui, kiosk, past);
+}
+
+/// "Vérifier la base", and what it found.
+fn verification(
+    ui: &mut egui::Ui,
+    kiosk: &Kiosk<'_>,
     verified: Option<&[String]>,
     commands: &mut Vec<Command>,
 ) {
@@ -46,43 +61,67 @@ pub fn ui(
     for finding in verified.unwrap_or_default() {
         ui.label(RichText::new(finding).color(palette::PROBLEM));
     }
-    for (emission, status) in selling {
-        ui.add_space(size::GAP / 2.0);
-        ui.label(
-            RichText::new(format!("{} · {}", emission.game.title(), emission.stake)).strong(),
-        );
-        let Some(status) = status else {
-            ui.label(RichText::new(texts.get("operator-block-none")).color(palette::INK_SOFT));
-            continue;
-        };
-        ui.label(texts.with(
-            "operator-block-selling",
-            &[
-                ("number", status.selling.number.to_string()),
-                ("sold", group_thousands(u64::from(status.sold))),
-                ("size", group_thousands(u64::from(status.size))),
-                ("left", group_thousands(u64::from(status.size - status.sold))),
-            ],
-        ));
-        let lots: Vec<String> = emission
-            .tiers
-            .iter()
-            .zip(&status.remaining_lots)
-            .filter(|(tier, _)| tier.prize.is_positive())
-            .map(|(tier, left)| format!("{} × {}", tier.prize.short(), group_thousands(u64::from(*left))))
-            .collect();
-        ui.add(egui::Label::new(texts.with("operator-block-lots", &[("lots", lots.join(" · "))])).wrap());
-        ui.add(
-            egui::Label::new(
-                RichText::new(texts.with(
-                    "operator-block-commitment",
-                    &[("commitment", status.selling.commitment.to_string())],
-                ))
-                .color(palette::INK_SOFT),
+}
+
+/// An emission's block selling: its number, the units left, the lots left
+/// per winning tier, its commitment.
+fn selling_block(
+    ui: &mut egui::Ui,
+    kiosk: &Kiosk<'_>,
+    emission: &Emission,
+    status: Option<&BlockStatus>,
+) {
+    let texts = kiosk.texts;
+    ui.add_space(size::GAP / 2.0);
+    ui.label(RichText::new(format!("{} · {}", emission.game.title(), emission.stake)).strong());
+    let Some(status) = status else {
+        ui.label(RichText::new(texts.get("operator-block-none")).color(palette::INK_SOFT));
+        return;
+    };
+    ui.label(texts.with(
+        "operator-block-selling",
+        &[
+            ("number", status.selling.number.to_string()),
+            ("sold", group_thousands(u64::from(status.sold))),
+            ("size", group_thousands(u64::from(status.size))),
+            (
+                "left",
+                group_thousands(u64::from(status.size - status.sold)),
+            ),
+        ],
+    ));
+    let lots: Vec<String> = emission
+        .tiers
+        .iter()
+        .zip(&status.remaining_lots)
+        .filter(|(tier, _)| tier.prize.is_positive())
+        .map(|(tier, left)| {
+            format!(
+                "{} × {}",
+                tier.prize.short(),
+                group_thousands(u64::from(*left))
             )
-            .wrap(),
-        );
-    }
+        })
+        .collect();
+    ui.add(
+        egui::Label::new(texts.with("operator-block-lots", &[("lots", lots.join(" · "))])).wrap(),
+    );
+    ui.add(
+        egui::Label::new(
+            RichText::new(texts.with(
+                "operator-block-commitment",
+                &[("commitment", status.selling.commitment.to_string())],
+            ))
+            .color(palette::INK_SOFT),
+        )
+        .wrap(),
+    );
+}
+
+/// The blocks that no longer sell, each with its published seed (or why it
+/// was voided).
+fn past_blocks(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, past: &[BlockRecord]) {
+    let texts = kiosk.texts;
     ui.add_space(size::GAP);
     ui.label(RichText::new(texts.get("operator-blocks-past")).strong());
     if past.is_empty() {
@@ -93,7 +132,11 @@ pub fn ui(
         .iter()
         .map(|record| {
             vec![
-                format!("{} · {}", record.emission.game.title(), record.emission.stake),
+                format!(
+                    "{} · {}",
+                    record.emission.game.title(),
+                    record.emission.stake
+                ),
                 record.facts.number.to_string(),
                 record
                     .closed_at
@@ -102,7 +145,7 @@ pub fn ui(
                     .unwrap_or_default(),
                 record.seed.as_ref().map_or_else(
                     || record.void_reason.clone().unwrap_or_default(),
-                    guichet_core::block::Seed::expose_hex,
+                    Seed::expose_hex,
                 ),
             ]
         })

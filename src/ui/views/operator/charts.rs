@@ -51,7 +51,11 @@ pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, choice: &mut Choice, facts: &Cha
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
         for (index, curve) in facts.curves.iter().enumerate() {
-            let name = format!("{} {}", curve.emission.game.title(), curve.emission.stake.short());
+            let name = format!(
+                "{} {}",
+                curve.emission.game.title(),
+                curve.emission.stake.short()
+            );
             if choice_button(ui, &name, choice.0 == index).clicked() {
                 choice.0 = index;
             }
@@ -107,7 +111,11 @@ pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, choice: &mut Choice, facts: &Cha
                 .name(prize.short())
         })
         .collect();
-    let names: Vec<String> = tiers.tiers.iter().map(|(prize, _, _)| prize.short()).collect();
+    let names: Vec<String> = tiers
+        .tiers
+        .iter()
+        .map(|(prize, _, _)| prize.short())
+        .collect();
     Plot::new(("tiers", choice.0))
         .height(height)
         .legend(Legend::default())

@@ -94,7 +94,10 @@ pub fn ui(
     ui.horizontal_wrapped(|ui| {
         let amount = draft.amount.to_string();
         let cash_in = ui.add_enabled_ui(reason_given, |ui| {
-            primary_button(ui, &texts.with("operator-cash-in", &[("amount", amount.clone())]))
+            primary_button(
+                ui,
+                &texts.with("operator-cash-in", &[("amount", amount.clone())]),
+            )
         });
         if cash_in.inner.clicked() {
             commands.push(Command::CashIn {

@@ -14,8 +14,8 @@ mod settings;
 pub use charts::{ChartFacts, RtpCurve, TierFacts};
 
 use egui::RichText;
-use guichet_store::{BlockRecord, BlockStatus, Event, MeterReset, Meters, Unit};
 use guichet_core::emission::Emission;
+use guichet_store::{BlockRecord, BlockStatus, Event, MeterReset, Meters, Unit};
 
 use super::{Kiosk, View};
 use crate::command::Command;
@@ -216,8 +216,16 @@ impl View for OperatorPage {
     }
 }
 
-/// A grid of rows with a header, striped, in the small style.
+/// A grid of rows with a header, striped, its rows as tight as their text.
 fn table(ui: &mut egui::Ui, id: &str, header: &[String], rows: &[Vec<String>]) {
+    ui.scope(|ui| {
+        // Rows of text, not touch targets: no need for a finger's height.
+        ui.spacing_mut().interact_size.y = size::BODY + size::GAP / 2.0;
+        rows_of(ui, id, header, rows);
+    });
+}
+
+fn rows_of(ui: &mut egui::Ui, id: &str, header: &[String], rows: &[Vec<String>]) {
     egui::Grid::new(id)
         .striped(true)
         .spacing(egui::Vec2::new(size::GAP * 1.5, size::GAP / 2.0))

@@ -3,18 +3,18 @@
 
 use egui::RichText;
 
-use crate::settings::{IDLE_CHOICES, KioskSettings};
 use crate::command::{Command, Setting};
+use crate::settings::{IDLE_CHOICES, KioskSettings};
 use crate::ui::i18n::Language;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::views::Kiosk;
 use crate::ui::widgets::{choice_button, quiet_button};
 
-/// A row: its name, then its choices.
+/// A row: its name, then its choices, on one line where it fits.
 fn row(ui: &mut egui::Ui, name: &str, choices: impl FnOnce(&mut egui::Ui)) {
-    ui.label(RichText::new(name).strong());
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+        ui.label(RichText::new(name).strong());
         choices(ui);
     });
 }
@@ -30,7 +30,10 @@ pub fn ui(
     let texts = kiosk.texts;
     let mut change = |setting| commands.push(Command::ChangeSetting(setting));
     row(ui, &texts.get("settings-language"), |ui| {
-        for (language, name) in [(Language::French, "Français"), (Language::English, "English")] {
+        for (language, name) in [
+            (Language::French, "Français"),
+            (Language::English, "English"),
+        ] {
             if choice_button(ui, name, settings.language == language).clicked() {
                 change(Setting::Language(language));
             }
@@ -47,8 +50,11 @@ pub fn ui(
             change(Setting::Volume(settings.volume.saturating_sub(10)));
         }
         ui.label(
-            RichText::new(texts.with("settings-volume", &[("volume", settings.volume.to_string())]))
-                .text_style(style::amount()),
+            RichText::new(texts.with(
+                "settings-volume",
+                &[("volume", settings.volume.to_string())],
+            ))
+            .text_style(style::amount()),
         );
         if quiet_button(ui, &texts.get("limits-more")).clicked() {
             change(Setting::Volume((settings.volume + 10).min(100)));
@@ -56,7 +62,10 @@ pub fn ui(
     });
     row(ui, &texts.get("settings-idle"), |ui| {
         for seconds in IDLE_CHOICES {
-            let name = texts.with("settings-minutes", &[("minutes", (seconds / 60).to_string())]);
+            let name = texts.with(
+                "settings-minutes",
+                &[("minutes", (seconds / 60).to_string())],
+            );
             if choice_button(ui, &name, settings.idle_seconds == seconds).clicked() {
                 change(Setting::IdleSeconds(seconds));
             }
