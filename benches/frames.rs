@@ -96,6 +96,7 @@ impl Scene {
             unit: Some(&self.unit),
             balance: Cents::euros(8),
             texts: &self.texts,
+            for_sale: true,
         };
         let screen = &mut self.screen;
         let output = self.context.run_ui(input(time), |ui| {
@@ -139,21 +140,59 @@ impl Demo {
     }
 }
 
+/// The attract loop, the lobby's games in turn over the whole screen.
+struct Attract {
+    context: egui::Context,
+    texts: Texts,
+}
+
+impl Attract {
+    fn new() -> Self {
+        let context = egui::Context::default();
+        theme::install(&context);
+        egui_extras::install_image_loaders(&context);
+        let mut attract = Self {
+            context,
+            texts: Texts::new(Language::French),
+        };
+        // The illustrations decode on their first frames.
+        for _ in 0..20 {
+            attract.frame(STEP_STARTS);
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        attract
+    }
+
+    fn frame(&mut self, time: f64) -> usize {
+        let texts = &self.texts;
+        let mut output = self.context.run_ui(input(time), |ui| {
+            guichet::ui::attract::show(ui, time, texts);
+        });
+        output.textures_delta.clear();
+        self.context
+            .tessellate(output.shapes, output.pixels_per_point)
+            .len()
+    }
+}
+
 /// What a frame is measured of.
 #[derive(Clone, Copy)]
 enum Measured {
     /// A game's table.
     Table(&'static Emission),
+    /// The attract loop.
+    Attract,
     /// egui's demo, every window open (true) or its first three.
     Demo(bool),
 }
 
 /// The screens measured, by name.
-const SCREENS: [(&str, Measured); 6] = [
+const SCREENS: [(&str, Measured); 7] = [
     ("blackjack", Measured::Table(&BLACK_JACK)),
     ("x10", Measured::Table(&X10)),
     ("star-fortune", Measured::Table(&STAR_FORTUNE_100)),
     ("bingo", Measured::Table(&BINGO)),
+    ("attract", Measured::Attract),
     ("egui-demo", Measured::Demo(true)),
     ("egui-demo-start", Measured::Demo(false)),
 ];
@@ -164,6 +203,10 @@ fn framer(measured: Measured) -> Box<dyn FnMut() -> usize> {
         Measured::Table(emission) => {
             let mut scene = Scene::new(emission);
             Box::new(move || scene.frame(black_box(MID_STEP)))
+        }
+        Measured::Attract => {
+            let mut attract = Attract::new();
+            Box::new(move || attract.frame(black_box(MID_STEP)))
         }
         Measured::Demo(every_window) => {
             let mut demo = Demo::new(every_window);

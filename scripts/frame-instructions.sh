@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per frame of each game's table mid-animation at 1920×1080, and of
+# Instructions per frame of each game's table mid-animation and of the attract
+# loop at 1920×1080, and of
 # egui's demo as the anchor (every window open; and the three it opens at
 # first), counted by callgrind: each
 # screen is run for 50 and for 150 frames, and the difference divided by 100,
@@ -23,7 +24,7 @@ instructions() {
 }
 
 printf '%-14s %14s\n' screen 'instr./frame'
-for screen in blackjack x10 star-fortune bingo egui-demo egui-demo-start; do
+for screen in blackjack x10 star-fortune bingo attract egui-demo egui-demo-start; do
     short=$(instructions "$screen" 50)
     long=$(instructions "$screen" 150)
     printf '%-14s %14s\n' "$screen" $(( (long - short) / 100 ))

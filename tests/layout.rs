@@ -219,3 +219,27 @@ fn a_notice_and_the_folded_menu_fit() {
         snapshots.extend_harness(&mut harness);
     }
 }
+
+#[test]
+fn the_operator_pages_fit_every_size() {
+    use guichet::ui::views::OperatorTab;
+    for size in SIZES {
+        let (_folder, mut harness) = played_kiosk(size);
+        harness.key_press(egui::Key::F12);
+        harness.run();
+        fits(&harness, "the operator PIN", size);
+        common::open_operator_from_pin(&mut harness, "2468");
+        for tab in OperatorTab::ALL {
+            harness
+                .state_mut()
+                .handle(guichet::command::Command::OperatorTab(tab));
+            harness.run();
+            fits(&harness, &format!("the operator's {tab:?}"), size);
+        }
+        harness
+            .state_mut()
+            .handle(guichet::command::Command::LeaveOperator);
+        harness.run();
+        fits(&harness, "the lobby after the operator", size);
+    }
+}

@@ -369,6 +369,13 @@ fn the_recall_lists_the_last_10_units_and_replays_each_step_by_step() {
         panic!("the unit's table");
     };
     assert!(game.is_recall());
+    assert!(
+        harness.query_by_label("Auto").is_none()
+            && harness
+                .query_by_label(&common::play_label(&BINGO))
+                .is_none(),
+        "nothing is sold from a recall"
+    );
     assert_eq!(game.unit().map(|unit| unit.id), Some(newest));
     let stored = store_of(&harness).unit(newest).expect("stored");
     let result = common::result_words(stored.prize, stored.emission.stake);
@@ -407,8 +414,16 @@ fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
     assert!(!harness.state().attracting());
     wait(&mut harness, ATTRACT_AFTER - 1.0);
     assert!(!harness.state().attracting(), "not before its time");
-    wait(&mut harness, 1.5);
+    let now = harness.ctx.input(|input| input.time);
+    harness.input_mut().time = Some(now + 1.5);
+    harness.step();
+    harness.input_mut().time = None;
     assert!(harness.state().attracting());
+    assert_eq!(
+        harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay,
+        std::time::Duration::ZERO,
+        "the loop's first frame is asked for at once"
+    );
     harness.run_steps(30);
     assert!(harness.query_by_label("Touchez pour jouer").is_some());
     harness.snapshot("attract/black_jack");
@@ -517,6 +532,21 @@ fn in_kiosk_mode_the_exit_keys_are_swallowed_and_only_the_operator_closes() {
             demo: false,
         },
     );
+    // The first start asks for the operator's PIN, and nothing else goes.
+    assert!(matches!(harness.state().page(), Page::Pin(_)));
+    for back in harness.query_all_by_label("‹ Accueil").collect::<Vec<_>>() {
+        back.click();
+    }
+    harness.key_press(egui::Key::F12);
+    harness.run();
+    assert!(
+        matches!(harness.state().page(), Page::Pin(_)),
+        "no way around it"
+    );
+    type_pin(&mut harness, PIN);
+    type_pin(&mut harness, PIN);
+    press(&mut harness, "Quitter le menu");
+    assert!(harness.state().page().is_lobby());
     harness
         .input_mut()
         .viewports

@@ -34,7 +34,7 @@ use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::views::{
-    AgePage, GamePage, HistoryPage, Kiosk, LimitsPage, Lobby, ResumePage, RulesPage,
+    AgePage, GamePage, HistoryPage, Kiosk, LimitsPage, Lobby, PinPage, ResumePage, RulesPage,
     StoreProblemPage,
 };
 use crate::ui::widgets::local_moment;
@@ -95,12 +95,23 @@ pub struct Guichet {
     settings: KioskSettings,
     /// Time without a touch; the attract loop.
     idle: Idle,
-    /// Whether the right PIN opened the operator menu (until it is left).
-    operator_open: bool,
+    /// Whether the operator menu is open, closed, or awaiting its first PIN.
+    operator: Access,
     /// The sound output.
     sound: Sound,
     /// The operator closed the kiosk: the window closes at the end of the frame.
     exiting: bool,
+}
+
+/// The operator's access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// The menu is closed: its pages need the PIN.
+    Closed,
+    /// A kiosk's first start: nothing but choosing the operator PIN until it is.
+    AwaitingFirstPin,
+    /// The right PIN opened the menu (until it is left).
+    Open,
 }
 
 impl Guichet {
@@ -150,7 +161,7 @@ impl Guichet {
             mode: Mode::default(),
             settings,
             idle: Idle::default(),
-            operator_open: false,
+            operator: Access::Closed,
             sound,
             exiting: false,
         };
@@ -169,10 +180,18 @@ impl Guichet {
         self
     }
 
-    /// Runs in `mode`: kiosk mode, demo credit.
+    /// Runs in `mode`: kiosk mode, demo credit. A kiosk without an operator
+    /// PIN asks for one before anything else (its first start).
     #[must_use]
-    pub const fn with_mode(mut self, mode: Mode) -> Self {
+    pub fn with_mode(mut self, mode: Mode) -> Self {
         self.mode = mode;
+        if mode.kiosk
+            && let Some(store) = self.store.as_ref()
+            && !store.operator_pin_is_set().unwrap_or(true)
+        {
+            self.page = Page::Pin(PinPage::new(false));
+            self.operator = Access::AwaitingFirstPin;
+        }
         self
     }
 
@@ -241,9 +260,6 @@ impl Guichet {
 
     /// Applies one command. This is the only place the kiosk's state changes.
     pub fn handle(&mut self, command: Command) {
-        if !matches!(command, Command::Reveal { .. } | Command::Auto(_)) {
-            self.sound.play(Cue::Button);
-        }
         if !matches!(
             command,
             Command::DismissNotice | Command::SetLanguage(_) | Command::ToggleMenu
@@ -254,6 +270,9 @@ impl Guichet {
             self.menu_open = false;
         }
         if command == Command::DemoCredit && !self.mode.demo {
+            return;
+        }
+        if self.operator == Access::AwaitingFirstPin && !matches!(command, Command::SubmitPin(_)) {
             return;
         }
         if self.store.is_none() {
@@ -272,7 +291,7 @@ impl Guichet {
         };
         let result: Result<(), StoreError> = match command {
             Command::ShowLobby => {
-                self.operator_open = false;
+                self.operator = Access::Closed;
                 self.page = Page::Lobby(Lobby);
                 Ok(())
             }
@@ -761,10 +780,11 @@ impl Guichet {
             && self.waiting.is_none()
             && self.notice.is_none()
             && self.reality.is_none()
-            && self.of_age();
+            && self.play_invited();
         if attract_possible && self.idle.attract_since().is_none() {
             if idle >= ATTRACT_AFTER {
                 self.idle.start_attract(self.time);
+                ui.ctx().request_repaint();
             } else {
                 next_wake = next_wake.min(ATTRACT_AFTER - idle);
             }
@@ -791,8 +811,12 @@ impl eframe::App for Guichet {
             attract::show(ui, self.time - since, &self.texts);
             if touched && Idle::touch_ended(ui) {
                 self.idle.stop_attract();
+                ui.ctx().request_repaint();
+            } else {
+                // A slow drift and fade: 30 frames a second are plenty, and
+                // bound the cost where nothing paces the frames (no vsync).
+                ui.ctx().request_repaint_after(attract::FRAME);
             }
-            ui.ctx().request_repaint();
             return;
         }
         let mut commands = Vec::new();
@@ -839,6 +863,10 @@ impl eframe::App for Guichet {
         }
         if !commands.is_empty() {
             for command in commands {
+                // A press makes its click; a reveal makes its own sound.
+                if !matches!(command, Command::Reveal { .. } | Command::Auto(_)) {
+                    self.sound.play(Cue::Button);
+                }
                 self.handle(command);
             }
             // The state changed after this frame was laid out: show it.

@@ -7,7 +7,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_store::{EventKind, PinCheck, Store, StoreError};
 
-use super::{Guichet, Page};
+use super::{Access, Guichet, Page};
 use crate::command::{Command, Setting};
 use crate::ui::games::Opening;
 use crate::ui::notice::Notice;
@@ -34,17 +34,20 @@ impl Guichet {
         };
         match command {
             Command::ShowOperator => {
-                self.operator_open = false;
+                self.operator = Access::Closed;
                 self.page = Page::Pin(PinPage::new(store.operator_pin_is_set()?));
                 Ok(())
             }
             Command::SubmitPin(pin) => self.submit_pin(&pin),
             Command::LeaveOperator => {
-                self.operator_open = false;
+                // Back to what a player sees first: the age question, an
+                // unfinished unit, or the lobby.
+                self.operator = Access::Closed;
                 self.page = Page::Lobby(Lobby);
+                self.first_page();
                 Ok(())
             }
-            _ if !self.operator_open => Ok(()),
+            _ if self.operator != Access::Open => Ok(()),
             Command::OperatorTab(tab) => self.show_tab(tab, None),
             Command::CashIn { amount, reason } => store.cash_in(amount, &reason).and_then(|_| {
                 self.say("operator-cashed-in", amount);
@@ -116,12 +119,12 @@ impl Guichet {
         };
         if !store.operator_pin_is_set()? {
             store.set_operator_pin(pin)?;
-            self.operator_open = true;
+            self.operator = Access::Open;
             return self.show_tab(OperatorTab::Credits, None);
         }
         let message = match store.check_operator_pin(pin)? {
             PinCheck::Right | PinCheck::NotSet => {
-                self.operator_open = true;
+                self.operator = Access::Open;
                 return self.show_tab(OperatorTab::Credits, None);
             }
             PinCheck::Wrong { tries_left } => PinMessage::Wrong(tries_left),

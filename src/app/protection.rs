@@ -86,6 +86,15 @@ impl Guichet {
             .is_some_and(|protection| protection.adult == Some(true))
     }
 
+    /// Whether the lobby invites play: the player has not said they are a
+    /// minor and is not on a break (what the attract loop needs to call for a
+    /// touch).
+    pub(super) fn play_invited(&self) -> bool {
+        self.protection.as_ref().is_some_and(|protection| {
+            protection.adult != Some(false) && protection.excluded_until.is_none()
+        })
+    }
+
     /// Play asked for without the player's age: the question if it was never
     /// answered, else a notice (a "no" disables play).
     pub(super) fn ask_age(&mut self) {

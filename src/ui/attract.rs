@@ -12,6 +12,8 @@ use crate::ui::views::look;
 
 /// Seconds each game holds the screen.
 pub const SECONDS_PER_GAME: f64 = 6.0;
+/// The time between two frames of the loop: 30 a second.
+pub const FRAME: std::time::Duration = std::time::Duration::from_nanos(33_333_333);
 /// Seconds of the cross-fade between two games.
 const FADE: f64 = 0.8;
 

@@ -475,10 +475,16 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
 pub fn open_operator(harness: &mut Harness<'_, Guichet>, pin: &str) {
     harness.key_press(egui::Key::F12);
     harness.run();
+    open_operator_from_pin(harness, pin);
+}
+
+/// On the PIN page, opens the operator menu with `pin` (chosen, typed twice,
+/// if none is set yet).
+pub fn open_operator_from_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
     let typings = match harness.state().page() {
         Page::Pin(page) if matches!(page.step(), guichet::ui::views::PinStep::Enter) => 1,
         Page::Pin(_) => 2,
-        _ => panic!("F12 opens the PIN page"),
+        _ => panic!("on the PIN page"),
     };
     for _ in 0..typings {
         type_pin(harness, pin);

@@ -94,6 +94,7 @@ impl View for GamePage {
             unit: self.unit.as_ref(),
             balance: kiosk.balance.unwrap_or_default(),
             texts: kiosk.texts,
+            for_sale: !self.recall,
         };
         self.screen.ui(ui, &table, commands);
     }

@@ -104,6 +104,9 @@ fn buttons(
     has_auto: bool,
     commands: &mut Vec<Command>,
 ) {
+    if !table.for_sale {
+        return;
+    }
     let texts = table.texts;
     let emission = table.emission;
     let in_progress = table.unit.filter(|unit| unit.state != UnitState::Settled);

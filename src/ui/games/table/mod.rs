@@ -50,6 +50,9 @@ pub struct Table<'a> {
     pub balance: Cents,
     /// The kiosk's words.
     pub texts: &'a Texts,
+    /// Whether units are sold here ("Jouer", "Auto", the stakes): not on the
+    /// operator's recall of a unit.
+    pub for_sale: bool,
 }
 
 /// A game's screen, as its page drives it.
