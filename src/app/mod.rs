@@ -840,7 +840,8 @@ impl eframe::App for Guichet {
             protection: self.protection.as_ref(),
             session: self.session.facts(self.time),
         };
-        if self.store.is_some() {
+        // A kiosk's first start shows the PIN's keypad alone.
+        if self.store.is_some() && self.operator != Access::AwaitingFirstPin {
             let state = BarState {
                 on_lobby: self.page.is_lobby(),
                 rules_game: self.page.rules_game(),

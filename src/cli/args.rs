@@ -7,7 +7,12 @@ use guichet_core::{Cents, Game, Seed};
 
 /// Guichet: four French instant-win games with exact, auditable prize pools.
 #[derive(Debug, Parser)]
-#[command(name = "guichet", version, about, long_about = None)]
+#[command(
+    name = "guichet",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("GUICHET_COMMIT"), ")"),
+    about,
+    long_about = None
+)]
 pub struct Cli {
     /// What to do; without a command, the kiosk window opens.
     #[command(subcommand)]
