@@ -31,7 +31,11 @@ pub struct WindowOptions {
 /// # Errors
 /// When the window itself cannot be created (no display, no graphics).
 pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
-    let store = Store::open(database);
+    // The database opens while the window and the graphics are set up.
+    let opening = std::thread::spawn({
+        let database = database.to_path_buf();
+        move || Store::open(&database)
+    });
     let kiosk = options.mode.kiosk;
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Guichet")
@@ -52,11 +56,14 @@ pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
         "Guichet",
         native,
         Box::new(move |creation| {
+            let store = opening
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             Ok(Box::new(
                 Guichet::new(&creation.egui_ctx, store)
                     .with_reality_check(options.reality_check_minutes)
                     .with_mode(options.mode)
-                    .with_sound(Sound::open()),
+                    .with_sound(Sound::on_first_cue()),
             ))
         }),
     )

@@ -1,4 +1,4 @@
-//! The kiosk's sounds, synthesized at start (no sound file is shipped): a
+//! The kiosk's sounds, synthesized when played (no sound file is shipped): a
 //! button's click, a reveal's swish, a bingo ball's knock, a peg's tick, and
 //! a win whose chime grows with the prize. Played through rodio on the
 //! default output device; without one (CI, tests, a kiosk without speakers)
@@ -105,10 +105,20 @@ fn mix_in(into: &mut [f32], sound: &[f32], at: usize) {
     }
 }
 
+/// Where the sounds go.
+enum Output {
+    /// The default device, to be opened at the first cue.
+    NotYetOpened,
+    /// The device.
+    Device(rodio::MixerDeviceSink),
+    /// None: silence.
+    Silent,
+}
+
 /// The kiosk's sound output: the device, if there is one, and the player's
 /// and operator's choices.
 pub struct Sound {
-    device: Option<rodio::MixerDeviceSink>,
+    output: std::cell::RefCell<Output>,
     on: bool,
     volume: u8,
 }
@@ -119,35 +129,45 @@ impl Sound {
     #[must_use]
     pub const fn silent() -> Self {
         Self {
-            device: None,
+            output: std::cell::RefCell::new(Output::Silent),
             on: true,
             volume: 70,
         }
     }
 
-    /// The default output device, or silence (said once on standard error)
-    /// when there is none.
+    /// The default output device, opened at the first cue rather than at
+    /// start (it takes milliseconds the first frame should not wait for); no
+    /// device is silence, said once on standard error.
     #[must_use]
-    pub fn open() -> Self {
-        match rodio::DeviceSinkBuilder::open_default_sink() {
-            Ok(mut device) => {
-                device.log_on_drop(false);
-                Self {
-                    device: Some(device),
-                    ..Self::silent()
-                }
-            }
-            Err(error) => {
-                eprintln!("guichet: no sound ({error}); the kiosk plays silently");
-                Self::silent()
-            }
+    pub const fn on_first_cue() -> Self {
+        Self {
+            output: std::cell::RefCell::new(Output::NotYetOpened),
+            on: true,
+            volume: 70,
         }
     }
 
-    /// Whether a device plays the cues.
+    /// Whether a device plays the cues (after the first cue).
     #[must_use]
-    pub const fn has_device(&self) -> bool {
-        self.device.is_some()
+    pub fn has_device(&self) -> bool {
+        matches!(*self.output.borrow(), Output::Device(_))
+    }
+
+    /// Opens the default device, the first time.
+    fn open(&self) {
+        let mut output = self.output.borrow_mut();
+        if matches!(*output, Output::NotYetOpened) {
+            *output = match rodio::DeviceSinkBuilder::open_default_sink() {
+                Ok(mut device) => {
+                    device.log_on_drop(false);
+                    Output::Device(device)
+                }
+                Err(error) => {
+                    eprintln!("guichet: no sound ({error}); the kiosk plays silently");
+                    Output::Silent
+                }
+            };
+        }
     }
 
     /// Sound on or off, and the volume (0 to 100).
@@ -158,7 +178,12 @@ impl Sound {
 
     /// Plays `cue` after `delay` (nothing without a device, off, or at volume 0).
     pub fn play_after(&self, cue: Cue, delay: Duration) {
-        let Some(device) = self.device.as_ref().filter(|_| self.on && self.volume > 0) else {
+        if !self.on || self.volume == 0 {
+            return;
+        }
+        self.open();
+        let output = self.output.borrow();
+        let Output::Device(device) = &*output else {
             return;
         };
         let gain = f32::from(self.volume) / 100.0;

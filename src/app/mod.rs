@@ -97,6 +97,9 @@ pub struct Guichet {
     idle: Idle,
     /// Whether the operator menu is open, closed, or awaiting its first PIN.
     operator: Access,
+    /// Whether the lounge is painted under the pages, rather than left to the
+    /// window's clear colour (for renderers that clear to transparent).
+    paint_lounge: bool,
     /// The sound output.
     sound: Sound,
     /// The operator closed the kiosk: the window closes at the end of the frame.
@@ -162,6 +165,7 @@ impl Guichet {
             settings,
             idle: Idle::default(),
             operator: Access::Closed,
+            paint_lounge: false,
             sound,
             exiting: false,
         };
@@ -192,6 +196,14 @@ impl Guichet {
             self.page = Page::Pin(PinPage::new(false));
             self.operator = Access::AwaitingFirstPin;
         }
+        self
+    }
+
+    /// Paints the lounge under the pages itself: for a renderer that ignores
+    /// the window's clear colour (the screenshot tests' clears to transparent).
+    #[must_use]
+    pub const fn with_painted_lounge(mut self) -> Self {
+        self.paint_lounge = true;
         self
     }
 
@@ -840,6 +852,15 @@ impl eframe::App for Guichet {
             protection: self.protection.as_ref(),
             session: self.session.facts(self.time),
         };
+        // The lounge under every page is the window's clear colour
+        // (`clear_color`), not a rect: a full-window rect costs a software
+        // renderer 130 ms a frame at 1280×800 (llvmpipe, measured), the
+        // first frames most of all. A renderer that clears to transparent
+        // gets it painted.
+        if self.paint_lounge {
+            ui.painter()
+                .rect_filled(ui.ctx().content_rect(), 0.0, theme::palette::LOUNGE);
+        }
         // A kiosk's first start shows the PIN's keypad alone.
         if self.store.is_some() && self.operator != Access::AwaitingFirstPin {
             let state = BarState {
@@ -852,7 +873,7 @@ impl eframe::App for Guichet {
             top_bar::show(ui, &kiosk, state, &mut commands);
         }
         egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(theme::palette::LOUNGE))
+            .frame(egui::Frame::NONE)
             .show(ui, |ui| {
                 if let Some(shown) = &self.notice {
                     notice::show(ui, shown, kiosk.texts, &mut commands);

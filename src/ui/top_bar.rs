@@ -76,7 +76,6 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
         .exact_size(size::TOP_BAR)
         .frame(
             egui::Frame::NONE
-                .fill(palette::PAPER)
                 .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 12))
                 .stroke(egui::Stroke::new(1.0, palette::LINE)),
         )

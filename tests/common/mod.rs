@@ -136,7 +136,9 @@ pub fn kiosk_configured(
             configure(
                 Guichet::new(&creation.egui_ctx, store)
                     .with_time_zone(jiff::tz::TimeZone::UTC)
-                    .with_mode(DEMO),
+                    .with_mode(DEMO)
+                    // kittest clears to transparent, not to the clear colour.
+                    .with_painted_lounge(),
             )
         })
 }
