@@ -117,13 +117,13 @@ impl Guichet {
         let Some(store) = self.store.as_mut() else {
             return Ok(());
         };
-        if !store.operator_pin_is_set()? {
-            store.set_operator_pin(pin)?;
-            self.operator = Access::Open;
-            return self.show_tab(OperatorTab::Credits, None);
-        }
         let message = match store.check_operator_pin(pin)? {
-            PinCheck::Right | PinCheck::NotSet => {
+            PinCheck::NotSet => {
+                store.set_operator_pin(pin)?;
+                self.operator = Access::Open;
+                return self.show_tab(OperatorTab::Credits, None);
+            }
+            PinCheck::Right => {
                 self.operator = Access::Open;
                 return self.show_tab(OperatorTab::Credits, None);
             }
