@@ -33,7 +33,7 @@ use std::time::Duration;
 use guichet_store::{OpenOptions, Store, StoreError};
 
 /// How long `play` waits for a unit played by another process to be settled.
-const LEASE_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const LEASE_WAIT: Duration = Duration::from_secs(5);
 
 /// Why a subcommand stopped.
 #[derive(Debug, thiserror::Error)]

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::Store;
+use guichet_store::{Store, StoreError, Unit};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{Failure, Output, PlayArgs};
+use super::{Failure, LEASE_WAIT, Output, PlayArgs};
 
 /// What a `play` run did, told whatever stopped it.
 #[derive(Default)]
@@ -66,7 +66,7 @@ fn play(
     }
     progress.set_message(format!("playing {emission}"));
     for _ in 0..count {
-        let unit = store.buy(emission)?;
+        let unit = buy_when_free(store, emission)?;
         played.staked = played
             .staked
             .checked_add(emission.stake)
@@ -78,4 +78,19 @@ fn play(
     }
     progress.finish_and_clear();
     Ok(())
+}
+
+/// Buys a unit of `emission`; while another process plays its unit (the store
+/// refuses a second unfinished one), waits for it to be settled, as long as
+/// the play lease is waited for.
+fn buy_when_free(store: &mut Store, emission: &'static Emission) -> Result<Unit, StoreError> {
+    let deadline = std::time::Instant::now() + LEASE_WAIT;
+    loop {
+        match store.buy(emission) {
+            Err(StoreError::UnitUnfinished(_)) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            bought => return bought,
+        }
+    }
 }
