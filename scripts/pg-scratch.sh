@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster on a free loopback port, for tests and trials.
+#
+#     scripts/pg-scratch.sh start DIR   # prints the superuser's URL on stdout
+#     scripts/pg-scratch.sh stop DIR    # stops it and removes DIR
+#
+# Uses the server of `pg_config --bindir` (Debian's postgresql package). initdb
+# refuses root, so as root the cluster is the `postgres` user's. Passwords are
+# asked over TCP (scram-sha-256); the superuser's is random, in the URL only.
+set -euo pipefail
+
+action=${1:?start or stop}
+dir=${2:?the cluster directory}
+bindir=$(pg_config --bindir)
+
+as_owner() {
+    if [ "$(id -u)" = 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+case $action in
+start)
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+    password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+    as_owner bash -c "umask 077; printf '%s\n' '$password' >'$dir/password'"
+    as_owner "$bindir/initdb" --pgdata="$dir/data" --username=postgres \
+        --auth-local=trust --auth-host=scram-sha-256 --pwfile="$dir/password" \
+        --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+        { cat "$dir/initdb.log" >&2; exit 1; }
+    # A free port: a random one nothing answers on.
+    for _ in $(seq 100); do
+        port=$((20000 + RANDOM % 40000))
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+    done
+    as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
+        --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off" \
+        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgres://postgres:$password@127.0.0.1:$port/postgres"
+    ;;
+stop)
+    if [ -d "$dir/data" ]; then
+        as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null || true
+    fi
+    rm -rf "$dir"
+    ;;
+*)
+    echo "pg-scratch.sh: start or stop, not $action" >&2
+    exit 2
+    ;;
+esac
