@@ -23,6 +23,7 @@ pub mod clock;
 mod error;
 mod files;
 mod lease;
+pub mod network;
 mod open;
 mod operator;
 mod protection;

@@ -1,0 +1,294 @@
+//! The store on PostgreSQL: a real server (`scripts/pg-scratch.sh` starts one
+//! for each test, or `GUICHET_TEST_POSTGRES` names a superuser's URL to share),
+//! a kiosk role that can read no secret, and kiosks buying at once.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_store::network::{Kiosk, NetworkError, Operator};
+use postgres::error::SqlState;
+use postgres::{Client, NoTls};
+
+/// A PostgreSQL server for one test: a throwaway cluster, stopped and removed
+/// when dropped, or the shared one `GUICHET_TEST_POSTGRES` names.
+struct Server {
+    /// The superuser's URL.
+    url: String,
+    /// The throwaway cluster's folder, if this test started one.
+    folder: Option<PathBuf>,
+}
+
+/// Throwaway clusters started by this test binary, to name their folders.
+static STARTED: AtomicU32 = AtomicU32::new(0);
+
+/// The script that starts and stops throwaway clusters.
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg-scratch.sh")
+}
+
+impl Server {
+    fn start() -> Self {
+        if let Ok(url) = std::env::var("GUICHET_TEST_POSTGRES") {
+            return Self { url, folder: None };
+        }
+        let folder = std::env::temp_dir().join(format!(
+            "guichet-pg-{}-{}",
+            std::process::id(),
+            STARTED.fetch_add(1, Ordering::Relaxed)
+        ));
+        let output = Command::new("bash")
+            .arg(script())
+            .arg("start")
+            .arg(&folder)
+            .output()
+            .expect("bash runs");
+        assert!(
+            output.status.success(),
+            "PostgreSQL did not start: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        Self {
+            url: String::from_utf8(output.stdout)
+                .expect("a URL")
+                .trim()
+                .to_owned(),
+            folder: Some(folder),
+        }
+    }
+
+    /// A new empty database named `name`, and the superuser's URL to it.
+    fn database(&self, name: &str) -> String {
+        let mut admin = Client::connect(&self.url, NoTls).expect("the superuser connects");
+        admin
+            .batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))
+            .expect("no database left from an earlier run");
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("a database");
+        let (base, _) = self.url.rsplit_once('/').expect("a URL with a database");
+        format!("{base}/{name}")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(folder) = &self.folder {
+            let _ = Command::new("bash")
+                .arg(script())
+                .arg("stop")
+                .arg(folder)
+                .status();
+        }
+    }
+}
+
+/// `url` with `user:password` in place of the superuser's.
+fn as_user(url: &str, user: &str, password: &str) -> String {
+    let (_, rest) = url.split_once('@').expect("a URL with a user");
+    format!("postgres://{user}:{password}@{rest}")
+}
+
+/// A seed of the test's choosing.
+fn seed(byte: u8) -> Seed {
+    Seed::from_bytes([byte; 32])
+}
+
+/// The SQLSTATE of a failed statement.
+fn state(error: &postgres::Error) -> Option<&SqlState> {
+    error.code()
+}
+
+#[test]
+fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
+    let server = Server::start();
+    let url = server.database("secrets");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    operator
+        .install("kiosk_secrets", "kiosk-pw")
+        .expect("installed");
+    let emission: &'static Emission = &STAR_FORTUNE_50;
+    operator
+        .open_block(emission, 0, &seed(7))
+        .expect("block 0 opens");
+
+    let kiosk_url = as_user(&url, "kiosk_secrets", "kiosk-pw");
+    let mut raw = Client::connect(&kiosk_url, NoTls).expect("the kiosk role logs in");
+    for forbidden in [
+        "SELECT seed FROM guichet.block_seeds",
+        "SELECT tiers FROM guichet.block_tiers",
+        "SELECT * FROM guichet.blocks",
+        "SELECT * FROM guichet.sales",
+        "UPDATE guichet.blocks SET sold = 0",
+        "INSERT INTO guichet.sales (block_id, unit_index, kiosk) VALUES (1, 5, 'me')",
+    ] {
+        let error = raw.batch_execute(forbidden).expect_err(forbidden);
+        assert_eq!(
+            state(&error),
+            Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+            "{forbidden}: {error}"
+        );
+    }
+    // No way round: no other role to become, no function to call but `sell`.
+    assert!(raw.batch_execute("SET ROLE postgres").is_err());
+    let granted: i64 = raw
+        .query_one(
+            "SELECT count(*) FROM information_schema.role_routine_grants
+             WHERE grantee = current_user AND routine_schema = 'guichet'",
+            &[],
+        )
+        .expect("grants are readable")
+        .get(0);
+    assert_eq!(granted, 1, "only guichet.sell");
+
+    let mut kiosk = Kiosk::connect(&kiosk_url, "borne-1").expect("the kiosk connects");
+    let public = kiosk.public_blocks(emission).expect("public blocks");
+    assert_eq!(public.len(), 1);
+    assert_eq!(public[0].seed, None, "an open block's seed stays secret");
+    let block = Block::open(emission, 0, &seed(7));
+    assert_eq!(public[0].commitment, block.commitment().0);
+    assert_eq!(public[0].size, emission.block_size);
+
+    let sale = kiosk.sell(emission).expect("a unit");
+    assert_eq!((sale.block, sale.index), (0, 0));
+    assert_eq!(sale.tier, block.tier_of_unit(0));
+    assert_eq!(kiosk.public_blocks(emission).expect("public")[0].sold, 1);
+}
+
+#[test]
+fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
+    const KIOSKS: u32 = 8;
+    const EACH: u32 = 40;
+    let server = Server::start();
+    let url = server.database("at_once");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    operator.install("kiosk_at_once", "pw").expect("installed");
+    let emission: &'static Emission = &STAR_FORTUNE_50;
+    operator
+        .open_block(emission, 0, &seed(3))
+        .expect("block 0 opens");
+    let kiosk_url = as_user(&url, "kiosk_at_once", "pw");
+
+    let sales: Vec<_> = std::thread::scope(|scope| {
+        let buyers: Vec<_> = (0..KIOSKS)
+            .map(|number| {
+                let kiosk_url = &kiosk_url;
+                scope.spawn(move || {
+                    let mut kiosk =
+                        Kiosk::connect(kiosk_url, &format!("borne-{number}")).expect("connects");
+                    (0..EACH)
+                        .map(|_| kiosk.sell(emission).expect("a unit"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        buyers
+            .into_iter()
+            .flat_map(|buyer| buyer.join().expect("a buyer"))
+            .collect()
+    });
+
+    let block = Block::open(emission, 0, &seed(3));
+    let mut indices: Vec<u32> = sales.iter().map(|sale| sale.index).collect();
+    indices.sort_unstable();
+    assert_eq!(
+        indices,
+        (0..KIOSKS * EACH).collect::<Vec<_>>(),
+        "no gap, no repeat"
+    );
+    for sale in &sales {
+        assert_eq!(sale.block, 0);
+        assert_eq!(
+            sale.tier,
+            block.tier_of_unit(sale.index),
+            "unit {}",
+            sale.index
+        );
+    }
+}
+
+#[test]
+fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
+    let server = Server::start();
+    let url = server.database("closing");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    operator.install("kiosk_closing", "pw").expect("installed");
+    let emission: &'static Emission = &STAR_FORTUNE_50;
+    operator
+        .open_block(emission, 0, &seed(1))
+        .expect("block 0 opens");
+    operator
+        .open_block(emission, 1, &seed(2))
+        .expect("block 1 opens");
+    let duplicate = operator.open_block(emission, 1, &seed(9));
+    assert!(
+        matches!(&duplicate, Err(NetworkError::Postgres(error)) if error.code() == Some(&SqlState::UNIQUE_VIOLATION)),
+        "a block opens once: {duplicate:?}"
+    );
+    // Block 0 as if sold but for its last three units.
+    let size = emission.block_size;
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    admin
+        .execute(
+            "UPDATE guichet.blocks SET sold = $1 WHERE number = 0",
+            &[&i32::try_from(size - 3).expect("a block size")],
+        )
+        .expect("fast-forwarded");
+
+    let mut kiosk =
+        Kiosk::connect(&as_user(&url, "kiosk_closing", "pw"), "borne").expect("connects");
+    let sold: Vec<(u32, u32)> = (0..5)
+        .map(|_| {
+            kiosk
+                .sell(emission)
+                .map(|sale| (sale.block, sale.index))
+                .expect("a unit")
+        })
+        .collect();
+    assert_eq!(
+        sold,
+        [(0, size - 3), (0, size - 2), (0, size - 1), (1, 0), (1, 1)]
+    );
+    let public = kiosk.public_blocks(emission).expect("public");
+    assert_eq!(public[0].sold, size);
+    assert_eq!(
+        public[0].seed.as_deref(),
+        Some([1_u8; 32].as_slice()),
+        "a closed block's seed is published"
+    );
+    assert_eq!(public[1].seed, None);
+    assert_eq!(public[1].sold, 2);
+
+    // With no block left open, the kiosk is told, and nothing is sold.
+    admin
+        .execute(
+            "UPDATE guichet.blocks SET sold = size, closed_at = now() WHERE number = 1",
+            &[],
+        )
+        .expect("sold out");
+    let refused = kiosk.sell(emission).expect_err("no open block");
+    assert!(refused.to_string().contains("no open block"), "{refused}");
+}
+
+#[test]
+fn a_role_name_that_is_not_an_identifier_is_refused() {
+    let server = Server::start();
+    let url = server.database("names");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    let refused = operator.install("kiosk; DROP TABLE x", "pw");
+    assert!(
+        matches!(refused, Err(NetworkError::RoleName(_))),
+        "{refused:?}"
+    );
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let schemas: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM pg_namespace WHERE nspname = 'guichet'",
+            &[],
+        )
+        .expect("a count")
+        .get(0);
+    assert_eq!(schemas, 0, "nothing was created");
+}
