@@ -64,6 +64,34 @@ pub enum Command {
     Limits(LimitsArgs),
     /// Exclude the player from play (no stake, no deposit) for N days.
     Exclude(ExcludeArgs),
+    /// Load-test a network's PostgreSQL database on this machine: set it up,
+    /// then KIOSKS simulated kiosks buy UNITS units at once; every sale is
+    /// checked against its block, and the rate and latencies printed.
+    Load(LoadArgs),
+}
+
+/// `guichet load`.
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    /// A superuser's URL of an empty database on this machine, e.g.
+    /// `postgres://postgres:secret@127.0.0.1:5432/guichet_load`.
+    #[arg(long, value_name = "URL", value_parser = parse_loopback_postgres)]
+    pub db: postgres::Config,
+    /// Simulated kiosks buying at once.
+    #[arg(long, value_name = "N", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub kiosks: u32,
+    /// Units bought in all.
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub units: u32,
+    /// Connections the kiosks share (the server's limit is usually 100).
+    #[arg(long, value_name = "N", default_value_t = 32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub connections: u32,
+    /// The kiosk role to create (or whose password to reset).
+    #[arg(long, value_name = "NAME", default_value = guichet_store::network::KIOSK_ROLE)]
+    pub kiosk_role: String,
 }
 
 /// Where the database is.
@@ -283,6 +311,24 @@ fn parse_days(text: &str) -> Result<u32, String> {
                 echoed(text)
             )
         })
+}
+
+/// A PostgreSQL URL whose server is this machine: a load test never leaves it.
+fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
+    let config: postgres::Config = text.parse().map_err(|error| {
+        format!("not a PostgreSQL URL ({error}), e.g. postgres://user:password@127.0.0.1/db")
+    })?;
+    let local = !config.get_hosts().is_empty()
+        && config.get_hosts().iter().all(|host| match host {
+            postgres::config::Host::Tcp(name) => {
+                ["localhost", "127.0.0.1", "::1", "[::1]"].contains(&name.as_str())
+            }
+            postgres::config::Host::Unix(_) => true,
+        });
+    if !local {
+        return Err("a load test runs against this machine's server only (127.0.0.1, ::1, localhost or a socket)".to_owned());
+    }
+    Ok(config)
 }
 
 fn parse_database(text: &str) -> Result<PathBuf, String> {

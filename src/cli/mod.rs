@@ -15,6 +15,7 @@ mod args;
 mod audit;
 mod blocks;
 mod history;
+mod load;
 mod output;
 mod play;
 mod protection;
@@ -23,7 +24,7 @@ mod verify;
 
 pub use args::{
     AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, ExcludeArgs, HistoryArgs,
-    LimitsArgs, PlayArgs,
+    LimitsArgs, LoadArgs, PlayArgs,
 };
 pub use output::Output;
 
@@ -87,6 +88,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
+        Command::Load(arguments) => load::run(&arguments, &mut out),
     };
     // What was printed goes out before any error is told.
     let flushed = out.flush();

@@ -11,7 +11,7 @@
 
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
-use postgres::{Client, NoTls};
+use postgres::{Client, Config, NoTls};
 
 /// The schema, version 1.
 const SCHEMA: &str = include_str!("schema.sql");
@@ -30,13 +30,19 @@ pub const KIOSK_ROLE: &str = "guichet_kiosk";
 pub enum NetworkError {
     /// The server refused or failed (connection, permission, a constraint).
     #[error("PostgreSQL: {}", describe(.0))]
-    Postgres(#[from] postgres::Error),
+    Postgres(postgres::Error),
     /// A role name that is not a plain lower-case identifier.
     #[error("{0:?} is not a role name (lower-case letters, digits and _ only)")]
     RoleName(String),
     /// An emission has more tiers than a byte can number.
     #[error("emission {0} has too many tiers to store")]
     TooManyTiers(String),
+}
+
+impl From<postgres::Error> for NetworkError {
+    fn from(error: postgres::Error) -> Self {
+        Self::Postgres(error)
+    }
 }
 
 /// The server's own words for `error` when it has some ("db error" otherwise).
@@ -60,6 +66,30 @@ impl Operator {
         Ok(Self {
             client: Client::connect(url, NoTls)?,
         })
+    }
+
+    /// Connects with `config`.
+    ///
+    /// # Errors
+    /// When the server cannot be reached or refuses the login.
+    pub fn connect_with(config: &Config) -> Result<Self, NetworkError> {
+        Ok(Self {
+            client: config.connect(NoTls)?,
+        })
+    }
+
+    /// Every unit of `emission` sold, by block and index.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn sales(&mut self, emission: &Emission) -> Result<Vec<Sale>, NetworkError> {
+        let rows = self.client.query(
+            "SELECT b.number, s.unit_index, s.tier FROM guichet.sales s
+             JOIN guichet.blocks b ON b.id = s.block_id
+             WHERE b.emission = $1 ORDER BY b.number, s.unit_index",
+            &[&emission.code()],
+        )?;
+        Ok(rows.iter().map(sale_of).collect())
     }
 
     /// Creates the schema (in an empty database) and the kiosk role `role`
@@ -163,6 +193,18 @@ pub struct Sale {
     pub tier: Option<usize>,
 }
 
+/// The sale in `row`: block number, unit index, tier.
+fn sale_of(row: &postgres::Row) -> Sale {
+    let block: i32 = row.get(0);
+    let index: i32 = row.get(1);
+    let tier: Option<i16> = row.get(2);
+    Sale {
+        block: u32::try_from(block).unwrap_or_default(),
+        index: u32::try_from(index).unwrap_or_default(),
+        tier: tier.and_then(|tier| usize::try_from(tier).ok()),
+    }
+}
+
 /// A block as anybody may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicBlock {
@@ -196,6 +238,17 @@ impl Kiosk {
         })
     }
 
+    /// Connects kiosk `name` with `config`.
+    ///
+    /// # Errors
+    /// When the server cannot be reached or refuses the login.
+    pub fn connect_with(config: &Config, name: &str) -> Result<Self, NetworkError> {
+        Ok(Self {
+            client: config.connect(NoTls)?,
+            name: name.to_owned(),
+        })
+    }
+
     /// Buys the next unit of `emission`.
     ///
     /// # Errors
@@ -205,14 +258,7 @@ impl Kiosk {
             "SELECT block_number, unit_index, tier FROM guichet.sell($1, $2)",
             &[&emission.code(), &self.name],
         )?;
-        let block: i32 = row.get(0);
-        let index: i32 = row.get(1);
-        let tier: Option<i16> = row.get(2);
-        Ok(Sale {
-            block: u32::try_from(block).unwrap_or_default(),
-            index: u32::try_from(index).unwrap_or_default(),
-            tier: tier.and_then(|tier| usize::try_from(tier).ok()),
-        })
+        Ok(sale_of(&row))
     }
 
     /// The blocks of `emission`, by number.

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+pub mod postgres;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -1,0 +1,269 @@
+//! `guichet load`: many simulated kiosks buying from one PostgreSQL database at
+//! once, then every sale checked against its block's order and tiers.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use guichet_core::block::{Block, Seed, TierTally};
+use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_store::network::{Kiosk, Operator, Sale};
+use guichet_store::{LimitKind, MAX_LIMIT, Store};
+
+use super::{Failure, LoadArgs, Output};
+
+/// The emission the kiosks buy: its blocks (850 000 units) open in a second.
+const EMISSION: &Emission = &STAR_FORTUNE_50;
+
+/// Units bought from SQLite beside, at most: one kiosk, one at a time.
+const SQLITE_UNITS: u32 = 2_000;
+
+/// Each simulated kiosk's thread stack: it holds a few latencies, no more.
+const KIOSK_STACK: usize = 128 * 1024;
+
+/// Runs `guichet load`: exit 0 when every check holds, 1 otherwise.
+pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut operator =
+        Operator::connect_with(&arguments.db).context("connecting as the operator")?;
+    let password = Seed::generate()
+        .context("drawing the kiosk role's password")?
+        .expose_hex();
+    operator
+        .install(&arguments.kiosk_role, &password)
+        .context("setting up the schema (the database must be empty)")?;
+    let blocks = arguments.units.div_ceil(EMISSION.block_size) + 1;
+    let opening = Instant::now();
+    let seeds = (0..blocks)
+        .map(|number| {
+            let seed = Seed::generate()?;
+            operator.open_block(EMISSION, number, &seed)?;
+            Ok(seed)
+        })
+        .collect::<anyhow::Result<Vec<Seed>>>()
+        .context("opening the blocks")?;
+    out.line(format_args!(
+        "opened {blocks} block(s) of {} ({} units each) in {:.1} s",
+        EMISSION.code(),
+        EMISSION.block_size,
+        opening.elapsed().as_secs_f64()
+    ))?;
+
+    let mut kiosk_config = arguments.db.clone();
+    kiosk_config.user(&arguments.kiosk_role).password(&password);
+    let connections = (0..arguments.connections.min(arguments.kiosks))
+        .map(|number| Kiosk::connect_with(&kiosk_config, &format!("load-{number}")))
+        .collect::<Result<Vec<_>, _>>()
+        .context("connecting as the kiosk role")?;
+    let pool = Pool::new(connections);
+    let claimed = AtomicU32::new(0);
+    let started = Instant::now();
+    let bought: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..arguments.kiosks)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(KIOSK_STACK)
+                    .spawn_scoped(scope, || buy_until_done(&pool, &claimed, arguments.units))
+            })
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
+        kiosks
+            .into_iter()
+            .map(|kiosk| {
+                kiosk
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    let mut latencies = Vec::with_capacity(arguments.units as usize);
+    for kiosk in bought {
+        latencies.extend(
+            kiosk
+                .map_err(anyhow::Error::msg)
+                .context("a kiosk's purchase")?,
+        );
+    }
+    latencies.sort_unstable();
+    out.line(format_args!(
+        "{} units bought by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        latencies.len(),
+        arguments.kiosks,
+        arguments.connections.min(arguments.kiosks),
+        elapsed.as_secs_f64(),
+        f64::from(arguments.units) / elapsed.as_secs_f64(),
+        percentile(&latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&latencies, 99).as_secs_f64() * 1000.0,
+    ))?;
+
+    let beside = arguments.units.min(SQLITE_UNITS);
+    let (sqlite_elapsed, sqlite_latencies) =
+        sqlite_one_kiosk(beside).context("buying from SQLite, for comparison")?;
+    out.line(format_args!(
+        "beside it, SQLite (this kiosk's own file, one kiosk): {beside} units bought and played out in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        sqlite_elapsed.as_secs_f64(),
+        f64::from(beside) / sqlite_elapsed.as_secs_f64(),
+        percentile(&sqlite_latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&sqlite_latencies, 99).as_secs_f64() * 1000.0,
+    ))?;
+
+    let sales = operator.sales(EMISSION).context("reading the sales")?;
+    let problems = check(&sales, &seeds, arguments.units);
+    if problems.is_empty() {
+        out.line(format_args!(
+            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier",
+            sales.len()
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for problem in problems.iter().take(20) {
+        out.line(problem)?;
+    }
+    out.line(format_args!("{} problem(s)", problems.len()))?;
+    Ok(ExitCode::from(1))
+}
+
+/// One kiosk buying `units` units from its own SQLite file (in a temporary
+/// folder, removed after), each finished before the next as a kiosk does: the
+/// time of it all, and of each purchase.
+fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>)> {
+    let folder = std::env::temp_dir().join(format!("guichet-load-{}", std::process::id()));
+    std::fs::create_dir_all(&folder)?;
+    let run = || -> anyhow::Result<(Duration, Vec<Duration>)> {
+        let mut store = Store::open(&folder.join("guichet.sqlite3"))?;
+        store.answer_age(true)?;
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            store.set_limit(kind, MAX_LIMIT)?;
+        }
+        let cost = EMISSION
+            .stake
+            .checked_mul(i64::from(units))
+            .context("too many units")?;
+        store.deposit(cost)?;
+        let mut latencies = Vec::with_capacity(units as usize);
+        let started = Instant::now();
+        for _ in 0..units {
+            let asked = Instant::now();
+            let unit = store.buy(EMISSION)?;
+            latencies.push(asked.elapsed());
+            store.finish(unit.id)?;
+        }
+        let elapsed = started.elapsed();
+        latencies.sort_unstable();
+        Ok((elapsed, latencies))
+    };
+    let result = run();
+    let _ = std::fs::remove_dir_all(&folder);
+    result
+}
+
+/// One simulated kiosk: claims a unit to buy, borrows a connection, buys,
+/// until `units` are claimed. Returns each purchase's time, or the first error.
+fn buy_until_done(pool: &Pool, claimed: &AtomicU32, units: u32) -> Result<Vec<Duration>, String> {
+    let mut latencies = Vec::new();
+    while claimed.fetch_add(1, Ordering::Relaxed) < units {
+        let mut kiosk = pool.take();
+        let asked = Instant::now();
+        let sold = kiosk.sell(EMISSION);
+        latencies.push(asked.elapsed());
+        pool.give_back(kiosk);
+        sold.map_err(|error| error.to_string())?;
+    }
+    Ok(latencies)
+}
+
+/// What is wrong with `sales` (by block and index): each block's units sold
+/// are its first ones, without gap or repeat, with the tier its seed gives; a
+/// block sold out holds its table exactly; `units` were sold in all.
+fn check(sales: &[Sale], seeds: &[Seed], units: u32) -> Vec<String> {
+    let mut problems = Vec::new();
+    if sales.len() != units as usize {
+        problems.push(format!("{} units sold, not {units}", sales.len()));
+    }
+    for (number, seed) in (0_u32..).zip(seeds) {
+        let block = Block::open(EMISSION, number, seed);
+        let sold: Vec<&Sale> = sales.iter().filter(|sale| sale.block == number).collect();
+        let mut tally = TierTally::new(EMISSION);
+        for (expected, sale) in (0_u32..).zip(&sold) {
+            if sale.index != expected {
+                problems.push(format!(
+                    "block {number}: unit {} sold where unit {expected} was next",
+                    sale.index
+                ));
+                break;
+            }
+            if sale.tier != block.tier_of_unit(sale.index) {
+                problems.push(format!(
+                    "block {number}: unit {} sold with tier {:?}, its block gives {:?}",
+                    sale.index,
+                    sale.tier,
+                    block.tier_of_unit(sale.index)
+                ));
+            }
+            tally.add(sale.tier);
+        }
+        let sold_out = sold.len() == block.size() as usize;
+        if sold_out && !tally.matches_table() {
+            problems.push(format!(
+                "block {number}: sold out, but not as its table says"
+            ));
+        }
+        let later_sold = sales.iter().any(|sale| sale.block > number);
+        if later_sold && !sold_out {
+            problems.push(format!(
+                "block {number}: a later block sold while it had units left"
+            ));
+        }
+    }
+    problems
+}
+
+/// The `percent`-th percentile of sorted `values`.
+fn percentile(values: &[Duration], percent: usize) -> Duration {
+    if values.is_empty() {
+        return Duration::ZERO;
+    }
+    values[(values.len() - 1) * percent / 100]
+}
+
+/// Connections the simulated kiosks share: one at a time each.
+struct Pool {
+    idle: Mutex<Vec<Kiosk>>,
+    returned: Condvar,
+}
+
+impl Pool {
+    fn new(connections: Vec<Kiosk>) -> Self {
+        Self {
+            idle: Mutex::new(connections),
+            returned: Condvar::new(),
+        }
+    }
+
+    /// A connection, once one is free.
+    fn take(&self) -> Kiosk {
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        loop {
+            if let Some(kiosk) = idle.pop() {
+                return kiosk;
+            }
+            idle = self
+                .returned
+                .wait(idle)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    fn give_back(&self, kiosk: Kiosk) {
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(kiosk);
+        self.returned.notify_one();
+    }
+}
