@@ -1,5 +1,6 @@
 //! `guichet load` against a real PostgreSQL server: it sets up an empty
-//! database, simulated kiosks buy at once, and every sale is checked.
+//! database, simulated kiosks buy at once from their players' accounts, and
+//! every sale and every ledger is checked.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-store/tests/support/postgres.rs"]
@@ -47,9 +48,21 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
     assert!(printed.contains("units/s; purchase p50"), "{printed}");
     assert!(printed.contains("beside it, SQLite"), "{printed}");
     assert!(printed.contains("ok: 600 units sold"), "{printed}");
+    assert!(
+        printed.contains("50 players' ledgers balanced"),
+        "{printed}"
+    );
 
     // What it says is what the database holds.
     let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let stakes: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM guichet.ledger WHERE kind = 'stake'",
+            &[],
+        )
+        .expect("the ledger")
+        .get(0);
+    assert_eq!(stakes, 600, "each unit paid for once");
     let (sold, first, last): (i64, i32, i32) = {
         let row = admin
             .query_one(

@@ -50,42 +50,21 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         opening.elapsed().as_secs_f64()
     ))?;
 
+    // Each simulated kiosk serves its own player, whose account can pay for
+    // every unit of the run.
+    let funds = EMISSION
+        .stake
+        .checked_mul(i64::from(arguments.units))
+        .context("too many units")?;
+    for number in 0..arguments.kiosks {
+        operator
+            .deposit(&player(number), funds, "load")
+            .context("crediting the players")?;
+    }
+
     let mut kiosk_config = arguments.db.clone();
     kiosk_config.user(&arguments.kiosk_role).password(&password);
-    let connections = (0..arguments.connections.min(arguments.kiosks))
-        .map(|number| Kiosk::connect_with(&kiosk_config, &format!("load-{number}")))
-        .collect::<Result<Vec<_>, _>>()
-        .context("connecting as the kiosk role")?;
-    let pool = Pool::new(connections);
-    let claimed = AtomicU32::new(0);
-    let started = Instant::now();
-    let bought: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {
-        let kiosks: Vec<_> = (0..arguments.kiosks)
-            .map(|_| {
-                std::thread::Builder::new()
-                    .stack_size(KIOSK_STACK)
-                    .spawn_scoped(scope, || buy_until_done(&pool, &claimed, arguments.units))
-            })
-            .collect::<Result<_, _>>()
-            .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
-        kiosks
-            .into_iter()
-            .map(|kiosk| {
-                kiosk
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    let elapsed = started.elapsed();
-    let mut latencies = Vec::with_capacity(arguments.units as usize);
-    for kiosk in bought {
-        latencies.extend(
-            kiosk
-                .map_err(anyhow::Error::msg)
-                .context("a kiosk's purchase")?,
-        );
-    }
+    let (elapsed, mut latencies, bought_by) = buy_at_once(arguments, &kiosk_config)?;
     latencies.sort_unstable();
     out.line(format_args!(
         "{} units bought by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
@@ -110,11 +89,25 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     ))?;
 
     let sales = operator.sales(EMISSION).context("reading the sales")?;
-    let problems = check(&sales, &seeds, arguments.units);
+    let mut problems = check(&sales, &seeds, arguments.units);
+    for (number, bought) in (0..).zip(bought_by) {
+        let name = player(number);
+        let (balance, explained) = operator.account(&name).context("reading the accounts")?;
+        let spent = i64::try_from(bought)
+            .unwrap_or(i64::MAX)
+            .saturating_mul(EMISSION.stake.0);
+        if !explained || balance.0 != funds.0 - spent {
+            problems.push(format!(
+                "{name}: balance {balance} after {bought} units, its ledger {}",
+                if explained { "balanced" } else { "unbalanced" }
+            ));
+        }
+    }
     if problems.is_empty() {
         out.line(format_args!(
-            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier",
-            sales.len()
+            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier; {} players' ledgers balanced",
+            sales.len(),
+            arguments.kiosks
         ))?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -123,6 +116,55 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     }
     out.line(format_args!("{} problem(s)", problems.len()))?;
     Ok(ExitCode::from(1))
+}
+
+/// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
+/// buying over a pool of connections logged in with `kiosk_config` until
+/// `arguments.units` are bought. Returns the time it took, each purchase's
+/// time, and the units each kiosk bought.
+fn buy_at_once(
+    arguments: &LoadArgs,
+    kiosk_config: &postgres::Config,
+) -> anyhow::Result<(Duration, Vec<Duration>, Vec<usize>)> {
+    let connections = (0..arguments.connections.min(arguments.kiosks))
+        .map(|number| Kiosk::connect_with(kiosk_config, &format!("load-{number}")))
+        .collect::<Result<Vec<_>, _>>()
+        .context("connecting as the kiosk role")?;
+    let pool = Pool::new(connections);
+    let claimed = AtomicU32::new(0);
+    let started = Instant::now();
+    let bought: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..arguments.kiosks)
+            .map(|number| {
+                let (pool, claimed) = (&pool, &claimed);
+                std::thread::Builder::new()
+                    .stack_size(KIOSK_STACK)
+                    .spawn_scoped(scope, move || {
+                        buy_until_done(pool, claimed, arguments.units, &player(number))
+                    })
+            })
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
+        kiosks
+            .into_iter()
+            .map(|kiosk| {
+                kiosk
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    let mut latencies = Vec::with_capacity(arguments.units as usize);
+    let mut bought_by = Vec::with_capacity(bought.len());
+    for kiosk in bought {
+        let kiosk = kiosk
+            .map_err(anyhow::Error::msg)
+            .context("a kiosk's purchase")?;
+        bought_by.push(kiosk.len());
+        latencies.extend(kiosk);
+    }
+    Ok((elapsed, latencies, bought_by))
 }
 
 /// One kiosk buying `units` units from its own SQLite file (in a temporary
@@ -159,14 +201,25 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>)> {
     result
 }
 
-/// One simulated kiosk: claims a unit to buy, borrows a connection, buys,
-/// until `units` are claimed. Returns each purchase's time, or the first error.
-fn buy_until_done(pool: &Pool, claimed: &AtomicU32, units: u32) -> Result<Vec<Duration>, String> {
+/// The player simulated kiosk `number` serves.
+fn player(number: u32) -> String {
+    format!("player-{number}")
+}
+
+/// One simulated kiosk: claims a unit to buy, borrows a connection, buys it
+/// from `player`'s account, until `units` are claimed. Returns each purchase's
+/// time, or the first error.
+fn buy_until_done(
+    pool: &Pool,
+    claimed: &AtomicU32,
+    units: u32,
+    player: &str,
+) -> Result<Vec<Duration>, String> {
     let mut latencies = Vec::new();
     while claimed.fetch_add(1, Ordering::Relaxed) < units {
         let mut kiosk = pool.take();
         let asked = Instant::now();
-        let sold = kiosk.sell(EMISSION);
+        let sold = kiosk.buy(EMISSION, player);
         latencies.push(asked.elapsed());
         pool.give_back(kiosk);
         sold.map_err(|error| error.to_string())?;

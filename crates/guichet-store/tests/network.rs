@@ -6,6 +6,7 @@ mod support;
 
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_core::money::Cents;
 use guichet_store::network::{Kiosk, NetworkError, Operator};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
@@ -53,15 +54,28 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     }
     // No way round: no other role to become, no function to call but `sell`.
     assert!(raw.batch_execute("SET ROLE postgres").is_err());
-    let granted: i64 = raw
-        .query_one(
-            "SELECT count(*) FROM information_schema.role_routine_grants
-             WHERE grantee = current_user AND routine_schema = 'guichet'",
+    let granted: Vec<String> = raw
+        .query(
+            "SELECT routine_name::text FROM information_schema.role_routine_grants
+             WHERE grantee = current_user AND routine_schema = 'guichet' ORDER BY 1",
             &[],
         )
         .expect("grants are readable")
-        .get(0);
-    assert_eq!(granted, 1, "only guichet.sell");
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(granted, ["buy", "sell"], "only buying and selling");
+    for forbidden in [
+        "SELECT * FROM guichet.players",
+        "SELECT * FROM guichet.ledger",
+    ] {
+        let error = raw.batch_execute(forbidden).expect_err(forbidden);
+        assert_eq!(
+            state(&error),
+            Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+            "{forbidden}"
+        );
+    }
 
     let mut kiosk = Kiosk::connect(&kiosk_url, "borne-1").expect("the kiosk connects");
     let public = kiosk.public_blocks(emission).expect("public blocks");
@@ -211,4 +225,77 @@ fn a_role_name_that_is_not_an_identifier_is_refused() {
         .expect("a count")
         .get(0);
     assert_eq!(schemas, 0, "nothing was created");
+}
+
+#[test]
+fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
+    const KIOSKS: usize = 4;
+    const TRIES: usize = 6;
+    let server = Server::start();
+    let url = server.database("one_player");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    operator
+        .install("kiosk_one_player", "pw")
+        .expect("installed");
+    let emission: &'static Emission = &STAR_FORTUNE_50;
+    operator
+        .open_block(emission, 0, &seed(4))
+        .expect("block 0 opens");
+    // Enough for exactly ten units; the kiosks try twenty-four at once.
+    let affordable = 10;
+    let deposit = Cents(emission.stake.0 * affordable);
+    assert_eq!(
+        operator
+            .deposit("alice", deposit, "desk")
+            .expect("a deposit"),
+        deposit
+    );
+    assert!(operator.deposit("alice", Cents(0), "desk").is_err());
+
+    let kiosk_url = as_user(&url, "kiosk_one_player", "pw");
+    let outcomes: Vec<Result<Cents, String>> = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..KIOSKS)
+            .map(|number| {
+                let kiosk_url = &kiosk_url;
+                scope.spawn(move || {
+                    let mut kiosk =
+                        Kiosk::connect(kiosk_url, &format!("borne-{number}")).expect("connects");
+                    (0..TRIES)
+                        .map(|_| {
+                            kiosk
+                                .buy(emission, "alice")
+                                .map(|(_, balance)| balance)
+                                .map_err(|error| error.to_string())
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        kiosks
+            .into_iter()
+            .flat_map(|kiosk| kiosk.join().expect("a kiosk"))
+            .collect()
+    });
+
+    let bought = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+    assert_eq!(bought, usize::try_from(affordable).expect("a count"));
+    for refused in outcomes.iter().filter_map(|outcome| outcome.as_ref().err()) {
+        assert!(refused.contains("balance too low"), "{refused}");
+    }
+    let mut balances: Vec<i64> = outcomes
+        .iter()
+        .filter_map(|o| o.as_ref().ok())
+        .map(|b| b.0)
+        .collect();
+    balances.sort_unstable();
+    let expected: Vec<i64> = (0..affordable)
+        .map(|left| left * emission.stake.0)
+        .collect();
+    assert_eq!(balances, expected, "each purchase left one stake less");
+    let (balance, explained) = operator.account("alice").expect("the account");
+    assert_eq!(balance, Cents::ZERO);
+    assert!(explained, "the ledger explains the balance");
+    // A refused purchase sells nothing: the units sold are the ones paid for.
+    let sales = operator.sales(emission).expect("the sales");
+    assert_eq!(sales.len(), usize::try_from(affordable).expect("a count"));
 }

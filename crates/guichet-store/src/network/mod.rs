@@ -11,6 +11,7 @@
 
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
 use postgres::{Client, Config, NoTls};
 
 /// The schema, version 1.
@@ -34,6 +35,9 @@ pub enum NetworkError {
     /// A role name that is not a plain lower-case identifier.
     #[error("{0:?} is not a role name (lower-case letters, digits and _ only)")]
     RoleName(String),
+    /// A deposit of zero or less.
+    #[error("a deposit is more than 0, not {0}")]
+    NotPositive(Cents),
     /// An emission has more tiers than a byte can number.
     #[error("emission {0} has too many tiers to store")]
     TooManyTiers(String),
@@ -78,6 +82,69 @@ impl Operator {
         })
     }
 
+    /// Credits `amount` to player `name`'s account (opened if new), at the
+    /// operator's desk `desk`. Returns the balance after.
+    ///
+    /// # Errors
+    /// An amount that is not positive; the server's refusal.
+    pub fn deposit(
+        &mut self,
+        name: &str,
+        amount: Cents,
+        desk: &str,
+    ) -> Result<Cents, NetworkError> {
+        if !amount.is_positive() {
+            return Err(NetworkError::NotPositive(amount));
+        }
+        let mut transaction = self.client.transaction()?;
+        let balance: i64 = transaction
+            .query_one(
+                "INSERT INTO guichet.players (name, balance_cents) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE
+                 SET balance_cents = guichet.players.balance_cents + EXCLUDED.balance_cents
+                 RETURNING balance_cents",
+                &[&name, &amount.0],
+            )?
+            .get(0);
+        transaction.execute(
+            "INSERT INTO guichet.ledger (player_id, kind, amount_cents, balance_after_cents, kiosk)
+             SELECT id, 'deposit', $2, $3, $4 FROM guichet.players WHERE name = $1",
+            &[&name, &amount.0, &balance, &desk],
+        )?;
+        transaction.commit()?;
+        Ok(Cents(balance))
+    }
+
+    /// Player `name`'s balance, and whether their ledger explains it: each
+    /// entry's balance after is the one before plus its amount, the last one
+    /// the balance.
+    ///
+    /// # Errors
+    /// No such player; the server's refusal.
+    pub fn account(&mut self, name: &str) -> Result<(Cents, bool), NetworkError> {
+        let balance: i64 = self
+            .client
+            .query_one(
+                "SELECT balance_cents FROM guichet.players WHERE name = $1",
+                &[&name],
+            )?
+            .get(0);
+        let entries = self.client.query(
+            "SELECT l.amount_cents, l.balance_after_cents FROM guichet.ledger l
+             JOIN guichet.players p ON p.id = l.player_id WHERE p.name = $1 ORDER BY l.id",
+            &[&name],
+        )?;
+        let mut running = 0_i64;
+        let mut balanced = true;
+        for entry in &entries {
+            let amount: i64 = entry.get(0);
+            let after: i64 = entry.get(1);
+            running += amount;
+            balanced &= running == after && after >= 0;
+        }
+        Ok((Cents(balance), balanced && running == balance))
+    }
+
     /// Every unit of `emission` sold, by block and index.
     ///
     /// # Errors
@@ -118,7 +185,8 @@ impl Operator {
             "{verb} ROLE {role} LOGIN PASSWORD '{literal}';
              GRANT USAGE ON SCHEMA guichet TO {role};
              GRANT SELECT ON guichet.public_blocks TO {role};
-             GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
+             GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};
+             GRANT EXECUTE ON FUNCTION guichet.buy(text, text, text) TO {role};"
         ))?;
         transaction.commit()?;
         Ok(())
@@ -145,8 +213,9 @@ impl Operator {
         let size = i32::try_from(block.size()).unwrap_or(i32::MAX);
         let mut transaction = self.client.transaction()?;
         transaction.execute(
-            "INSERT INTO guichet.emissions (code) VALUES ($1) ON CONFLICT DO NOTHING",
-            &[&emission.code()],
+            "INSERT INTO guichet.emissions (code, stake_cents) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING",
+            &[&emission.code(), &emission.stake.0],
         )?;
         let id: i64 = transaction
             .query_one(
@@ -259,6 +328,25 @@ impl Kiosk {
             &[&emission.code(), &self.name],
         )?;
         Ok(sale_of(&row))
+    }
+
+    /// Buys the next unit of `emission` for player `player`, paid from their
+    /// account: the unit, and the balance after.
+    ///
+    /// # Errors
+    /// The balance is below the stake (nothing is sold); no block is open; the
+    /// server's refusal.
+    pub fn buy(
+        &mut self,
+        emission: &Emission,
+        player: &str,
+    ) -> Result<(Sale, Cents), NetworkError> {
+        let row = self.client.query_one(
+            "SELECT block_number, unit_index, tier, balance_cents FROM guichet.buy($1, $2, $3)",
+            &[&emission.code(), &self.name, &player],
+        )?;
+        let balance: i64 = row.get(3);
+        Ok((sale_of(&row), Cents(balance)))
     }
 
     /// The blocks of `emission`, by number.

@@ -1,10 +1,12 @@
--- Guichet on PostgreSQL, version 1: blocks shared by a network of kiosks.
+-- Guichet on PostgreSQL, version 1: blocks and player accounts shared by a
+-- network of kiosks.
 --
 -- The operator's tool (the owner of this schema) opens blocks: it holds the
 -- seed, computes every unit's tier and stores them where no kiosk can read.
 -- Kiosks log in as the kiosk role, which may only call `guichet.sell` (the
--- next unit of an emission, that unit alone) and read `guichet.public_blocks`
--- (commitments, sales, and the seeds of closed blocks only).
+-- next unit of an emission, that unit alone), `guichet.buy` (the same, paid
+-- from a player's account) and read `guichet.public_blocks` (commitments,
+-- sales, and the seeds of closed blocks only).
 
 CREATE SCHEMA guichet;
 REVOKE ALL ON SCHEMA guichet FROM PUBLIC;
@@ -17,7 +19,8 @@ INSERT INTO guichet.schema_version VALUES (1);
 -- One row per emission sold: `sell` locks it, so that the sales of one
 -- emission take their units one after the other.
 CREATE TABLE guichet.emissions (
-    code text PRIMARY KEY
+    code text PRIMARY KEY,
+    stake_cents bigint NOT NULL CHECK (stake_cents > 0)
 );
 
 CREATE TABLE guichet.blocks (
@@ -56,6 +59,28 @@ CREATE TABLE guichet.sales (
     tier smallint,
     sold_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (block_id, unit_index)
+);
+
+-- Player accounts: a balance never below zero, and the ledger that explains
+-- it, one entry per movement with the balance after it.
+CREATE TABLE guichet.players (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    name text NOT NULL UNIQUE,
+    balance_cents bigint NOT NULL DEFAULT 0 CHECK (balance_cents >= 0)
+);
+
+CREATE TABLE guichet.ledger (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    player_id bigint NOT NULL REFERENCES guichet.players,
+    kind text NOT NULL CHECK (kind IN ('deposit', 'stake')),
+    amount_cents bigint NOT NULL CHECK (amount_cents <> 0),
+    balance_after_cents bigint NOT NULL CHECK (balance_after_cents >= 0),
+    kiosk text NOT NULL,
+    -- The unit a stake paid for.
+    block_id bigint REFERENCES guichet.blocks,
+    unit_index integer,
+    at timestamptz NOT NULL DEFAULT now(),
+    CHECK ((kind = 'stake') = (unit_index IS NOT NULL))
 );
 
 -- What anybody may know of the blocks: a seed only once its block is closed.
@@ -107,3 +132,42 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION guichet.sell(text, text) FROM PUBLIC;
+
+-- Sells the next unit of emission `wanted` to `kiosk` for player `who`, paid
+-- from their account in the same transaction: refused, and nothing sold, when
+-- the balance is below the stake. The player's row is locked first, then the
+-- emission's (as `sell` does), so that two kiosks of one player wait in turn.
+CREATE FUNCTION guichet.buy(wanted text, kiosk text, who text)
+RETURNS TABLE (block_number integer, unit_index integer, tier smallint, balance_cents bigint)
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+    player guichet.players%ROWTYPE;
+    stake bigint;
+    sold record;
+BEGIN
+    SELECT * INTO player FROM guichet.players WHERE name = who FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no player %', who USING ERRCODE = 'GU004';
+    END IF;
+    SELECT e.stake_cents INTO stake FROM guichet.emissions e WHERE e.code = wanted;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no block of emission % was ever opened', wanted
+            USING ERRCODE = 'GU001';
+    END IF;
+    IF player.balance_cents < stake THEN
+        RAISE EXCEPTION 'balance too low: % cents, the stake is % cents', player.balance_cents, stake
+            USING ERRCODE = 'GU005';
+    END IF;
+    SELECT * INTO sold FROM guichet.sell(wanted, kiosk);
+    UPDATE guichet.players SET balance_cents = balance_cents - stake WHERE id = player.id;
+    INSERT INTO guichet.ledger
+        (player_id, kind, amount_cents, balance_after_cents, kiosk, block_id, unit_index)
+    SELECT player.id, 'stake', -stake, player.balance_cents - stake, kiosk, b.id, sold.unit_index
+    FROM guichet.blocks b WHERE b.emission = wanted AND b.number = sold.block_number;
+    RETURN QUERY SELECT sold.block_number, sold.unit_index, sold.tier, player.balance_cents - stake;
+END
+$$;
+REVOKE ALL ON FUNCTION guichet.buy(text, text, text) FROM PUBLIC;
