@@ -17,6 +17,24 @@ fn seed(byte: u8) -> Seed {
     Seed::from_bytes([byte; 32])
 }
 
+/// Database `name` on `server`, set up with the kiosk role `kiosk_<name>`
+/// (password `pw`) and block 0 of Star Fortune 50 opened under `seed(byte)`:
+/// the operator, the superuser's URL and the kiosk role's.
+fn set_up(server: &Server, name: &str, byte: u8) -> (Operator, String, String) {
+    let url = server.database(name);
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    let role = format!("kiosk_{name}");
+    operator.install(&role, "pw").expect("installed");
+    operator
+        .open_block(EMISSION, 0, &seed(byte))
+        .expect("block 0 opens");
+    let kiosk_url = as_user(&url, &role, "pw");
+    (operator, url, kiosk_url)
+}
+
+/// The emission the tests sell: 850 000 units to a block.
+const EMISSION: &Emission = &STAR_FORTUNE_50;
+
 /// The SQLSTATE of a failed statement.
 fn state(error: &postgres::Error) -> Option<&SqlState> {
     error.code()
@@ -25,17 +43,7 @@ fn state(error: &postgres::Error) -> Option<&SqlState> {
 #[test]
 fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     let server = Server::start();
-    let url = server.database("secrets");
-    let mut operator = Operator::connect(&url).expect("the operator connects");
-    operator
-        .install("kiosk_secrets", "kiosk-pw")
-        .expect("installed");
-    let emission: &'static Emission = &STAR_FORTUNE_50;
-    operator
-        .open_block(emission, 0, &seed(7))
-        .expect("block 0 opens");
-
-    let kiosk_url = as_user(&url, "kiosk_secrets", "kiosk-pw");
+    let (_operator, _, kiosk_url) = set_up(&server, "secrets", 7);
     let mut raw = Client::connect(&kiosk_url, NoTls).expect("the kiosk role logs in");
     for forbidden in [
         "SELECT seed FROM guichet.block_seeds",
@@ -78,17 +86,17 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     }
 
     let mut kiosk = Kiosk::connect(&kiosk_url, "borne-1").expect("the kiosk connects");
-    let public = kiosk.public_blocks(emission).expect("public blocks");
+    let public = kiosk.public_blocks(EMISSION).expect("public blocks");
     assert_eq!(public.len(), 1);
     assert_eq!(public[0].seed, None, "an open block's seed stays secret");
-    let block = Block::open(emission, 0, &seed(7));
+    let block = Block::open(EMISSION, 0, &seed(7));
     assert_eq!(public[0].commitment, block.commitment().0);
-    assert_eq!(public[0].size, emission.block_size);
+    assert_eq!(public[0].size, EMISSION.block_size);
 
-    let sale = kiosk.sell(emission).expect("a unit");
+    let sale = kiosk.sell(EMISSION).expect("a unit");
     assert_eq!((sale.block, sale.index), (0, 0));
     assert_eq!(sale.tier, block.tier_of_unit(0));
-    assert_eq!(kiosk.public_blocks(emission).expect("public")[0].sold, 1);
+    assert_eq!(kiosk.public_blocks(EMISSION).expect("public")[0].sold, 1);
 }
 
 #[test]
@@ -96,14 +104,7 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
     const KIOSKS: u32 = 8;
     const EACH: u32 = 40;
     let server = Server::start();
-    let url = server.database("at_once");
-    let mut operator = Operator::connect(&url).expect("the operator connects");
-    operator.install("kiosk_at_once", "pw").expect("installed");
-    let emission: &'static Emission = &STAR_FORTUNE_50;
-    operator
-        .open_block(emission, 0, &seed(3))
-        .expect("block 0 opens");
-    let kiosk_url = as_user(&url, "kiosk_at_once", "pw");
+    let (_operator, _, kiosk_url) = set_up(&server, "at_once", 3);
 
     let sales: Vec<_> = std::thread::scope(|scope| {
         let buyers: Vec<_> = (0..KIOSKS)
@@ -113,7 +114,7 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
                     let mut kiosk =
                         Kiosk::connect(kiosk_url, &format!("borne-{number}")).expect("connects");
                     (0..EACH)
-                        .map(|_| kiosk.sell(emission).expect("a unit"))
+                        .map(|_| kiosk.sell(EMISSION).expect("a unit"))
                         .collect::<Vec<_>>()
                 })
             })
@@ -124,7 +125,7 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
             .collect()
     });
 
-    let block = Block::open(emission, 0, &seed(3));
+    let block = Block::open(EMISSION, 0, &seed(3));
     let mut indices: Vec<u32> = sales.iter().map(|sale| sale.index).collect();
     indices.sort_unstable();
     assert_eq!(
@@ -146,23 +147,17 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
 #[test]
 fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
     let server = Server::start();
-    let url = server.database("closing");
-    let mut operator = Operator::connect(&url).expect("the operator connects");
-    operator.install("kiosk_closing", "pw").expect("installed");
-    let emission: &'static Emission = &STAR_FORTUNE_50;
+    let (mut operator, url, kiosk_url) = set_up(&server, "closing", 1);
     operator
-        .open_block(emission, 0, &seed(1))
-        .expect("block 0 opens");
-    operator
-        .open_block(emission, 1, &seed(2))
+        .open_block(EMISSION, 1, &seed(2))
         .expect("block 1 opens");
-    let duplicate = operator.open_block(emission, 1, &seed(9));
+    let duplicate = operator.open_block(EMISSION, 1, &seed(9));
     assert!(
         matches!(&duplicate, Err(NetworkError::Postgres(error)) if error.code() == Some(&SqlState::UNIQUE_VIOLATION)),
         "a block opens once: {duplicate:?}"
     );
     // Block 0 as if sold but for its last three units.
-    let size = emission.block_size;
+    let size = EMISSION.block_size;
     let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
     admin
         .execute(
@@ -171,12 +166,11 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
         )
         .expect("fast-forwarded");
 
-    let mut kiosk =
-        Kiosk::connect(&as_user(&url, "kiosk_closing", "pw"), "borne").expect("connects");
+    let mut kiosk = Kiosk::connect(&kiosk_url, "borne").expect("connects");
     let sold: Vec<(u32, u32)> = (0..5)
         .map(|_| {
             kiosk
-                .sell(emission)
+                .sell(EMISSION)
                 .map(|sale| (sale.block, sale.index))
                 .expect("a unit")
         })
@@ -185,7 +179,7 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
         sold,
         [(0, size - 3), (0, size - 2), (0, size - 1), (1, 0), (1, 1)]
     );
-    let public = kiosk.public_blocks(emission).expect("public");
+    let public = kiosk.public_blocks(EMISSION).expect("public");
     assert_eq!(public[0].sold, size);
     assert_eq!(
         public[0].seed.as_deref(),
@@ -202,7 +196,7 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
             &[],
         )
         .expect("sold out");
-    let refused = kiosk.sell(emission).expect_err("no open block");
+    let refused = kiosk.sell(EMISSION).expect_err("no open block");
     assert!(refused.to_string().contains("no open block"), "{refused}");
 }
 
@@ -232,18 +226,10 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     const KIOSKS: usize = 4;
     const TRIES: usize = 6;
     let server = Server::start();
-    let url = server.database("one_player");
-    let mut operator = Operator::connect(&url).expect("the operator connects");
-    operator
-        .install("kiosk_one_player", "pw")
-        .expect("installed");
-    let emission: &'static Emission = &STAR_FORTUNE_50;
-    operator
-        .open_block(emission, 0, &seed(4))
-        .expect("block 0 opens");
+    let (mut operator, _, kiosk_url) = set_up(&server, "one_player", 4);
     // Enough for exactly ten units; the kiosks try twenty-four at once.
     let affordable = 10;
-    let deposit = Cents(emission.stake.0 * affordable);
+    let deposit = Cents(EMISSION.stake.0 * affordable);
     assert_eq!(
         operator
             .deposit("alice", deposit, "desk")
@@ -252,7 +238,6 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     );
     assert!(operator.deposit("alice", Cents(0), "desk").is_err());
 
-    let kiosk_url = as_user(&url, "kiosk_one_player", "pw");
     let outcomes: Vec<Result<Cents, String>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..KIOSKS)
             .map(|number| {
@@ -263,7 +248,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
                     (0..TRIES)
                         .map(|_| {
                             kiosk
-                                .buy(emission, "alice")
+                                .buy(EMISSION, "alice")
                                 .map(|(_, balance)| balance)
                                 .map_err(|error| error.to_string())
                         })
@@ -289,13 +274,13 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
         .collect();
     balances.sort_unstable();
     let expected: Vec<i64> = (0..affordable)
-        .map(|left| left * emission.stake.0)
+        .map(|left| left * EMISSION.stake.0)
         .collect();
     assert_eq!(balances, expected, "each purchase left one stake less");
     let (balance, explained) = operator.account("alice").expect("the account");
     assert_eq!(balance, Cents::ZERO);
     assert!(explained, "the ledger explains the balance");
     // A refused purchase sells nothing: the units sold are the ones paid for.
-    let sales = operator.sales(emission).expect("the sales");
+    let sales = operator.sales(EMISSION).expect("the sales");
     assert_eq!(sales.len(), usize::try_from(affordable).expect("a count"));
 }
