@@ -1,13 +1,16 @@
 //! The store on PostgreSQL, for a network of kiosks — its first part: the
 //! schema, a kiosk role that never sees a secret, blocks opened by the
-//! operator's tool, and the sale of the next unit of an emission.
+//! operator's tool, player accounts, and the sale of the next unit of an
+//! emission.
 //!
 //! The operator's tool connects as the schema's owner: it holds each block's
 //! seed, computes every unit's tier with the core ([`Block::walk`]) and stores
-//! them in a table the kiosk role cannot read. A kiosk connects as the kiosk
-//! role and may only call `guichet.sell` (which returns the unit sold and
-//! nothing else) and read `guichet.public_blocks` (commitments, sales, and the
-//! seed of a block once it is closed). See `schema.sql`.
+//! them in a table the kiosk role cannot read; it credits the players'
+//! accounts. A kiosk connects as the kiosk role and may only call
+//! `guichet.sell` and `guichet.buy` (which return the unit sold and nothing
+//! else; `buy` pays for it from a player's account) and read
+//! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
+//! is closed). See `schema.sql`.
 
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
