@@ -423,6 +423,48 @@ mod tests {
     }
 
     #[test]
+    fn a_unit_wins_its_tiers_prize_and_a_losing_unit_nothing() {
+        for emission in Emission::ALL {
+            let block = Block::open(emission, 0, &seed(9));
+            let mut winners = 0;
+            for index in (0..block.size()).step_by(61) {
+                let prize = block.prize_of_unit(index);
+                match block.tier_of_unit(index) {
+                    Some(tier) => {
+                        assert_eq!(prize, emission.tiers[tier].prize);
+                        winners += 1;
+                    }
+                    None => assert_eq!(prize, Cents::ZERO),
+                }
+            }
+            assert!(winners > 100, "{emission}: {winners} winners");
+        }
+    }
+
+    #[test]
+    fn a_block_knows_its_number() {
+        for number in [0, 1, 7] {
+            assert_eq!(Block::open(&BLACK_JACK, number, &seed(1)).number(), number);
+        }
+    }
+
+    #[test]
+    fn a_commitment_reads_as_its_hex_and_a_block_as_what_is_public() {
+        let block = Block::open(&BLACK_JACK, 2, &seed(1));
+        let commitment = block.commitment();
+        let digits = hex::encode(commitment.0);
+        assert_eq!(commitment.to_string(), digits);
+        assert_eq!(format!("{commitment:?}"), format!("Commitment({digits})"));
+        assert_eq!(
+            format!("{block:?}"),
+            format!(
+                "Block {{ emission: {:?}, number: 2, commitment: Commitment({digits}), .. }}",
+                BLACK_JACK.code()
+            )
+        );
+    }
+
+    #[test]
     fn an_opened_block_is_small() {
         // Opening is O(1): the key schedules and one count per tier, no N-entry array.
         let block = Block::open(&BLACK_JACK, 0, &seed(1));

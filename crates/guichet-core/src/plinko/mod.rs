@@ -37,3 +37,77 @@ pub fn lies_in(board: &Board, landing: Landing, x: f64, y: f64) -> bool {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emission::STAR_FORTUNE_100;
+    use crate::money::Cents;
+
+    /// A hundredth of a pixel: how far inside or beyond an edge the checks go.
+    const HAIR: f64 = 0.01;
+
+    /// Checks that `landing` holds a puck at `inside` and at every point within
+    /// a hair of its edges, and none a hair beyond them.
+    fn holds_up_to_its_edges(
+        board: &Board,
+        landing: Landing,
+        [left, right, top, bottom]: [f64; 4],
+    ) {
+        let radius = board.puck_radius;
+        let (middle, height) = ((left + right) / 2.0, (top + bottom) / 2.0);
+        let inside = [
+            (middle, height),
+            (left + radius + HAIR, height),
+            (right - radius - HAIR, height),
+            (middle, top + HAIR),
+            (middle, bottom - HAIR),
+        ];
+        let beyond = [
+            (left + radius - HAIR, height),
+            (right - radius + HAIR, height),
+            (middle, top - HAIR),
+            (middle, bottom + HAIR),
+        ];
+        for (x, y) in inside {
+            assert!(lies_in(board, landing, x, y), "{landing:?} at {x}, {y}");
+        }
+        for (x, y) in beyond {
+            assert!(!lies_in(board, landing, x, y), "{landing:?} at {x}, {y}");
+        }
+    }
+
+    #[test]
+    fn a_puck_lies_in_a_place_up_to_its_dividers_and_floor_and_not_a_hair_beyond() {
+        let board = Board::of(&STAR_FORTUNE_100);
+        let radius = board.puck_radius;
+        for (slot, place) in (0_u8..).zip(&board.places) {
+            let top = place.y - 3.0 * radius;
+            holds_up_to_its_edges(
+                &board,
+                Landing::Slot { slot },
+                [place.x0, place.x1, top, place.y],
+            );
+            let middle = (place.x0 + place.x1) / 2.0;
+            let next = Landing::Slot { slot: slot + 1 };
+            assert!(!lies_in(&board, next, middle, place.y - radius));
+        }
+    }
+
+    #[test]
+    fn a_puck_lies_in_a_bonus_case_up_to_its_sides_and_not_a_hair_beyond() {
+        let board = Board::of(&STAR_FORTUNE_100);
+        for (bonus, case) in (0_u8..).zip(&board.bonus) {
+            let landing = Landing::Bonus {
+                bonus,
+                bonus_cents: Cents(100),
+            };
+            holds_up_to_its_edges(&board, landing, [case.x0, case.x1, case.y0, case.y1]);
+            let other = Landing::Bonus {
+                bonus: 1 - bonus,
+                bonus_cents: Cents(100),
+            };
+            assert!(!lies_in(&board, other, (case.x0 + case.x1) / 2.0, case.y1));
+        }
+    }
+}
