@@ -357,7 +357,7 @@ impl TierTally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emission::{BLACK_JACK, STAR_FORTUNE_50};
+    use crate::emission::{BLACK_JACK, STAR_FORTUNE_50, X10};
 
     fn seed(byte: u8) -> Seed {
         Seed::from_bytes([byte; 32])
@@ -439,6 +439,22 @@ mod tests {
             }
             assert!(winners > 100, "{emission}: {winners} winners");
         }
+    }
+
+    #[test]
+    fn a_tally_counts_each_tier_and_the_losing_units_apart() {
+        let mut tally = TierTally::new(&X10);
+        for tier in [Some(0), Some(2), None, Some(0)] {
+            tally.add(tier);
+        }
+        assert_eq!((tally.found(0), tally.found(1), tally.found(2)), (2, 0, 1));
+        assert_eq!((tally.winning(), tally.losing()), (3, 1));
+        let prize = |tier: usize| X10.tiers[tier].prize;
+        assert_eq!(
+            Some(tally.paid()),
+            Cents::checked_sum([prize(0), prize(0), prize(2)])
+        );
+        assert!(!tally.matches_table());
     }
 
     #[test]

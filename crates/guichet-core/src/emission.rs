@@ -418,6 +418,27 @@ mod tests {
     }
 
     #[test]
+    fn games_are_named_for_players_the_command_line_and_the_export() {
+        let names: Vec<_> = Game::ALL
+            .iter()
+            .map(|game| (game.title(), game.slug(), game.export_name()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Black Jack", "blackjack", "blackjack"),
+                ("X10", "x10", "x10"),
+                ("Star Fortune", "star-fortune", "star_fortune"),
+                ("Bingo", "bingo", "bingo"),
+            ]
+        );
+        for game in Game::ALL {
+            assert_eq!(Game::from_export_name(game.export_name()), Some(game));
+        }
+        assert_eq!(Game::from_export_name("star-fortune"), None);
+    }
+
+    #[test]
     fn returns_to_player_are_the_advertised_ones() {
         let rtp = |emission: &Emission| emission.return_to_player_basis_points();
         assert_eq!(rtp(&BLACK_JACK), 6_600);
