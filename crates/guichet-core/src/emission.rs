@@ -433,9 +433,14 @@ mod tests {
             ]
         );
         for game in Game::ALL {
+            assert_eq!(game.to_string(), game.title());
             assert_eq!(Game::from_export_name(game.export_name()), Some(game));
+            assert_eq!(game.slug().parse::<Game>().ok(), Some(game));
+            assert_eq!(game.export_name().parse::<Game>().ok(), Some(game));
         }
         assert_eq!(Game::from_export_name("star-fortune"), None);
+        assert!("Black Jack".parse::<Game>().is_err());
+        assert_eq!(STAR_FORTUNE_50.to_string(), "Star Fortune 0,50\u{a0}€");
     }
 
     #[test]

@@ -1,0 +1,42 @@
+#!/bin/bash
+# The mutation score of guichet-core: every mutant cargo-mutants plants in the
+# core, against the core's fast tests (a subset of its suite, so a mutant they
+# catch the whole suite catches). The half-minute sweeps (`no_tells`, `plinko`)
+# are left out: with them each mutant costs ~85 s, some 26 hours in all.
+#
+#   scripts/mutants-core.sh [OUTPUT_DIR]      (default: mutants.out.core)
+#
+# Three passes, each with the tests that reach its files and the build that
+# suits them (profiles `mutants` and `mutants-unoptimised` in Cargo.toml):
+#   physics  plinko/board.rs, plinko/flight.rs — the pinned boards and falls,
+#            which run in milliseconds: the core is built unoptimised.
+#   landings plinko/mod.rs — the landings' unit tests and the pinned falls.
+#   rules    everything else — the unit tests, the règlements, the rules, the
+#            scenarios, the full blocks, the decoys, the pinned falls.
+# Add `--iterate` to rerun only what a previous run of the same output did not
+# catch. Exclusions, each with its reason: .cargo/mutants.toml.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-mutants.out.core}
+shift || true
+common=(-p guichet-core --baseline=skip --build-timeout 300 "$@")
+
+cargo mutants "${common[@]}" --timeout 20 --profile mutants-unoptimised \
+    -f crates/guichet-core/src/plinko/board.rs -f crates/guichet-core/src/plinko/flight.rs \
+    -o "$out/physics" -- --test plinko_pinned || true
+cargo mutants "${common[@]}" --timeout 30 --profile mutants \
+    -f crates/guichet-core/src/plinko/mod.rs \
+    -o "$out/landings" -- --lib --test plinko_pinned || true
+cargo mutants "${common[@]}" --timeout 30 --profile mutants \
+    -e 'crates/guichet-core/src/plinko/*.rs' \
+    -o "$out/rules" -- --lib --test rules --test scenarios --test reglements \
+    --test full_blocks --test decoys --test plinko_pinned || true
+
+for pass in physics landings rules; do
+    dir=$out/$pass/mutants.out
+    printf '%-9s' "$pass"
+    for outcome in caught missed timeout unviable; do
+        printf ' %s %s' "$outcome" "$(wc -l < "$dir/$outcome.txt")"
+    done
+    echo
+done
