@@ -6,11 +6,11 @@
 #
 #   scripts/mutants-core.sh [OUTPUT_DIR]      (default: mutants.out.core)
 #
-# Three passes, each with the tests that reach its files and the build that
+# Two passes, each with the tests that reach its files and the build that
 # suits them (profiles `mutants` and `mutants-unoptimised` in Cargo.toml):
-#   physics  plinko/board.rs, plinko/flight.rs — the pinned boards and falls,
-#            which run in milliseconds: the core is built unoptimised.
-#   landings plinko/mod.rs — the landings' unit tests and the pinned falls.
+#   physics  plinko/ — the pinned boards and falls and the board's and a
+#            trajectory's exact figures, which run in milliseconds: the core
+#            is built unoptimised.
 #   rules    everything else — the unit tests, the règlements, the rules, the
 #            scenarios, the full blocks, the decoys, the pinned falls.
 # Add `--iterate` to rerun only what a previous run of the same output did not
@@ -22,17 +22,14 @@ shift || true
 common=(-p guichet-core --baseline=skip --build-timeout 300 "$@")
 
 cargo mutants "${common[@]}" --timeout 20 --profile mutants-unoptimised \
-    -f crates/guichet-core/src/plinko/board.rs -f crates/guichet-core/src/plinko/flight.rs \
-    -o "$out/physics" -- --test plinko_pinned || true
-cargo mutants "${common[@]}" --timeout 30 --profile mutants \
-    -f crates/guichet-core/src/plinko/mod.rs \
-    -o "$out/landings" -- --lib --test plinko_pinned || true
+    -f 'crates/guichet-core/src/plinko/*.rs' \
+    -o "$out/physics" -- --test plinko_pinned --test plinko_geometry || true
 cargo mutants "${common[@]}" --timeout 30 --profile mutants \
     -e 'crates/guichet-core/src/plinko/*.rs' \
     -o "$out/rules" -- --lib --test rules --test scenarios --test reglements \
     --test full_blocks --test decoys --test plinko_pinned || true
 
-for pass in physics landings rules; do
+for pass in physics rules; do
     dir=$out/$pass/mutants.out
     printf '%-9s' "$pass"
     for outcome in caught missed timeout unviable; do
