@@ -444,6 +444,18 @@ mod tests {
     }
 
     #[test]
+    fn each_prize_has_its_tier_and_the_top_one_is_the_first() {
+        for emission in Emission::ALL {
+            for (position, tier) in emission.tiers.iter().enumerate() {
+                assert_eq!(emission.tier_of(tier.prize), Some(position), "{emission}");
+            }
+            assert_eq!(emission.tier_of(Cents::ZERO), None, "{emission}");
+            assert_eq!(emission.top_prize(), emission.tiers[0].prize, "{emission}");
+        }
+        assert_eq!(BLACK_JACK.top_prize(), Cents::euros(20_000));
+    }
+
+    #[test]
     fn returns_to_player_are_the_advertised_ones() {
         let rtp = |emission: &Emission| emission.return_to_player_basis_points();
         assert_eq!(rtp(&BLACK_JACK), 6_600);

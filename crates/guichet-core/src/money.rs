@@ -242,6 +242,7 @@ mod tests {
         assert_eq!(Cents(150).checked_add(Cents(50)), Some(Cents(200)));
         assert_eq!(Cents(i64::MAX).checked_add(Cents(1)), None);
         assert_eq!(Cents(i64::MIN).checked_sub(Cents(1)), None);
+        assert_eq!(Cents(200).checked_sub(Cents(250)), Some(Cents(-50)));
         assert_eq!(Cents(250).checked_mul(4), Some(Cents(1_000)));
         assert_eq!(Cents(i64::MAX).checked_mul(2), None);
         assert_eq!(Cents::checked_sum([Cents(1), Cents(2)]), Some(Cents(3)));
