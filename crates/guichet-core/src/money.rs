@@ -244,6 +244,7 @@ mod tests {
         assert_eq!(Cents(i64::MIN).checked_sub(Cents(1)), None);
         assert_eq!(Cents(200).checked_sub(Cents(250)), Some(Cents(-50)));
         assert!(Cents(1).is_positive());
+        assert_eq!(-Cents(250), Cents(-250));
         assert!(!Cents::ZERO.is_positive() && !Cents(-1).is_positive());
         assert_eq!(Cents(250).checked_mul(4), Some(Cents(1_000)));
         assert_eq!(Cents(i64::MAX).checked_mul(2), None);
