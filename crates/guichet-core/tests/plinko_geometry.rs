@@ -71,7 +71,12 @@ fn a_puck_lies_in_a_bonus_case_up_to_its_sides_and_not_a_hair_beyond() {
             bonus: 1 - bonus,
             bonus_cents: Cents(100),
         };
-        assert!(!lies_in(&board, other, f64::midpoint(case.x0, case.x1), case.y1));
+        assert!(!lies_in(
+            &board,
+            other,
+            f64::midpoint(case.x0, case.x1),
+            case.y1
+        ));
     }
 }
 

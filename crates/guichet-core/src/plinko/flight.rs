@@ -441,3 +441,79 @@ fn segment_contact(body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
     let distance = (dx * dx + dy * dy).sqrt();
     (distance < reach && distance > 0.0).then(|| ([dx / distance, dy / distance], reach - distance))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emission::STAR_FORTUNE_100;
+
+    /// Between rows 0 and 2, on row 1: no peg within reach of either wall.
+    const CLEAR_OF_PEGS: f64 = 256.0;
+
+    fn puck(x: f64, y: f64, vx: f64, vy: f64) -> Body {
+        Body {
+            x,
+            y,
+            vx,
+            vy,
+            angle: 0.0,
+            spin: 0.0,
+        }
+    }
+
+    fn near(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    /// Where a puck `depth` px into the side wall `side` (0 left, 1 right),
+    /// moving into it at 100 px/s, is after the contacts, and its speed across.
+    fn after_a_wall(side: usize, depth: f64) -> (f64, f64) {
+        let board = Board::of(&STAR_FORTUNE_100);
+        let inward = if side == 0 { 1.0 } else { -1.0 };
+        let touching = board.walls[side] + inward * PUCK_RADIUS;
+        let mut body = puck(
+            touching - inward * depth,
+            CLEAR_OF_PEGS,
+            -inward * 100.0,
+            0.0,
+        );
+        let contact = collide(&mut body, &board, &board.segments());
+        assert!(contact.peg.is_none() && !contact.on_floor);
+        (body.x, body.vx)
+    }
+
+    #[test]
+    fn a_side_wall_puts_the_puck_back_against_it_and_sends_it_back() {
+        let board = Board::of(&STAR_FORTUNE_100);
+        for (side, inward) in [(0, 1.0), (1, -1.0)] {
+            let (x, vx) = after_a_wall(side, 2.0);
+            assert!(near(x, board.walls[side] + inward * PUCK_RADIUS), "{x}");
+            // Restitution 0,4 of the 100 px/s it came with.
+            assert!(near(vx, inward * 40.0), "{vx}");
+            // Just touching is not a contact yet.
+            let (x, vx) = after_a_wall(side, 0.0);
+            assert!(near(x, board.walls[side] + inward * PUCK_RADIUS), "{x}");
+            assert!(near(vx, -inward * 100.0), "{vx}");
+        }
+    }
+
+    #[test]
+    fn a_peg_is_met_from_every_side_and_pushes_the_puck_out_of_it() {
+        let contact = PUCK_RADIUS + PEG_RADIUS;
+        // Pegs at the corners of the lattice and in its middle.
+        for (row, position) in [(0, 0), (0, 16), (7, 7), (14, 8), (15, 15)] {
+            let (px, py) = (x_of(position), y_of(row));
+            for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0), (0.6, 0.8)] {
+                let inside = contact - 2.0;
+                let mut body = puck(px + dx * inside, py + dy * inside, -dx * 50.0, -dy * 50.0);
+                assert_eq!(collide_pegs(&mut body), Some((row, position)));
+                let distance = ((body.x - px).powi(2) + (body.y - py).powi(2)).sqrt();
+                assert!(near(distance, contact), "{row}, {position}: {distance}");
+                // It now moves away from the peg.
+                assert!(body.vx * dx + body.vy * dy > 0.0);
+            }
+        }
+        let mut far = puck(x_of(7), y_of(7) - contact - 1.0, 0.0, 50.0);
+        assert_eq!(collide_pegs(&mut far), None);
+    }
+}
