@@ -450,6 +450,28 @@ mod tests {
     }
 
     #[test]
+    fn star_fortune_refuses_pucks_and_drops_it_does_not_have() {
+        let scenario = scenario(&crate::emission::STAR_FORTUNE_100, None);
+        let mut progress = Progress::new(&scenario);
+        let reason =
+            |progress: &mut Progress, step| progress.apply(step).expect_err("refused").reason;
+        for (step, refused) in [
+            (
+                RevealStep::Puck {
+                    drop: 0,
+                    puck: PUCKS,
+                },
+                "no such puck",
+            ),
+            (RevealStep::Puck { drop: 2, puck: 0 }, "no such puck"),
+            (RevealStep::Go { drop: 2 }, "no BONUS stage here"),
+        ] {
+            assert_eq!(reason(&mut progress, step), refused, "{step:?}");
+        }
+        assert!(progress.is_untouched());
+    }
+
+    #[test]
     fn steps_serialize_as_tagged_objects() {
         let step = RevealStep::Puck { drop: 1, puck: 2 };
         let json = serde_json::to_string(&step).expect("json");
