@@ -8,9 +8,10 @@
 #
 # Two passes, each with the tests that reach its files and the build that
 # suits them (profiles `mutants` and `mutants-unoptimised` in Cargo.toml):
-#   physics  plinko/ — the pinned boards and falls and the board's and a
-#            trajectory's exact figures, which run in milliseconds: the core
-#            is built unoptimised.
+#   physics  plinko/ — its unit tests (collisions), the pinned boards and
+#            falls, the board's and a trajectory's exact figures: all run in
+#            milliseconds, so the core is built unoptimised (the other unit
+#            tests, slow unoptimised, are skipped).
 #   rules    everything else — the unit tests, the règlements, the rules, the
 #            scenarios, the full blocks, the decoys, the pinned falls.
 # Add `--iterate` to rerun only what a previous run of the same output did not
@@ -23,7 +24,9 @@ common=(-p guichet-core --baseline=skip --build-timeout 300 "$@")
 
 cargo mutants "${common[@]}" --timeout 20 --profile mutants-unoptimised \
     -f 'crates/guichet-core/src/plinko/*.rs' \
-    -o "$out/physics" -- --test plinko_pinned --test plinko_geometry || true
+    -o "$out/physics" -- --lib --test plinko_pinned --test plinko_geometry -- \
+    --skip block:: --skip emission:: --skip generator:: --skip money:: \
+    --skip permutation:: --skip reveal:: --skip scenario:: || true
 cargo mutants "${common[@]}" --timeout 30 --profile mutants \
     -e 'crates/guichet-core/src/plinko/*.rs' \
     -o "$out/rules" -- --lib --test rules --test scenarios --test reglements \

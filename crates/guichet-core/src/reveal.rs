@@ -381,6 +381,13 @@ mod tests {
                 .is_err(),
             "no pucks"
         );
+        assert_eq!(
+            progress
+                .apply(RevealStep::Go { drop: 0 })
+                .expect_err("no GO")
+                .reason,
+            "no BONUS stage here"
+        );
         assert!(!progress.is_complete());
         assert_eq!(progress.possible_steps(), vec![zones::BLACK_JACK_HANDS[2]]);
         progress
@@ -388,6 +395,17 @@ mod tests {
             .expect("the last zone");
         assert!(progress.is_complete());
         assert!(progress.possible_steps().is_empty());
+    }
+
+    #[test]
+    fn auto_reveals_x10s_winning_numbers_before_its_bundles() {
+        let scenario = scenario(&crate::emission::X10, Some(2));
+        let progress = Progress::new(&scenario);
+        let order: Vec<_> = zones::X10_DIAMONDS
+            .into_iter()
+            .chain(zones::X10_BUNDLES)
+            .collect();
+        assert_eq!(progress.remaining_steps(&scenario), order);
     }
 
     #[test]
@@ -428,9 +446,14 @@ mod tests {
             progress.apply(RevealStep::Go { drop: 0 }).is_err(),
             "GO before the puck"
         );
+        assert_eq!(progress.puck(0), None);
         progress
             .apply(RevealStep::Puck { drop: 0, puck: 2 })
             .expect("the first puck");
+        assert_eq!(progress.puck(0), Some(2));
+        assert!(progress.is_taken(RevealStep::Puck { drop: 0, puck: 2 }));
+        assert!(!progress.is_taken(RevealStep::Puck { drop: 0, puck: 1 }));
+        assert!(!progress.is_untouched() && !progress.pressed_go(0));
         assert!(
             progress
                 .apply(RevealStep::Puck { drop: 1, puck: 0 })
@@ -438,6 +461,8 @@ mod tests {
             "before GO"
         );
         progress.apply(RevealStep::Go { drop: 0 }).expect("GO");
+        assert!(progress.pressed_go(0) && progress.is_taken(RevealStep::Go { drop: 0 }));
+        assert!(!progress.is_complete(), "the second drop is still to come");
         progress
             .apply(RevealStep::Puck { drop: 1, puck: 0 })
             .expect("the second puck");
@@ -465,6 +490,10 @@ mod tests {
             ),
             (RevealStep::Puck { drop: 2, puck: 0 }, "no such puck"),
             (RevealStep::Go { drop: 2 }, "no BONUS stage here"),
+            (
+                RevealStep::Go { drop: 1 },
+                "this drop is not in a BONUS case",
+            ),
         ] {
             assert_eq!(reason(&mut progress, step), refused, "{step:?}");
         }
