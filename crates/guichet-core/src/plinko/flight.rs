@@ -498,6 +498,26 @@ mod tests {
     }
 
     #[test]
+    fn a_wall_segment_is_met_within_its_reach_only() {
+        let reach = PUCK_RADIUS + WALL_HALF_WIDTH;
+        let floor = Segment {
+            from: [300.0, 1000.0],
+            to: [400.0, 1000.0],
+        };
+        let touch = |x: f64, y: f64| segment_contact(&puck(x, y, 0.0, 0.0), &floor);
+        assert_eq!(touch(350.0, 1000.0 - reach + 1.0), Some(([0.0, -1.0], 1.0)));
+        assert_eq!(touch(350.0, 1000.0 + reach - 1.0), Some(([0.0, 1.0], 1.0)));
+        // Just touching, past a corner (within the box, out of reach), on the
+        // line itself: no contact.
+        assert_eq!(touch(350.0, 1000.0 - reach), None);
+        assert_eq!(touch(413.0, 987.0), None);
+        assert_eq!(touch(350.0, 1000.0), None);
+        let (normal, depth) = touch(410.0, 990.0).expect("within reach of the corner");
+        assert!(near(normal[0], normal[1].abs()) && normal[1] < 0.0);
+        assert!(near(depth, reach - 200.0_f64.sqrt()));
+    }
+
+    #[test]
     fn a_peg_is_met_from_every_side_and_pushes_the_puck_out_of_it() {
         let contact = PUCK_RADIUS + PEG_RADIUS;
         // Pegs at the corners of the lattice and in its middle.
@@ -515,5 +535,12 @@ mod tests {
         }
         let mut far = puck(x_of(7), y_of(7) - contact - 1.0, 0.0, 50.0);
         assert_eq!(collide_pegs(&mut far), None);
+        // Just touching is not a contact yet; nor is a puck on the peg's very
+        // centre, which has no side to be pushed out by (and never happens).
+        for y in [y_of(7) - contact, y_of(7)] {
+            let mut body = puck(x_of(7), y, 0.0, 50.0);
+            assert_eq!(collide_pegs(&mut body), None);
+            assert!(near(body.vy, 50.0) && near(body.y, y));
+        }
     }
 }
