@@ -13,7 +13,7 @@
 #            milliseconds, so the core is built unoptimised (the other unit
 #            tests, slow unoptimised, are skipped).
 #   rules    everything else — the unit tests, the règlements, the rules, the
-#            scenarios, the full blocks, the decoys, the pinned falls.
+#            scenarios, the full blocks, the decoys, the pinned falls and drawing.
 # Add `--iterate` to rerun only what a previous run of the same output did not
 # catch. Exclusions, each with its reason: .cargo/mutants.toml.
 set -euo pipefail
@@ -30,7 +30,7 @@ cargo mutants "${common[@]}" --timeout 20 --profile mutants-unoptimised \
 cargo mutants "${common[@]}" --timeout 30 --profile mutants \
     -e 'crates/guichet-core/src/plinko/*.rs' \
     -o "$out/rules" -- --lib --test rules --test scenarios --test reglements \
-    --test full_blocks --test decoys --test plinko_pinned || true
+    --test full_blocks --test decoys --test plinko_pinned --test drawing_pinned || true
 
 for pass in physics rules; do
     dir=$out/$pass/mutants.out
