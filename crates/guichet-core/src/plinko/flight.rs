@@ -498,6 +498,12 @@ mod tests {
     }
 
     #[test]
+    fn a_pucks_speed_is_the_length_of_its_velocity() {
+        assert!(near(puck(0.0, 0.0, 3.0, -4.0).speed(), 5.0));
+        assert!(near(puck(0.0, 0.0, -30.0, 0.0).speed(), 30.0));
+    }
+
+    #[test]
     fn a_wall_segment_is_met_within_its_reach_only() {
         let reach = PUCK_RADIUS + WALL_HALF_WIDTH;
         let floor = Segment {
