@@ -172,6 +172,9 @@ mod tests {
         found.sort();
         assert_eq!(found, vec![vec!['a', 'a', 'b'], vec!['b', 'b']]);
         assert!(splits(&parts, Cents(7), 3).is_empty());
+        // A part worth nothing (a losing symbol) is never one of the parts.
+        let with_nothing = [('z', Cents::ZERO), ('a', Cents(1))];
+        assert_eq!(splits(&with_nothing, Cents(2), 3), vec![vec!['a', 'a']]);
     }
 
     #[test]
