@@ -39,6 +39,22 @@ mod blackjack {
     }
 
     #[test]
+    fn cards_read_the_french_way_and_hearts_and_diamonds_are_red() {
+        let indices: Vec<String> = Rank::ALL.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            indices,
+            [
+                "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R", "A"
+            ]
+        );
+        for rank in Rank::ALL {
+            assert_eq!(rank.to_string(), rank.index());
+        }
+        let red: Vec<bool> = Suit::ALL.iter().map(|suit| suit.is_red()).collect();
+        assert_eq!(red, [false, true, true, false]);
+    }
+
+    #[test]
     fn a_hand_above_the_bank_wins_its_amount() {
         let scenario = table(
             [Rank::Ten, Rank::Eight],
