@@ -172,6 +172,19 @@ mod tests {
     }
 
     #[test]
+    fn each_drop_and_puck_draws_from_a_stream_of_its_own() {
+        // The middle puck to the middle place: many ways, so two streams
+        // rarely give the same one.
+        let landing = Landing::Slot { slot: 4 };
+        let same = (0..20)
+            .filter(|&seed| {
+                PuckPath::draw(seed, 0, 1, landing) == PuckPath::draw(seed, 1, 1, landing)
+            })
+            .count();
+        assert!(same < 5, "{same} of 20 seeds draw one way for both drops");
+    }
+
+    #[test]
     fn illegal_ways_are_refused() {
         let landing = Landing::Slot { slot: 0 };
         let mut path = PuckPath::draw(1, 0, 0, landing);
