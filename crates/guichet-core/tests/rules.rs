@@ -293,6 +293,43 @@ mod star_fortune {
             "a 2 € board sold at 0,50 €"
         );
     }
+
+    #[test]
+    fn a_picked_puck_is_one_of_three_and_falls_to_its_landing() {
+        let refusal = |scenario: &StarFortuneScenario| {
+            scenario
+                .validate(&STAR_FORTUNE_200)
+                .expect_err("refused")
+                .to_string()
+        };
+        let picked = || {
+            let mut scenario = unit([Landing::Slot { slot: 2 }, Landing::Slot { slot: 5 }]);
+            scenario.pick_puck(0, 1);
+            scenario
+        };
+        assert_eq!(picked().validate(&STAR_FORTUNE_200), Ok(()));
+        let mut fourth_puck = picked();
+        fourth_puck.drops[0].puck = Some(3);
+        assert_eq!(
+            refusal(&fourth_puck),
+            "illegal scenario: drop 1: no such puck"
+        );
+        let mut elsewhere = picked();
+        elsewhere.drops[0].path = picked().drops[0].path.clone().map(|mut path| {
+            path.0.pop();
+            path
+        });
+        assert_eq!(
+            refusal(&elsewhere),
+            "illegal scenario: drop 1: the way down does not lead to the landing"
+        );
+        let mut no_puck = picked();
+        no_puck.drops[0].puck = None;
+        assert_eq!(
+            refusal(&no_puck),
+            "illegal scenario: drop 1: a way down without a puck"
+        );
+    }
 }
 
 mod bingo {
