@@ -295,6 +295,26 @@ mod star_fortune {
     }
 
     #[test]
+    fn the_automatic_players_pucks_come_from_the_units_path_seed() {
+        let pucks = |path_seed| {
+            StarFortuneScenario {
+                path_seed,
+                ..unit([Landing::Slot { slot: 0 }; 2])
+            }
+            .automatic_pucks()
+        };
+        // Pinned: the audit export plays these.
+        assert_eq!((pucks(1), pucks(2), pucks(7)), ([2, 1], [1, 0], [2, 2]));
+        let mut seen = [[0; 3]; 2];
+        for path_seed in 0..300 {
+            for (drop, puck) in pucks(path_seed).into_iter().enumerate() {
+                seen[drop][usize::from(puck)] += 1;
+            }
+        }
+        assert!(seen.iter().flatten().all(|&count| count > 50), "{seen:?}");
+    }
+
+    #[test]
     fn a_picked_puck_is_one_of_three_and_falls_to_its_landing() {
         let refusal = |scenario: &StarFortuneScenario| {
             scenario
