@@ -207,6 +207,13 @@ mod x10 {
         let mut repeated = with(number(34, 4), number(48, 1));
         repeated.winning_numbers = [12, 12, 47];
         assert!(repeated.validate().is_err(), "winning numbers repeat");
+        assert_eq!(
+            with(number(34, 3), number(48, 1))
+                .validate()
+                .expect_err("no 3 € banknote")
+                .to_string(),
+            "illegal scenario: 3,00\u{a0}€ is not a banknote amount"
+        );
     }
 }
 
