@@ -185,8 +185,21 @@ fn balls_showing(
         }
     }
     // Numbers on neither grid mark nothing: the layout alone shows `wanted`.
+    off_the_grids(rng, grids, required, &others, free)
+}
+
+/// `required` and `free` more balls drawn from `others` among the numbers on
+/// neither grid, which mark nothing.
+fn off_the_grids(
+    rng: &mut (impl Rng + ?Sized),
+    grids: &[Grid; 2],
+    required: Vec<u8>,
+    others: &[u8],
+    free: usize,
+) -> Vec<u8> {
     let off_grids: Vec<u8> = others
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|number| !grids.iter().flatten().any(|cell| *cell == Some(*number)))
         .collect();
     let mut balls = required;
@@ -226,4 +239,30 @@ fn shows(grids: &[Grid; 2], balls: &[u8]) -> Option<Combinations> {
         .filter(|row| row.iter().all(|&cell| second[cell]))
         .count();
     Some((first_way, FullRows(rows as u8)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng as _;
+    use rand::rngs::ChaCha12Rng;
+
+    #[test]
+    fn the_balls_added_off_the_grids_mark_nothing() {
+        let mut rng = ChaCha12Rng::seed_from_u64(5);
+        let grids = grid_pair(&mut rng);
+        let on_grids: Vec<u8> = grids.iter().flatten().flatten().copied().collect();
+        let required = vec![on_grids[0], on_grids[1]];
+        let others: Vec<u8> = (1..=HIGHEST_NUMBER)
+            .filter(|number| !required.contains(number))
+            .collect();
+        let balls = off_the_grids(&mut rng, &grids, required.clone(), &others, 16);
+        assert_eq!(balls.len(), 18);
+        assert_eq!(balls[..2], required[..]);
+        assert!(
+            balls[2..].iter().all(|ball| !on_grids.contains(ball)),
+            "{balls:?}"
+        );
+        assert_eq!(shows(&grids, &balls), shows(&grids, &required));
+    }
 }
