@@ -4,7 +4,8 @@
 # catch the whole suite catches). The half-minute sweeps (`no_tells`, `plinko`)
 # are left out: with them each mutant costs ~85 s, some 26 hours in all.
 #
-#   scripts/mutants-core.sh [OUTPUT_DIR]      (default: mutants.out.core)
+#   scripts/mutants-core.sh [OUTPUT_DIR [cargo-mutants arguments: -j 2, --iterate]]
+#   (OUTPUT_DIR defaults to mutants.out.core)
 #
 # Two passes, each with the tests that reach its files and the build that
 # suits them (profiles `mutants` and `mutants-unoptimised` in Cargo.toml):

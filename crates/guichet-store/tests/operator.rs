@@ -285,13 +285,22 @@ fn as_map(meters: &Meters) -> HashMap<String, (u64, Cents, Cents)> {
         .collect()
 }
 
-fn play(store: &mut Store, emissions: &[&'static Emission], rounds: usize) {
+/// Buys and settles `rounds` units of each of `emissions`; returns each one's
+/// emission and prize, in the order sold.
+fn play(
+    store: &mut Store,
+    emissions: &[&'static Emission],
+    rounds: usize,
+) -> Vec<(&'static Emission, Cents)> {
+    let mut played = Vec::new();
     for _ in 0..rounds {
         for emission in emissions {
             let unit = store.buy(emission).expect("a unit");
             store.finish(unit.id).expect("settled");
+            played.push((unit.emission, unit.prize));
         }
     }
+    played
 }
 
 #[test]
@@ -301,11 +310,13 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
     store
         .cash_in(Cents::euros(900), "ouverture")
         .expect("cash in");
-    play(
+    let played = play(
         &mut store,
         &[&BLACK_JACK, &X10, &STAR_FORTUNE_50, &BINGO],
         12,
     );
+    // What the operator's charts draw: every settled unit's prize, in order.
+    assert_eq!(store.settled_prizes().expect("prizes"), played);
     let all = store.meters(0).expect("meters");
     assert_eq!(all.emissions.len(), Emission::ALL.len());
     assert_eq!(as_map(&all), meters_from_the_ledger(&store, 0));
@@ -343,7 +354,7 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
         "since installation: untouched"
     );
 
-    play(&mut store, &[&X10], 5);
+    let _ = play(&mut store, &[&X10], 5);
     store
         .cash_out(Cents::euros(10), "gain payé")
         .expect("cash out");
