@@ -229,6 +229,10 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
         deposit
     );
     assert!(operator.deposit("alice", Cents(0), "desk").is_err());
+    assert_eq!(
+        operator.account("alice").expect("the account"),
+        (deposit, true)
+    );
 
     let outcomes: Vec<Result<Cents, String>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..KIOSKS)
