@@ -218,7 +218,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     const KIOSKS: usize = 4;
     const TRIES: usize = 6;
     let server = Server::start();
-    let (mut operator, _, kiosk_url) = set_up(&server, "one_player", 4);
+    let (mut operator, url, kiosk_url) = set_up(&server, "one_player", 4);
     // Enough for exactly ten units; the kiosks try twenty-four at once.
     let affordable = 10;
     let deposit = Cents(EMISSION.stake.0 * affordable);
@@ -279,4 +279,18 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     // A refused purchase sells nothing: the units sold are the ones paid for.
     let sales = operator.sales(EMISSION).expect("the sales");
     assert_eq!(sales.len(), usize::try_from(affordable).expect("a count"));
+    // A ledger whose chain is broken in the middle does not explain the
+    // balance, though its last entry still agrees with it.
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    admin
+        .execute(
+            "UPDATE guichet.ledger SET balance_after_cents = balance_after_cents + 1
+             WHERE id = (SELECT min(id) FROM guichet.ledger)",
+            &[],
+        )
+        .expect("a ledger entry changed");
+    assert_eq!(
+        operator.account("alice").expect("the account"),
+        (Cents::ZERO, false)
+    );
 }
