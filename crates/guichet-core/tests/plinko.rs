@@ -3,6 +3,8 @@
 //! into a peg or a wall, never stalls, stays under its speed limit and lasts
 //! 1,5 to 3,5 s. (`plinko_pinned.rs` pins the falls bit for bit.)
 
+mod falls;
+
 use std::sync::Mutex;
 
 use guichet_core::block::{Block, Seed};
@@ -275,13 +277,7 @@ fn every_possible_way_down_falls_honestly() {
                         .expect("no test thread panicked")
                         .push(format!("{path:?}: {broken}")),
                 }
-                let mut hash = Sha256::new();
-                for sample in &fall.samples {
-                    for value in [sample.t, sample.x, sample.y, sample.angle] {
-                        hash.update(value.to_bits().to_le_bytes());
-                    }
-                }
-                hash.finalize()
+                falls::digest(&fall)
             })
             .collect();
         for digest in digests {

@@ -4,6 +4,8 @@
 //! so it must show here first. Milliseconds, where `plinko.rs` checks 90 000
 //! falls in half a minute.
 
+mod falls;
+
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Game, STAR_FORTUNE_100};
 use guichet_core::generator::unit_scenario;
@@ -12,15 +14,9 @@ use guichet_core::scenario::Scenario;
 use guichet_core::scenario::star_fortune::Landing;
 use sha2::{Digest as _, Sha256};
 
-/// The SHA-256 of a fall's samples, bit for bit.
+/// The first 8 bytes of a fall's digest, in hex.
 fn fingerprint(fall: &Trajectory) -> String {
-    let mut hash = Sha256::new();
-    for sample in &fall.samples {
-        for value in [sample.t, sample.x, sample.y, sample.angle] {
-            hash.update(value.to_bits().to_le_bytes());
-        }
-    }
-    hex::encode(&hash.finalize()[..8])
+    hex::encode(&falls::digest(fall)[..8])
 }
 
 #[test]
