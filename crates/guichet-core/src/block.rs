@@ -100,6 +100,30 @@ impl fmt::Debug for Commitment {
     }
 }
 
+/// The key of a block's unit streams, from which each unit's scenario is drawn.
+/// Derived from the seed one way, apart from the permutation's key: it says
+/// nothing of which unit wins what, so a kiosk that sells a unit (and is told
+/// its prize) may hold it to draw that unit's scenario without the seed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct UnitStreams(pub [u8; 32]);
+
+impl UnitStreams {
+    /// The random stream of unit `index`: the same key and index always give
+    /// the same stream.
+    #[must_use]
+    pub fn unit_rng(&self, index: u32) -> ChaCha12Rng {
+        let mut rng = ChaCha12Rng::from_seed(self.0);
+        rng.set_stream(u64::from(index));
+        rng
+    }
+}
+
+impl fmt::Debug for UnitStreams {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("UnitStreams(..)")
+    }
+}
+
 /// One block of an emission, opened: every unit's prize and random stream.
 #[derive(Clone)]
 pub struct Block {
@@ -107,7 +131,7 @@ pub struct Block {
     number: u32,
     commitment: Commitment,
     permutation: Permutation,
-    unit_stream_key: [u8; 32],
+    unit_streams: UnitStreams,
     /// `cumulative[t]` = lots of tiers `0..=t`.
     cumulative: Vec<u32>,
 }
@@ -156,7 +180,7 @@ impl Block {
             number,
             commitment: Self::commitment_of(emission, number, seed),
             permutation: Permutation::new(aes_key, emission.block_size),
-            unit_stream_key: derive("guichet/unit-stream/v1", emission, number, seed),
+            unit_streams: UnitStreams(derive("guichet/unit-stream/v1", emission, number, seed)),
             cumulative,
         }
     }
@@ -228,9 +252,14 @@ impl Block {
     /// same block and index always give the same stream.
     #[must_use]
     pub fn unit_rng(&self, index: u32) -> ChaCha12Rng {
-        let mut rng = ChaCha12Rng::from_seed(self.unit_stream_key);
-        rng.set_stream(u64::from(index));
-        rng
+        self.unit_streams.unit_rng(index)
+    }
+
+    /// The key of this block's unit streams, for a kiosk that sells its units
+    /// without holding the seed.
+    #[must_use]
+    pub const fn unit_streams(&self) -> &UnitStreams {
+        &self.unit_streams
     }
 
     /// Walks the whole block in index order, `chunk` units at a time: each chunk's

@@ -22,7 +22,7 @@ use rand::Rng;
 /// generators that drew it (version 1 is the first release, commit aed9add).
 pub const VERSION: u32 = 2;
 
-use crate::block::Block;
+use crate::block::{Block, UnitStreams};
 use crate::emission::{Emission, Game};
 use crate::money::Cents;
 use crate::scenario::Scenario;
@@ -79,6 +79,22 @@ pub fn unit_scenario(block: &Block, index: u32) -> (Cents, Scenario) {
 /// If `prize` is not in the block's table.
 #[must_use]
 pub fn scenario_of_unit(block: &Block, index: u32, prize: Cents) -> Scenario {
-    generate(block.emission(), prize, &mut block.unit_rng(index))
+    scenario_from_streams(block.emission(), block.unit_streams(), index, prize)
         .expect("a block's prizes are in its table")
+}
+
+/// The scenario of unit `index` of a block of `emission` whose unit streams
+/// are `streams`, told its prize: what a kiosk of a network draws for the unit
+/// it sold (it holds neither the seed nor any other unit's prize), the same as
+/// [`scenario_of_unit`] draws with the block.
+///
+/// # Errors
+/// [`UnknownPrize`] if `prize` is neither zero nor a prize of the table.
+pub fn scenario_from_streams(
+    emission: &Emission,
+    streams: &UnitStreams,
+    index: u32,
+    prize: Cents,
+) -> Result<Scenario, UnknownPrize> {
+    generate(emission, prize, &mut streams.unit_rng(index))
 }
