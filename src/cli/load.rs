@@ -1,5 +1,6 @@
-//! `guichet load`: many simulated kiosks buying from one PostgreSQL database at
-//! once, then every sale checked against its block's order and tiers.
+//! `guichet load`: many simulated kiosks buying and playing out units from one
+//! PostgreSQL database at once, then every sale checked against its block's
+//! order and tiers, and the whole database verified.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -9,8 +10,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed, TierTally};
 use guichet_core::emission::{Emission, STAR_FORTUNE_50};
-use guichet_store::network::{Kiosk, Operator, Sale};
-use guichet_store::{LimitKind, MAX_LIMIT, Store};
+use guichet_core::money::Cents;
+use guichet_store::network::{Kiosk, Operator, Sale, Session};
+use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, Store};
+use postgres::Client;
 
 use super::{Failure, LoadArgs, Output};
 
@@ -64,10 +67,10 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
 
     let mut kiosk_config = arguments.db.clone();
     kiosk_config.user(&arguments.kiosk_role).password(&password);
-    let (elapsed, mut latencies, bought_by) = buy_at_once(arguments, &kiosk_config)?;
+    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config)?;
     latencies.sort_unstable();
     out.line(format_args!(
-        "{} units bought by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
         latencies.len(),
         arguments.kiosks,
         arguments.connections.min(arguments.kiosks),
@@ -78,7 +81,7 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     ))?;
 
     let beside = arguments.units.min(SQLITE_UNITS);
-    let (sqlite_elapsed, sqlite_latencies) =
+    let (sqlite_elapsed, sqlite_latencies, sqlite_violations) =
         sqlite_one_kiosk(beside).context("buying from SQLite, for comparison")?;
     out.line(format_args!(
         "beside it, SQLite (this kiosk's own file, one kiosk): {beside} units bought and played out in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
@@ -90,22 +93,28 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
 
     let sales = operator.sales(EMISSION).context("reading the sales")?;
     let mut problems = check(&sales, &seeds, arguments.units);
-    for (number, bought) in (0..).zip(bought_by) {
+    for (number, played) in (0..).zip(played_by) {
         let name = player(number);
         let (balance, explained) = operator.account(&name).context("reading the accounts")?;
-        let spent = i64::try_from(bought)
-            .unwrap_or(i64::MAX)
-            .saturating_mul(EMISSION.stake.0);
-        if !explained || balance.0 != funds.0 - spent {
+        let spent = i64::from(played.units).saturating_mul(EMISSION.stake.0);
+        if !explained || balance.0 != funds.0 - spent + played.won.0 {
             problems.push(format!(
-                "{name}: balance {balance} after {bought} units, its ledger {}",
+                "{name}: balance {balance} after {} units won {}, its ledger {}",
+                played.units,
+                played.won,
                 if explained { "balanced" } else { "unbalanced" }
             ));
         }
     }
+    problems.extend(operator.verify().context("verifying the database")?);
+    problems.extend(
+        sqlite_violations
+            .into_iter()
+            .map(|violation| format!("SQLite: {violation}")),
+    );
     if problems.is_empty() {
         out.line(format_args!(
-            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier; {} players' ledgers balanced",
+            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier, revealed and settled; {} players' ledgers balanced; verify passes on both engines",
             sales.len(),
             arguments.kiosks
         ))?;
@@ -118,29 +127,36 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     Ok(ExitCode::from(1))
 }
 
+/// What a simulated kiosk did: units played out, and their prizes.
+#[derive(Default)]
+struct Played {
+    units: u32,
+    won: Cents,
+}
+
 /// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
-/// buying over a pool of connections logged in with `kiosk_config` until
-/// `arguments.units` are bought. Returns the time it took, each purchase's
-/// time, and the units each kiosk bought.
-fn buy_at_once(
+/// buying and playing out units over a pool of connections logged in with
+/// `kiosk_config` until `arguments.units` are bought. Returns the time it
+/// took, each purchase's time, and what each kiosk played.
+fn play_at_once(
     arguments: &LoadArgs,
     kiosk_config: &postgres::Config,
-) -> anyhow::Result<(Duration, Vec<Duration>, Vec<usize>)> {
+) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
     let connections = (0..arguments.connections.min(arguments.kiosks))
-        .map(|number| Kiosk::connect_with(kiosk_config, &format!("load-{number}")))
+        .map(|_| kiosk_config.connect(postgres::NoTls))
         .collect::<Result<Vec<_>, _>>()
         .context("connecting as the kiosk role")?;
     let pool = Pool::new(connections);
     let claimed = AtomicU32::new(0);
     let started = Instant::now();
-    let bought: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<(Vec<Duration>, Played), String>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..arguments.kiosks)
             .map(|number| {
                 let (pool, claimed) = (&pool, &claimed);
                 std::thread::Builder::new()
                     .stack_size(KIOSK_STACK)
                     .spawn_scoped(scope, move || {
-                        buy_until_done(pool, claimed, arguments.units, &player(number))
+                        play_until_done(pool, claimed, arguments.units, number)
                     })
             })
             .collect::<Result<_, _>>()
@@ -156,24 +172,24 @@ fn buy_at_once(
     });
     let elapsed = started.elapsed();
     let mut latencies = Vec::with_capacity(arguments.units as usize);
-    let mut bought_by = Vec::with_capacity(bought.len());
-    for kiosk in bought {
-        let kiosk = kiosk
+    let mut played_by = Vec::with_capacity(results.len());
+    for kiosk in results {
+        let (kiosk_latencies, played) = kiosk
             .map_err(anyhow::Error::msg)
-            .context("a kiosk's purchase")?;
-        bought_by.push(kiosk.len());
-        latencies.extend(kiosk);
+            .context("a kiosk's play")?;
+        played_by.push(played);
+        latencies.extend(kiosk_latencies);
     }
-    Ok((elapsed, latencies, bought_by))
+    Ok((elapsed, latencies, played_by))
 }
 
 /// One kiosk buying `units` units from its own SQLite file (in a temporary
 /// folder, removed after), each finished before the next as a kiosk does: the
-/// time of it all, and of each purchase.
-fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>)> {
+/// time of it all, of each purchase, and what `verify` finds in the file.
+fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<String>)> {
     let folder = std::env::temp_dir().join(format!("guichet-load-{}", std::process::id()));
     std::fs::create_dir_all(&folder)?;
-    let run = || -> anyhow::Result<(Duration, Vec<Duration>)> {
+    let run = || -> anyhow::Result<(Duration, Vec<Duration>, Vec<String>)> {
         let mut store = Store::open(&folder.join("guichet.sqlite3"))?;
         store.answer_age(true)?;
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
@@ -194,7 +210,7 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>)> {
         }
         let elapsed = started.elapsed();
         latencies.sort_unstable();
-        Ok((elapsed, latencies))
+        Ok((elapsed, latencies, store.verify()?))
     };
     let result = run();
     let _ = std::fs::remove_dir_all(&folder);
@@ -206,25 +222,39 @@ fn player(number: u32) -> String {
     format!("player-{number}")
 }
 
-/// One simulated kiosk: claims a unit to buy, borrows a connection, buys it
-/// from `player`'s account, until `units` are claimed. Returns each purchase's
-/// time, or the first error.
-fn buy_until_done(
+/// One simulated kiosk, number `number`: claims a unit to buy, borrows a
+/// connection, buys it from its player's account and gives the connection
+/// back; then borrows one again to reveal the unit all at once and settle it
+/// — until `units` are claimed. Returns each purchase's time and what it
+/// played, or the first error.
+fn play_until_done(
     pool: &Pool,
     claimed: &AtomicU32,
     units: u32,
-    player: &str,
-) -> Result<Vec<Duration>, String> {
+    number: u32,
+) -> Result<(Vec<Duration>, Played), String> {
+    let (kiosk, payer) = (format!("load-{number}"), player(number));
+    let at_kiosk = |client| Session::new(Kiosk::with_client(client, &kiosk), &payer);
     let mut latencies = Vec::new();
+    let mut played = Played::default();
     while claimed.fetch_add(1, Ordering::Relaxed) < units {
-        let mut kiosk = pool.take();
+        let mut session = at_kiosk(pool.take());
         let asked = Instant::now();
-        let sold = kiosk.buy(EMISSION, player);
+        let bought = session.buy(EMISSION);
         latencies.push(asked.elapsed());
-        pool.give_back(kiosk);
-        sold.map_err(|error| error.to_string())?;
+        pool.give_back(session.into_kiosk().into_client());
+        let unit = bought.map_err(|error| error.to_string())?;
+        let mut session = at_kiosk(pool.take());
+        let settled = session.finish(unit.id);
+        pool.give_back(session.into_kiosk().into_client());
+        let settlement = settled.map_err(|error| error.to_string())?;
+        if !settlement.credited {
+            return Err(format!("unit {} was settled before it was played", unit.id));
+        }
+        played.units += 1;
+        played.won = played.won.checked_add(unit.prize).unwrap_or(played.won);
     }
-    Ok(latencies)
+    Ok((latencies, played))
 }
 
 /// What is wrong with `sales` (by block and index): each block's units sold
@@ -283,12 +313,12 @@ fn percentile(values: &[Duration], percent: usize) -> Duration {
 
 /// Connections the simulated kiosks share: one at a time each.
 struct Pool {
-    idle: Mutex<Vec<Kiosk>>,
+    idle: Mutex<Vec<Client>>,
     returned: Condvar,
 }
 
 impl Pool {
-    fn new(connections: Vec<Kiosk>) -> Self {
+    fn new(connections: Vec<Client>) -> Self {
         Self {
             idle: Mutex::new(connections),
             returned: Condvar::new(),
@@ -296,7 +326,7 @@ impl Pool {
     }
 
     /// A connection, once one is free.
-    fn take(&self) -> Kiosk {
+    fn take(&self) -> Client {
         let mut idle = self
             .idle
             .lock()
@@ -312,11 +342,11 @@ impl Pool {
         }
     }
 
-    fn give_back(&self, kiosk: Kiosk) {
+    fn give_back(&self, client: Client) {
         self.idle
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(kiosk);
+            .push(client);
         self.returned.notify_one();
     }
 }

@@ -292,6 +292,9 @@ pub enum StoreError {
         /// The system's reason.
         reason: String,
     },
+    /// The network's database refused or failed.
+    #[error(transparent)]
+    Network(#[from] crate::network::NetworkError),
     /// Any other SQLite failure.
     #[error("database error on {}: {source}", path.display())]
     Sqlite {

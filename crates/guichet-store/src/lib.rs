@@ -26,6 +26,7 @@ mod lease;
 pub mod network;
 mod open;
 mod operator;
+mod point_of_sale;
 mod protection;
 mod protection_kept;
 mod schema;
@@ -51,6 +52,7 @@ pub use operator::{
     CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,
     PinCheck,
 };
+pub use point_of_sale::PointOfSale;
 pub use protection::{
     LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
     Protection, ProtectionEvent, ProtectionRecord, RAISE_DELAY, RealityChoice,

@@ -15,7 +15,7 @@ use crate::blocks::{mark_sold, selling_block};
 use crate::lease::HeldElsewhere;
 use crate::protection::{self, LimitKind};
 use crate::schema::NOW;
-use crate::{OnFile as _, Store, StoreError};
+use crate::{OnFile as _, PointOfSale, Store, StoreError};
 
 /// Where a unit stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -319,19 +319,12 @@ impl Store {
 
     /// Reveals everything left of unit `unit` at once, as "Auto" does, and
     /// settles it: what the headless player does, and how an unfinished unit is
-    /// completed without a screen.
+    /// completed without a screen ([`PointOfSale::finish`]).
     ///
     /// # Errors
     /// As [`Store::reveal`] and [`Store::settle`].
     pub fn finish(&mut self, unit: i64) -> Result<Settlement, StoreError> {
-        let current = self.unit(unit)?;
-        if current.state != UnitState::Settled {
-            let steps = current.progress.remaining_steps(&current.scenario);
-            if !steps.is_empty() {
-                self.reveal(unit, &steps)?;
-            }
-        }
-        self.settle(unit)
+        PointOfSale::finish(self, unit)
     }
 
     /// The unit bought and not settled, if any: at most one at a time.

@@ -7,7 +7,8 @@ mod support;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, STAR_FORTUNE_50};
 use guichet_core::money::Cents;
-use guichet_store::network::{Kiosk, NetworkError, Operator};
+use guichet_store::network::{Kiosk, NetworkError, Operator, Session};
+use guichet_store::{PointOfSale, StoreError, Unit};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 use support::postgres::{Server, as_user};
@@ -54,6 +55,9 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         "INSERT INTO guichet.sales (block_id, unit_index, kiosk) VALUES (1, 5, 'me')",
         "SELECT * FROM guichet.players",
         "SELECT * FROM guichet.ledger",
+        "SELECT * FROM guichet.reveal_steps",
+        "SELECT * FROM guichet.prizes",
+        "UPDATE guichet.players SET balance_cents = 1000000",
     ] {
         let error = raw.batch_execute(forbidden).expect_err(forbidden);
         assert_eq!(
@@ -62,8 +66,8 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
             "{forbidden}: {error}"
         );
     }
-    // No way round: no other role to become, no function to call but `buy`
-    // and `sell`.
+    // No way round: no other role to become, no function to call but the
+    // kiosks' own.
     assert!(raw.batch_execute("SET ROLE postgres").is_err());
     let granted: Vec<String> = raw
         .query(
@@ -75,7 +79,11 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         .iter()
         .map(|row| row.get(0))
         .collect();
-    assert_eq!(granted, ["buy", "sell"], "only buying and selling");
+    assert_eq!(
+        granted,
+        ["balance", "buy", "kiosk_units", "reveal", "sell", "settle"],
+        "only the kiosks' functions"
+    );
 
     let mut kiosk = Kiosk::connect(&kiosk_url, "borne-1").expect("the kiosk connects");
     let public = kiosk.public_blocks(EMISSION).expect("public blocks");
@@ -234,21 +242,23 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
         (deposit, true)
     );
 
-    let outcomes: Vec<Result<Cents, String>> = std::thread::scope(|scope| {
+    let outcomes: Vec<Result<Unit, StoreError>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..KIOSKS)
             .map(|number| {
                 let kiosk_url = &kiosk_url;
                 scope.spawn(move || {
-                    let mut kiosk =
-                        Kiosk::connect(kiosk_url, &format!("borne-{number}")).expect("connects");
-                    (0..TRIES)
-                        .map(|_| {
-                            kiosk
-                                .buy(EMISSION, "alice")
-                                .map(|(_, balance)| balance)
-                                .map_err(|error| error.to_string())
-                        })
-                        .collect::<Vec<_>>()
+                    let mut client = Client::connect(kiosk_url, NoTls).expect("connects");
+                    // Each try at a kiosk of its own: a kiosk plays one unit
+                    // at a time, and these are left unsettled.
+                    let mut outcomes = Vec::with_capacity(TRIES);
+                    for attempt in 0..TRIES {
+                        let kiosk =
+                            Kiosk::with_client(client, &format!("borne-{number}-{attempt}"));
+                        let mut session = Session::new(kiosk, "alice");
+                        outcomes.push(session.buy(EMISSION));
+                        client = session.into_kiosk().into_client();
+                    }
+                    outcomes
                 })
             })
             .collect();
@@ -261,12 +271,20 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     let bought = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
     assert_eq!(bought, usize::try_from(affordable).expect("a count"));
     for refused in outcomes.iter().filter_map(|outcome| outcome.as_ref().err()) {
-        assert!(refused.contains("balance too low"), "{refused}");
+        assert!(
+            matches!(refused, StoreError::InsufficientFunds { balance, stake } if *stake == EMISSION.stake && *balance < EMISSION.stake),
+            "{refused}"
+        );
     }
-    let mut balances: Vec<i64> = outcomes
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let mut balances: Vec<i64> = admin
+        .query(
+            "SELECT balance_after_cents FROM guichet.ledger WHERE kind = 'stake'",
+            &[],
+        )
+        .expect("the stakes")
         .iter()
-        .filter_map(|o| o.as_ref().ok())
-        .map(|b| b.0)
+        .map(|row| row.get(0))
         .collect();
     balances.sort_unstable();
     let expected: Vec<i64> = (0..affordable)
@@ -281,7 +299,6 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     assert_eq!(sales.len(), usize::try_from(affordable).expect("a count"));
     // A ledger whose chain is broken in the middle does not explain the
     // balance, though its last entry still agrees with it.
-    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
     admin
         .execute(
             "UPDATE guichet.ledger SET balance_after_cents = balance_after_cents + 1

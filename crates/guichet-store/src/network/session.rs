@@ -1,0 +1,249 @@
+//! A player at a kiosk of the network: the [`PointOfSale`] of the PostgreSQL
+//! engine. The kiosk is told the unit it sells, that unit's prize and its
+//! block's unit-stream key, and draws the unit's scenario itself with the same
+//! generator the SQLite engine uses; every step is journaled on the server
+//! before it is shown, and the server credits the prize its stored tier gives.
+
+use guichet_core::block::UnitStreams;
+use guichet_core::emission::Emission;
+use guichet_core::generator::{self, scenario_from_streams};
+use guichet_core::money::Cents;
+use guichet_core::reveal::{Progress, RevealStep};
+
+use super::{Kiosk, NetworkError};
+use crate::{PointOfSale, Settlement, StoreError, Unit, UnitState};
+
+/// Player `player` at kiosk `kiosk`.
+pub struct Session {
+    kiosk: Kiosk,
+    player: String,
+}
+
+impl Session {
+    /// Player `player` at `kiosk`.
+    #[must_use]
+    pub fn new(kiosk: Kiosk, player: &str) -> Self {
+        Self {
+            kiosk,
+            player: player.to_owned(),
+        }
+    }
+
+    /// The kiosk, given back.
+    #[must_use]
+    pub fn into_kiosk(self) -> Kiosk {
+        self.kiosk
+    }
+
+    /// The units of this kiosk: unit `wanted` alone, or every unsettled one.
+    fn units(&mut self, wanted: Option<i64>, unsettled: bool) -> Result<Vec<Unit>, StoreError> {
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
+                        generator, sold_at, settled_at, steps
+                 FROM guichet.kiosk_units($1, $2, $3)",
+                &[&self.kiosk.name, &wanted, &unsettled],
+            )
+            .map_err(NetworkError::from)?;
+        rows.iter().map(unit_of).collect()
+    }
+}
+
+/// The unit of a row of `guichet.kiosk_units`, its scenario drawn from its
+/// block's unit streams and its journal replayed.
+fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
+    let id: i64 = row.get(0);
+    let code: String = row.get(1);
+    let emission = Emission::from_code(&code)
+        .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
+    let generator: i32 = row.get(6);
+    let journal: Vec<String> = row.get(9);
+    let steps = journal
+        .iter()
+        .map(|step| serde_json::from_str(step))
+        .collect::<Result<Vec<RevealStep>, _>>()
+        .map_err(|error| NetworkError::Unexpected(format!("unit {id}'s journal: {error}")))?;
+    let mut unit = drawn(
+        id,
+        emission,
+        (row.get(2), row.get(3)),
+        Cents(row.get(4)),
+        &row.get::<_, Vec<u8>>(5),
+        generator,
+        row.get(7),
+    )?;
+    for &step in &steps {
+        unit.progress
+            .apply(step)
+            .map_err(|source| StoreError::Step { unit: id, source })?;
+    }
+    unit.settled_at = row.get(8);
+    unit.state = if unit.settled_at.is_some() {
+        UnitState::Settled
+    } else if steps.is_empty() {
+        UnitState::Sold
+    } else {
+        UnitState::Revealing
+    };
+    unit.steps = steps;
+    Ok(unit)
+}
+
+/// Unit `id` of `emission`, at (block, index), worth `prize`, as sold: its
+/// scenario drawn with generator `generator` from `stream_key`.
+fn drawn(
+    id: i64,
+    emission: &'static Emission,
+    (block, index): (i32, i32),
+    prize: Cents,
+    stream_key: &[u8],
+    generator: i32,
+    sold_at: String,
+) -> Result<Unit, StoreError> {
+    let unexpected = |what: String| StoreError::Network(NetworkError::Unexpected(what));
+    if u32::try_from(generator).ok() != Some(generator::VERSION) {
+        return Err(unexpected(format!(
+            "unit {id} was drawn with generator {generator}, this kiosk draws with {}",
+            generator::VERSION
+        )));
+    }
+    let key: [u8; 32] = stream_key
+        .try_into()
+        .map_err(|_| unexpected(format!("unit {id}'s stream key is not 32 bytes")))?;
+    let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
+    let scenario = scenario_from_streams(emission, &UnitStreams(key), index, prize)
+        .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
+    Ok(Unit {
+        id,
+        emission,
+        block: u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?,
+        index,
+        prize,
+        progress: Progress::new(&scenario),
+        scenario,
+        generator: generator::VERSION,
+        steps: Vec::new(),
+        state: UnitState::Sold,
+        sold_at,
+        settled_at: None,
+    })
+}
+
+/// The store's error for the network's `error`: the refusals every engine
+/// shares by their name, the rest as they are.
+fn refusal(error: postgres::Error, stake: Cents, unit: Option<i64>) -> StoreError {
+    let error = NetworkError::from(error);
+    let detail = error.detail().and_then(|detail| detail.parse::<i64>().ok());
+    match (error.code(), detail, unit) {
+        (Some("GU005"), Some(balance), _) => StoreError::InsufficientFunds {
+            balance: Cents(balance),
+            stake,
+        },
+        (Some("GU006"), Some(unfinished), _) => StoreError::UnitUnfinished(unfinished),
+        (Some("GU007"), _, Some(unit)) => StoreError::NoSuchUnit(unit),
+        (Some("GU008"), _, Some(unit)) => StoreError::AlreadySettled(unit),
+        _ => StoreError::Network(error),
+    }
+}
+
+impl PointOfSale for Session {
+    fn balance(&mut self) -> Result<Cents, StoreError> {
+        let balance: Option<i64> = self
+            .kiosk
+            .client
+            .query_one("SELECT guichet.balance($1)", &[&self.player])
+            .map_err(NetworkError::from)?
+            .get(0);
+        balance.map(Cents).ok_or_else(|| {
+            NetworkError::Unexpected(format!("there is no player {}", self.player)).into()
+        })
+    }
+
+    fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
+        let version = i32::try_from(generator::VERSION).unwrap_or(i32::MAX);
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT sale_id, block_number, unit_index, prize_cents, stream_key, sold_at
+                 FROM guichet.buy($1, $2, $3, $4)",
+                &[&emission.code(), &self.kiosk.name, &self.player, &version],
+            )
+            .map_err(|error| refusal(error, emission.stake, None))?;
+        drawn(
+            row.get(0),
+            emission,
+            (row.get(1), row.get(2)),
+            Cents(row.get(3)),
+            &row.get::<_, Vec<u8>>(4),
+            version,
+            row.get(5),
+        )
+    }
+
+    fn take_up(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        self.unit(unit)
+    }
+
+    fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        let mut current = self.unit(unit)?;
+        if current.state == UnitState::Settled {
+            return Err(StoreError::AlreadySettled(unit));
+        }
+        for &step in steps {
+            current
+                .progress
+                .apply(step)
+                .map_err(|source| StoreError::Step { unit, source })?;
+        }
+        let journal: Vec<String> = steps
+            .iter()
+            .map(|step| serde_json::to_string(step).expect("a step serializes"))
+            .collect();
+        let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
+        self.kiosk
+            .client
+            .query_one(
+                "SELECT guichet.reveal($1, $2, $3, $4)",
+                &[&self.kiosk.name, &unit, &first, &journal],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        current.steps.extend_from_slice(steps);
+        if !current.steps.is_empty() {
+            current.state = UnitState::Revealing;
+        }
+        Ok(current)
+    }
+
+    fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let current = self.unit(unit)?;
+        if current.state != UnitState::Settled && !current.progress.is_complete() {
+            return Err(StoreError::NotFinished(unit));
+        }
+        let credited: bool = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT credited FROM guichet.settle($1, $2)",
+                &[&self.kiosk.name, &unit],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?
+            .get(0);
+        Ok(Settlement {
+            unit: self.unit(unit)?,
+            credited,
+        })
+    }
+
+    fn unit(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        self.units(Some(unit), false)?
+            .pop()
+            .ok_or(StoreError::NoSuchUnit(unit))
+    }
+
+    fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
+        self.units(None, true)
+    }
+}
