@@ -1,6 +1,7 @@
 //! `guichet load` against a real PostgreSQL server: it sets up an empty
-//! database, simulated kiosks buy at once from their players' accounts, and
-//! every sale and every ledger is checked.
+//! database, simulated kiosks buy at once from their players' accounts and
+//! play every unit out, and every sale and every ledger is checked, and the
+//! whole database verified.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-store/tests/support/postgres.rs"]
@@ -42,14 +43,14 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
         String::from_utf8_lossy(&run.stderr)
     );
     assert!(
-        printed.contains("600 units bought by 50 kiosks over 8 connections"),
+        printed.contains("600 units bought, revealed and settled by 50 kiosks over 8 connections"),
         "{printed}"
     );
     assert!(printed.contains("units/s; purchase p50"), "{printed}");
     assert!(printed.contains("beside it, SQLite"), "{printed}");
     assert!(printed.contains("ok: 600 units sold"), "{printed}");
     assert!(
-        printed.contains("50 players' ledgers balanced"),
+        printed.contains("50 players' ledgers balanced; verify passes on both engines"),
         "{printed}"
     );
 
@@ -73,6 +74,33 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
         (row.get(0), row.get(1), row.get(2))
     };
     assert_eq!((sold, first, last), (600, 0, 599));
+    let (unsettled, journaled): (i64, i64) = {
+        let row = admin
+            .query_one(
+                "SELECT (SELECT count(*) FROM guichet.sales WHERE settled_at IS NULL),
+                        (SELECT count(DISTINCT sale_id) FROM guichet.reveal_steps)",
+                &[],
+            )
+            .expect("the reveals");
+        (row.get(0), row.get(1))
+    };
+    assert_eq!(
+        (unsettled, journaled),
+        (0, 600),
+        "every unit revealed and settled"
+    );
+    let (prizes, winners): (i64, i64) = {
+        let row = admin
+            .query_one(
+                "SELECT (SELECT count(*) FROM guichet.ledger WHERE kind = 'prize'),
+                        (SELECT count(*) FROM guichet.sales WHERE tier IS NOT NULL)",
+                &[],
+            )
+            .expect("the prizes");
+        (row.get(0), row.get(1))
+    };
+    assert!(winners > 0, "some of 600 units win");
+    assert_eq!(prizes, winners, "each winning unit credited once");
 
     // A database already set up is refused, and left as it was.
     let again = load(&[

@@ -311,3 +311,206 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
         (Cents::ZERO, false)
     );
 }
+
+/// The operator's `verify` finds nothing wrong in units played out, and names
+/// each thing a superuser then tampers with.
+#[test]
+fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
+    let server = Server::start();
+    let (mut operator, url, kiosk_url) = set_up(&server, "verified", 5);
+    operator
+        .deposit("bob", Cents(EMISSION.stake.0 * 20), "desk")
+        .expect("a deposit");
+    let kiosk = Kiosk::connect(&kiosk_url, "borne").expect("connects");
+    let mut session = Session::new(kiosk, "bob");
+    let block = Block::open(EMISSION, 0, &seed(5));
+    let winner = (0..20)
+        .find(|&index| block.tier_of_unit(index).is_some())
+        .expect("a winning unit among the first 20");
+    let mut units = Vec::new();
+    for _ in 0..=winner + 1 {
+        let unit = session.buy(EMISSION).expect("a unit");
+        session.finish(unit.id).expect("played out");
+        units.push(unit);
+    }
+    // One unit left half revealed: sound too.
+    let open = session.buy(EMISSION).expect("a unit");
+    let first = open.progress.remaining_steps(&open.scenario)[0];
+    session.reveal(open.id, &[first]).expect("a step");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+
+    drop((operator, session));
+
+    // Each tampering on a copy of the database as played.
+    let (base, _) = url.rsplit_once('/').expect("a URL with a database");
+    let mut server_admin = Client::connect(&server.url, NoTls).expect("the superuser connects");
+    let tamperings = [
+        (
+            "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
+            "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
+        ),
+        (
+            "UPDATE guichet.ledger SET amount_cents = amount_cents + 100,
+                 balance_after_cents = balance_after_cents + 100 WHERE kind = 'prize';
+             UPDATE guichet.players SET balance_cents = balance_cents + 100",
+            "credited [",
+        ),
+        (
+            "UPDATE guichet.sales SET settled_at = now()
+             WHERE settled_at IS NULL AND generator IS NOT NULL",
+            "settled before it was all revealed",
+        ),
+        (
+            "UPDATE guichet.reveal_steps SET step = '{\"step\":\"puck\",\"drop\":0,\"puck\":7}'
+             WHERE seq = 0 AND sale_id = (SELECT min(sale_id) FROM guichet.reveal_steps)",
+            "its journal does not replay",
+        ),
+        (
+            "UPDATE guichet.reveal_steps SET step = 'a puck' WHERE seq = 0",
+            "a journaled step is not a step",
+        ),
+        (
+            "UPDATE guichet.blocks SET sold = sold + 1",
+            "units counted sold",
+        ),
+        (
+            "UPDATE guichet.players SET balance_cents = balance_cents + 1",
+            "player bob: the ledger does not explain",
+        ),
+        (
+            "UPDATE guichet.blocks SET commitment = sha256(commitment)",
+            "its commitment is not its seed's",
+        ),
+        (
+            "UPDATE guichet.blocks SET stream_key = sha256(stream_key)",
+            "its unit-stream key is not its seed's",
+        ),
+    ];
+    for (number, (tampering, named)) in tamperings.into_iter().enumerate() {
+        let copy = format!("verified_{number}");
+        for statement in [
+            format!("DROP DATABASE IF EXISTS {copy}"),
+            format!("CREATE DATABASE {copy} TEMPLATE verified"),
+        ] {
+            server_admin.batch_execute(&statement).expect("a copy");
+        }
+        let copy_url = format!("{base}/{copy}");
+        Client::connect(&copy_url, NoTls)
+            .expect("the superuser connects")
+            .batch_execute(tampering)
+            .expect(tampering);
+        let found = Operator::connect(&copy_url)
+            .expect("the operator connects")
+            .verify()
+            .expect("a verdict");
+        assert!(
+            found.iter().any(|violation| violation.contains(named)),
+            "{tampering}: {found:?}"
+        );
+    }
+}
+
+/// A database set up at version 1 (a block opened, a unit sold for cash) is
+/// brought to version 2 by the operator's tool: the block's unit-stream key
+/// computed from its seed, the emission's prizes recorded; then a player plays
+/// at a kiosk, and verify passes. A newer schema is refused, nothing changed.
+#[test]
+fn a_version_1_database_migrates_and_sells_on() {
+    let server = Server::start();
+    let url = server.database("migrated");
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    admin
+        .batch_execute(include_str!("../src/network/v1.sql"))
+        .expect("version 1");
+    // Block 0 as version 1's operator's tool opened it.
+    let block = Block::open(EMISSION, 0, &seed(8));
+    admin
+        .execute(
+            "INSERT INTO guichet.emissions (code, stake_cents) VALUES ($1, $2)",
+            &[&EMISSION.code(), &EMISSION.stake.0],
+        )
+        .expect("the emission");
+    admin
+        .execute(
+            "INSERT INTO guichet.blocks (emission, number, size, commitment) VALUES ($1, 0, $2, $3)",
+            &[
+                &EMISSION.code(),
+                &i32::try_from(EMISSION.block_size).expect("a size"),
+                &block.commitment().0.as_slice(),
+            ],
+        )
+        .expect("the block");
+    admin
+        .execute(
+            "INSERT INTO guichet.block_seeds (block_id, seed) VALUES (1, $1)",
+            &[&[8_u8; 32].as_slice()],
+        )
+        .expect("its seed");
+    block
+        .walk(4096, |first, tiers| {
+            let bytes: Vec<u8> = tiers
+                .iter()
+                .map(|tier| tier.map_or(255, |tier| u8::try_from(tier).expect("a byte")))
+                .collect();
+            admin
+                .execute(
+                    "INSERT INTO guichet.block_tiers (block_id, chunk, tiers) VALUES (1, $1, $2)",
+                    &[&i32::try_from(first / 4096).expect("a chunk"), &bytes],
+                )
+                .map(drop)
+        })
+        .expect("its tiers");
+    admin
+        .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'counter')")
+        .expect("a unit sold for cash");
+
+    // A role of this run's own, so that a shared server never has it yet.
+    let role = format!("kiosk_migrated_{}", std::process::id());
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    assert_eq!(
+        operator.migrate(&role).map_err(|e| e.to_string()),
+        Err(format!("PostgreSQL: role \"{role}\" does not exist")),
+        "the kiosk role must exist: nothing migrated"
+    );
+    let version = |admin: &mut Client| -> i32 {
+        admin
+            .query_one("SELECT version FROM guichet.schema_version", &[])
+            .expect("a version")
+            .get(0)
+    };
+    assert_eq!(
+        version(&mut admin),
+        1,
+        "the refused migration changed nothing"
+    );
+    admin
+        .batch_execute(&format!("CREATE ROLE {role} LOGIN PASSWORD 'pw'"))
+        .expect("the kiosk role");
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 2));
+    assert_eq!(operator.migrate(&role).expect("again"), (2, 2));
+    let key: Vec<u8> = admin
+        .query_one("SELECT stream_key FROM guichet.blocks", &[])
+        .expect("a key")
+        .get(0);
+    assert_eq!(key, block.unit_streams().0, "computed from the seed");
+
+    operator
+        .deposit("carol", Cents(EMISSION.stake.0 * 3), "desk")
+        .expect("a deposit");
+    let kiosk = Kiosk::connect(&as_user(&url, &role, "pw"), "borne").expect("connects");
+    let mut session = Session::new(kiosk, "carol");
+    let unit = session.buy(EMISSION).expect("a unit after the cash sale");
+    assert_eq!((unit.block, unit.index), (0, 1));
+    assert_eq!(unit.prize, block.prize_of_unit(1));
+    session.finish(unit.id).expect("played out");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+
+    admin
+        .batch_execute("UPDATE guichet.schema_version SET version = 3")
+        .expect("from the future");
+    let refused = operator.migrate(&role).expect_err("a newer schema");
+    assert!(
+        matches!(refused, NetworkError::NewerSchema { found: 3, known: 2 }),
+        "{refused}"
+    );
+}

@@ -88,7 +88,9 @@ impl Postgres {
         operator
             .open_block(EMISSION, 0, &block_seed())
             .expect("block 0 opens");
-        operator.deposit("alice", credit, "desk").expect("a deposit");
+        operator
+            .deposit("alice", credit, "desk")
+            .expect("a deposit");
         Self {
             kiosk_url: as_user(&url, &role, "pw"),
             _server: server,
@@ -160,13 +162,19 @@ fn a_unit_is_paid_for_and_shows_the_prize_its_block_gives(engine: &dyn Engine) {
         .map(|unit| unit.id)
         .collect();
     assert_eq!(unfinished, [unit.id]);
-    assert_eq!(point.unit(unit.id).expect("the unit"), unit, "read back as sold");
+    assert_eq!(
+        point.unit(unit.id).expect("the unit"),
+        unit,
+        "read back as sold"
+    );
 }
 
 fn one_unit_at_a_time_is_unfinished(engine: &dyn Engine) {
     let mut point = engine.open();
     let first = point.buy(EMISSION).expect("a unit");
-    let refused = point.buy(EMISSION).expect_err("a second unit while one is unfinished");
+    let refused = point
+        .buy(EMISSION)
+        .expect_err("a second unit while one is unfinished");
     assert!(
         matches!(refused, StoreError::UnitUnfinished(unit) if unit == first.id),
         "{refused}"
@@ -215,7 +223,11 @@ fn steps_are_journaled_all_or_none_and_survive_a_restart(engine: &dyn Engine) {
     );
     let early = point.settle(unit.id).expect_err("not all revealed");
     assert!(matches!(early, StoreError::NotFinished(_)), "{early}");
-    assert_eq!(point.balance().expect("a balance"), stakes(2), "nothing credited");
+    assert_eq!(
+        point.balance().expect("a balance"),
+        stakes(2),
+        "nothing credited"
+    );
 }
 
 fn units_sell_in_block_order_and_settle_once(engine: &dyn Engine) {
@@ -234,14 +246,28 @@ fn units_sell_in_block_order_and_settle_once(engine: &dyn Engine) {
         won = won.checked_add(unit.prize).expect("a sum");
         last = Some(settlement.unit);
     }
-    assert!(won.is_positive(), "the seed gives some prizes in these units");
-    assert_eq!(point.balance().expect("a balance"), won, "stakes out, prizes in");
+    assert!(
+        won.is_positive(),
+        "the seed gives some prizes in these units"
+    );
+    assert_eq!(
+        point.balance().expect("a balance"),
+        won,
+        "stakes out, prizes in"
+    );
     let last = last.expect("a unit played");
     let again = point.settle(last.id).expect("settling twice is harmless");
     assert!(!again.credited);
-    assert_eq!(point.balance().expect("a balance"), won, "credited once only");
+    assert_eq!(
+        point.balance().expect("a balance"),
+        won,
+        "credited once only"
+    );
     let late = point.reveal(last.id, &[]).expect_err("settled");
-    assert!(matches!(late, StoreError::AlreadySettled(unit) if unit == last.id), "{late}");
+    assert!(
+        matches!(late, StoreError::AlreadySettled(unit) if unit == last.id),
+        "{late}"
+    );
     assert!(point.unfinished_units().expect("units").is_empty());
 }
 
