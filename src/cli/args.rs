@@ -55,8 +55,10 @@ pub enum Command {
     Play(PlayArgs),
     /// Print the player's balance, ledger and units.
     History(HistoryArgs),
-    /// Check the database: SQLite's integrity and every ledger, unit and limit invariant.
-    Verify(DatabaseArgs),
+    /// Check the database: SQLite's integrity and every ledger, unit and limit
+    /// invariant; or, given a network's `postgres://` URL (the operator's),
+    /// every block, sale, journal and ledger against the seeds.
+    Verify(AnyDatabaseArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
     /// Set the player's 7-day deposit and stake limits, and show them with
@@ -65,9 +67,86 @@ pub enum Command {
     /// Exclude the player from play (no stake, no deposit) for N days.
     Exclude(ExcludeArgs),
     /// Load-test a network's PostgreSQL database on this machine: set it up,
-    /// then KIOSKS simulated kiosks buy UNITS units at once; every sale is
-    /// checked against its block, and the rate and latencies printed.
+    /// then KIOSKS simulated kiosks buy and play out UNITS units at once; every
+    /// sale is checked against its block, the database verified, and the rate
+    /// and latencies printed.
     Load(LoadArgs),
+    /// The operator's tool for a network of kiosks on PostgreSQL: set up the
+    /// database, migrate it, open blocks, credit players.
+    #[command(subcommand)]
+    Network(NetworkCommand),
+}
+
+/// `guichet network …`.
+#[derive(Debug, Subcommand)]
+pub enum NetworkCommand {
+    /// Set up an empty database: the schema and the kiosk role, whose password
+    /// is read from the environment variable `GUICHET_KIOSK_PASSWORD`.
+    Install(NetworkRoleArgs),
+    /// Bring the schema to this Guichet's version (computing what a new
+    /// version needs from the seeds), and renew the kiosk role's grants.
+    Migrate(NetworkRoleArgs),
+    /// Open the next blocks of an emission: seeds from the operating system,
+    /// every unit's tier stored out of the kiosks' reach, the commitments
+    /// printed.
+    Open(NetworkOpenArgs),
+    /// Credit money to a player's account (opened on the first deposit).
+    Deposit(NetworkDepositArgs),
+}
+
+/// The operator's connection to a network's database.
+#[derive(Debug, Args)]
+pub struct OperatorArgs {
+    /// The operator's URL (the schema's owner), e.g.
+    /// `postgres://guichet_operator:secret@127.0.0.1:5432/guichet`.
+    #[arg(long, value_name = "URL", value_parser = parse_postgres)]
+    pub db: postgres::Config,
+}
+
+/// `guichet network install` and `guichet network migrate`.
+#[derive(Debug, Args)]
+pub struct NetworkRoleArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk role: the login every kiosk uses.
+    #[arg(long, value_name = "NAME", default_value = guichet_store::network::KIOSK_ROLE)]
+    pub kiosk_role: String,
+}
+
+/// `guichet network open`.
+#[derive(Debug, Args)]
+pub struct NetworkOpenArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// blackjack, x10, star-fortune or bingo.
+    #[arg(long, value_parser = parse_game)]
+    pub game: Game,
+    /// The stake in euros: 0.5, 1 or 2, for star-fortune only.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+    /// How many blocks to open, after the last one opened.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub blocks: u32,
+}
+
+/// `guichet network deposit`.
+#[derive(Debug, Args)]
+pub struct NetworkDepositArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub amount: Cents,
+    /// Where the money was taken, recorded in the ledger.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
 }
 
 /// `guichet load`.
@@ -103,6 +182,25 @@ pub struct DatabaseArgs {
     pub db: Option<PathBuf>,
 }
 
+/// A kiosk's own database file, or a network's PostgreSQL database.
+#[derive(Debug, Clone)]
+pub enum Database {
+    /// The SQLite file at this path.
+    File(PathBuf),
+    /// The PostgreSQL database at this URL.
+    Network(Box<postgres::Config>),
+}
+
+/// Where the database is: a file, or a network's `postgres://` URL.
+#[derive(Debug, Args)]
+pub struct AnyDatabaseArgs {
+    /// The database file [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
+    /// `postgres://user:password@host/database`.
+    #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
+    pub db: Option<Database>,
+}
+
 /// `guichet deposit` and `guichet withdraw`.
 #[derive(Debug, Args)]
 pub struct AmountArgs {
@@ -119,7 +217,13 @@ pub struct AmountArgs {
 pub struct PlayArgs {
     /// The database.
     #[command(flatten)]
-    pub database: DatabaseArgs,
+    pub database: AnyDatabaseArgs,
+    /// On a network: the kiosk playing (one unit at a time each).
+    #[arg(long, value_name = "NAME")]
+    pub kiosk: Option<String>,
+    /// On a network: the player whose account pays and is credited.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
     /// blackjack, x10, star-fortune or bingo.
     #[arg(long, value_parser = parse_game)]
     pub game: Game,
@@ -313,25 +417,55 @@ fn parse_days(text: &str) -> Result<u32, String> {
         })
 }
 
-/// A PostgreSQL URL whose server is this machine: a load test never leaves it.
-fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
-    let config: postgres::Config = text.parse().map_err(|error| {
-        format!("not a PostgreSQL URL ({error}), e.g. postgres://user:password@127.0.0.1/db")
-    })?;
-    let local = !config.get_hosts().is_empty()
+/// Whether every server `config` names is this machine (a loopback address or
+/// a socket).
+pub(super) fn is_this_machine(config: &postgres::Config) -> bool {
+    !config.get_hosts().is_empty()
         && config.get_hosts().iter().all(|host| match host {
             postgres::config::Host::Tcp(name) => {
                 ["localhost", "127.0.0.1", "::1", "[::1]"].contains(&name.as_str())
             }
             postgres::config::Host::Unix(_) => true,
-        });
-    if !local {
+        })
+}
+
+/// A PostgreSQL URL whose server is this machine: a load test never leaves it.
+fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
+    let config = parse_postgres(text)?;
+    if !is_this_machine(&config) {
         return Err("a load test runs against this machine's server only (127.0.0.1, ::1, localhost or a socket)".to_owned());
     }
     Ok(config)
 }
 
+/// Whether `text` is a PostgreSQL URL rather than a file's path.
+fn is_postgres_url(text: &str) -> bool {
+    ["postgres://", "postgresql://"]
+        .iter()
+        .any(|scheme| text.starts_with(scheme))
+}
+
+/// A PostgreSQL URL.
+fn parse_postgres(text: &str) -> Result<postgres::Config, String> {
+    text.parse().map_err(|error| {
+        format!("not a PostgreSQL URL ({error}), e.g. postgres://user:password@127.0.0.1/db")
+    })
+}
+
+fn parse_any_database(text: &str) -> Result<Database, String> {
+    if is_postgres_url(text) {
+        return parse_postgres(text).map(|config| Database::Network(Box::new(config)));
+    }
+    parse_database(text).map(Database::File)
+}
+
 fn parse_database(text: &str) -> Result<PathBuf, String> {
+    if is_postgres_url(text) {
+        return Err(
+            "this works on a kiosk's own database file; a network's database is for `guichet play`, `guichet verify` and `guichet network`"
+                .to_owned(),
+        );
+    }
     if text.is_empty() || text == "-" {
         return Err(format!(
             "`{text}` is not a database path: name the database file, e.g. --db ~/guichet.sqlite3"

@@ -16,6 +16,7 @@ mod audit;
 mod blocks;
 mod history;
 mod load;
+mod network;
 mod output;
 mod play;
 mod protection;
@@ -23,8 +24,8 @@ mod trajectories;
 mod verify;
 
 pub use args::{
-    AmountArgs, AuditArgs, BlocksArgs, Cli, Command, DatabaseArgs, ExcludeArgs, HistoryArgs,
-    LimitsArgs, LoadArgs, PlayArgs,
+    AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, Command, Database, DatabaseArgs,
+    ExcludeArgs, HistoryArgs, LimitsArgs, LoadArgs, NetworkCommand, PlayArgs,
 };
 pub use output::Output;
 
@@ -89,6 +90,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Load(arguments) => load::run(&arguments, &mut out),
+        Command::Network(command) => network::run(&command, &mut out),
     };
     // What was printed goes out before any error is told.
     let flushed = out.flush();
@@ -113,6 +115,15 @@ impl From<StoreError> for Failure {
     }
 }
 
+impl AnyDatabaseArgs {
+    /// The database named on the command line, or the default file.
+    fn database(&self) -> Database {
+        self.db
+            .clone()
+            .unwrap_or_else(|| Database::File(Store::default_path()))
+    }
+}
+
 impl DatabaseArgs {
     /// The database named on the command line, or the default one.
     fn path(&self) -> std::path::PathBuf {
@@ -122,14 +133,24 @@ impl DatabaseArgs {
     /// Opens the database, which must exist: for the commands that read it, or
     /// take money out of an account that must already be there.
     fn open_existing(&self) -> Result<Store, Failure> {
-        opened(OpenOptions::new().existing_only().open(&self.path()))
+        open_existing(&self.path())
     }
 
     /// Opens the database, creating it on first use: for `deposit`, `play`,
     /// `limits` and `exclude`.
     fn open_or_create(&self) -> Result<Store, Failure> {
-        opened(OpenOptions::new().lease_wait(LEASE_WAIT).open(&self.path()))
+        open_or_create(&self.path())
     }
+}
+
+/// Opens the database file at `path`, which must exist.
+fn open_existing(path: &std::path::Path) -> Result<Store, Failure> {
+    opened(OpenOptions::new().existing_only().open(path))
+}
+
+/// Opens the database file at `path`, creating it on first use.
+fn open_or_create(path: &std::path::Path) -> Result<Store, Failure> {
+    opened(OpenOptions::new().lease_wait(LEASE_WAIT).open(path))
 }
 
 /// The store opened, its warnings told on stderr.

@@ -1,13 +1,15 @@
-//! `guichet play`: headless play through the same store API as the kiosk.
+//! `guichet play`: headless play through the same API as the kiosk
+//! ([`PointOfSale`]), on a kiosk's own file or at a kiosk of a network.
 
 use std::process::ExitCode;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::{Store, StoreError, Unit};
+use guichet_store::network::Session;
+use guichet_store::{PointOfSale, StoreError, Unit};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{Failure, LEASE_WAIT, Output, PlayArgs};
+use super::{Database, Failure, LEASE_WAIT, Output, PlayArgs, network, open_or_create};
 
 /// What a `play` run did, told whatever stopped it.
 #[derive(Default)]
@@ -25,9 +27,28 @@ struct Played {
 pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    let mut store = arguments.database.open_or_create()?;
+    let mut point: Box<dyn PointOfSale> = match (
+        arguments.database.database(),
+        &arguments.kiosk,
+        &arguments.player,
+    ) {
+        (Database::File(path), None, None) => Box::new(open_or_create(&path)?),
+        (Database::File(_), _, _) => {
+            return Err(Failure::Usage(
+                "--kiosk and --player are for a network's database (--db postgres://…); a kiosk's own file has one player".to_owned(),
+            ));
+        }
+        (Database::Network(config), Some(kiosk), Some(player)) => {
+            Box::new(Session::new(network::kiosk(&config, kiosk)?, player))
+        }
+        (Database::Network(_), _, _) => {
+            return Err(Failure::Usage(
+                "on a network's database, name the kiosk and the player: --kiosk NAME --player NAME".to_owned(),
+            ));
+        }
+    };
     let mut played = Played::default();
-    let result = play(&mut store, emission, arguments.count, &mut played);
+    let result = play(point.as_mut(), emission, arguments.count, &mut played);
     if played.resumed > 0 {
         out.line(format_args!(
             "resumed and finished {} unfinished unit(s)",
@@ -40,13 +61,13 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         arguments.count,
         played.staked,
         played.won,
-        store.balance()?
+        point.balance()?
     ))?;
     result.map(|()| ExitCode::SUCCESS)
 }
 
 fn play(
-    store: &mut Store,
+    store: &mut dyn PointOfSale,
     emission: &'static Emission,
     count: u32,
     played: &mut Played,
@@ -83,7 +104,10 @@ fn play(
 /// Buys a unit of `emission`; while another process plays its unit (the store
 /// refuses a second unfinished one), waits for it to be settled, as long as
 /// the play lease is waited for.
-fn buy_when_free(store: &mut Store, emission: &'static Emission) -> Result<Unit, StoreError> {
+fn buy_when_free(
+    store: &mut dyn PointOfSale,
+    emission: &'static Emission,
+) -> Result<Unit, StoreError> {
     let deadline = std::time::Instant::now() + LEASE_WAIT;
     loop {
         match store.buy(emission) {

@@ -29,6 +29,10 @@ use guichet_core::money::Cents;
 /// to version `n`.
 const MIGRATIONS: [&str; 2] = [include_str!("v1.sql"), include_str!("v2.sql")];
 
+/// The schema's version once every migration is applied.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 2 fits.
+pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
+
 /// Units per row of `guichet.block_tiers` (as `v1.sql`'s `sell` reads them).
 const CHUNK: u32 = 4096;
 

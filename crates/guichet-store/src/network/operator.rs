@@ -7,7 +7,9 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use postgres::{Client, Config, NoTls, Transaction};
 
-use super::{CHUNK, LOSING, MIGRATIONS, NetworkError, Sale, check_role_name, sale_of};
+use super::{
+    CHUNK, LOSING, MIGRATIONS, NetworkError, SCHEMA_VERSION, Sale, check_role_name, sale_of,
+};
 
 /// The operator's connection: the schema's owner.
 pub struct Operator {
@@ -150,7 +152,7 @@ impl Operator {
     /// server's refusal.
     pub fn migrate(&mut self, role: &str) -> Result<(i32, i32), NetworkError> {
         check_role_name(role)?;
-        let known = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
+        let known = SCHEMA_VERSION;
         let mut transaction = self.client.transaction()?;
         let found: i32 = transaction
             .query_one("SELECT version FROM guichet.schema_version FOR UPDATE", &[])?
@@ -168,6 +170,22 @@ impl Operator {
         grant(&mut transaction, role)?;
         transaction.commit()?;
         Ok((found, known))
+    }
+
+    /// The number of the next block of `emission` to open: one after the last
+    /// opened, 0 for the first.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn next_block(&mut self, emission: &Emission) -> Result<u32, NetworkError> {
+        let next: i32 = self
+            .client
+            .query_one(
+                "SELECT coalesce(max(number) + 1, 0) FROM guichet.blocks WHERE emission = $1",
+                &[&emission.code()],
+            )?
+            .get(0);
+        u32::try_from(next).map_err(|_| NetworkError::Unexpected(format!("block number {next}")))
     }
 
     /// Opens block `number` of `emission` under `seed`: its commitment, its

@@ -1,0 +1,119 @@
+//! `guichet network …`: the operator's tool for a network of kiosks on
+//! PostgreSQL — set up the database, migrate it, open blocks, credit players —
+//! and the connections `play` and `verify` make to a network's database.
+
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use guichet_core::block::Seed;
+use guichet_core::emission::Emission;
+use guichet_store::network::{Kiosk, Operator};
+
+use super::args::{NetworkDepositArgs, NetworkOpenArgs, NetworkRoleArgs, is_this_machine};
+use super::{Failure, NetworkCommand, Output, tell};
+
+/// The environment variable that holds the kiosk role's password for
+/// `install`: kept off the command line, which every user of the machine can
+/// read.
+const KIOSK_PASSWORD: &str = "GUICHET_KIOSK_PASSWORD";
+
+/// Runs `guichet network …`.
+pub(super) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode, Failure> {
+    match command {
+        NetworkCommand::Install(arguments) => install(arguments, out),
+        NetworkCommand::Migrate(arguments) => migrate(arguments, out),
+        NetworkCommand::Open(arguments) => open(arguments, out),
+        NetworkCommand::Deposit(arguments) => deposit(arguments, out),
+    }
+}
+
+/// Warns, once, that a connection to another machine is not encrypted.
+fn warn_if_remote(config: &postgres::Config) {
+    if !is_this_machine(config) {
+        tell(
+            "warning: the connection to the database is not encrypted (this build has no TLS): \
+             reach a remote server through an SSH tunnel or a VPN",
+        );
+    }
+}
+
+/// The operator's connection to the database `config` names.
+pub(super) fn operator(config: &postgres::Config) -> Result<Operator, Failure> {
+    warn_if_remote(config);
+    Ok(Operator::connect_with(config).context("connecting to the network's database")?)
+}
+
+/// Kiosk `name`'s connection to the database `config` names.
+pub(super) fn kiosk(config: &postgres::Config, name: &str) -> Result<Kiosk, Failure> {
+    warn_if_remote(config);
+    Ok(Kiosk::connect_with(config, name).context("connecting to the network's database")?)
+}
+
+fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let password = std::env::var(KIOSK_PASSWORD)
+        .ok()
+        .filter(|password| !password.is_empty())
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "set {KIOSK_PASSWORD} to the kiosk role's password (kept off the command line, which other users can read)"
+            ))
+        })?;
+    operator(&arguments.operator.db)?
+        .install(&arguments.kiosk_role, &password)
+        .context("setting up the schema (the database must be empty)")?;
+    out.line(format_args!(
+        "installed: the schema at version {}, the kiosk role {} (it may call the kiosks' functions and read the public blocks, nothing else)",
+        guichet_store::network::SCHEMA_VERSION,
+        arguments.kiosk_role
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn migrate(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let (found, now) = operator(&arguments.operator.db)?
+        .migrate(&arguments.kiosk_role)
+        .context("migrating the schema")?;
+    if found == now {
+        out.line(format_args!(
+            "the schema is at version {now} already; the grants of {} renewed",
+            arguments.kiosk_role
+        ))?;
+    } else {
+        out.line(format_args!(
+            "migrated the schema from version {found} to {now}; the grants of {} renewed",
+            arguments.kiosk_role
+        ))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn open(arguments: &NetworkOpenArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let emission = Emission::find(arguments.game, arguments.stake)
+        .map_err(|error| Failure::Usage(error.to_string()))?;
+    let mut operator = operator(&arguments.operator.db)?;
+    let first = operator
+        .next_block(emission)
+        .context("reading the blocks opened")?;
+    for number in first..first.saturating_add(arguments.blocks) {
+        let seed = Seed::generate().context("drawing a seed")?;
+        let commitment = operator
+            .open_block(emission, number, &seed)
+            .with_context(|| format!("opening block {number} of {emission}"))?;
+        out.line(format_args!(
+            "opened block {number} of {emission}: {} units, commitment {commitment}",
+            emission.block_size
+        ))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn deposit(arguments: &NetworkDepositArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let balance = operator(&arguments.operator.db)?
+        .deposit(&arguments.player, arguments.amount, &arguments.desk)
+        .context("crediting the player")?;
+    out.line(format_args!(
+        "deposited {} for {}; balance {balance}",
+        arguments.amount, arguments.player
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}

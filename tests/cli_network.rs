@@ -1,0 +1,153 @@
+//! `guichet network`, `guichet play` and `guichet verify` on a network's
+//! PostgreSQL database (a real server): the operator sets it up, opens a block
+//! and credits a player; a kiosk plays for them with the kiosk role's login;
+//! the operator verifies it all. Commands that work on a kiosk's own file
+//! refuse a network's URL in one line.
+
+#[allow(dead_code)] // The store's tests use all of it; this file, the server.
+#[path = "../crates/guichet-store/tests/support/postgres.rs"]
+mod postgres_server;
+
+use std::process::{Command, Output};
+
+use postgres::{Client, NoTls};
+use postgres_server::{Server, as_user};
+
+fn guichet(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_guichet"))
+        .args(arguments)
+        .env("GUICHET_KIOSK_PASSWORD", "kiosk-pw")
+        .output()
+        .expect("guichet runs")
+}
+
+/// What `run` printed, stdout then stderr.
+fn said(run: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    )
+}
+
+/// Runs guichet with `arguments`, expects exit `code` and `words` in what it
+/// says, and returns what it said.
+fn expect(arguments: &[&str], code: i32, words: &str) -> String {
+    let run = guichet(arguments);
+    let told = said(&run);
+    assert_eq!(run.status.code(), Some(code), "{arguments:?}: {told}");
+    assert!(told.contains(words), "{arguments:?}: {told}");
+    told
+}
+
+#[test]
+fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
+    let server = Server::start();
+    let url = server.database("cli_network");
+    let role = "kiosk_cli_network";
+    let db = ["--db", url.as_str()];
+    let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
+    expect(&install, 0, "installed: the schema at version 2");
+    let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
+    expect(&migrate, 0, "at version 2 already");
+
+    let open = [
+        &["network", "open"][..],
+        &db,
+        &["--game", "star-fortune", "--stake", "0.5"],
+    ]
+    .concat();
+    expect(&open, 0, "opened block 0 of Star Fortune");
+    expect(&open, 0, "opened block 1 of Star Fortune");
+    let deposit = [
+        &["network", "deposit"][..],
+        &db,
+        &["--player", "dominique", "--amount", "10"],
+    ]
+    .concat();
+    expect(&deposit, 0, "balance 10,00");
+
+    let kiosk_url = as_user(&url, role, "kiosk-pw");
+    let play = [
+        "play",
+        "--db",
+        &kiosk_url,
+        "--kiosk",
+        "borne-7",
+        "--player",
+        "dominique",
+        "--game",
+        "star-fortune",
+        "--stake",
+        "0.5",
+        "--count",
+        "12",
+    ];
+    expect(&play, 0, "played 12 of 12 unit(s)");
+
+    let verify = [&["verify"][..], &db].concat();
+    let verified = expect(&verify, 0, "ok: every block, sale, journal and ledger");
+    assert_eq!(verified.lines().count(), 1, "{verified}");
+    // The kiosk role cannot verify: it may not read the seeds.
+    expect(&["verify", "--db", &kiosk_url], 1, "permission denied");
+
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    admin
+        .batch_execute("UPDATE guichet.players SET balance_cents = balance_cents + 500")
+        .expect("tampered");
+    expect(&verify, 1, "player dominique: the ledger does not explain");
+}
+
+#[test]
+fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
+    let url = "postgres://kiosk:pw@127.0.0.1:1/guichet";
+    for arguments in [
+        vec!["--db", url],
+        vec!["history", "--db", url],
+        vec!["deposit", "--db", url, "--amount", "5"],
+    ] {
+        let run = guichet(&arguments);
+        assert_eq!(run.status.code(), Some(2), "{arguments:?}: {}", said(&run));
+        assert!(
+            said(&run).contains("a kiosk's own database file"),
+            "{}",
+            said(&run)
+        );
+        assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
+    }
+    let unnamed = guichet(&["play", "--db", url, "--game", "x10", "--count", "1"]);
+    assert_eq!(unnamed.status.code(), Some(2), "{}", said(&unnamed));
+    assert!(
+        said(&unnamed).contains("--kiosk NAME --player NAME"),
+        "{}",
+        said(&unnamed)
+    );
+    let folder = tempfile::tempdir().expect("a folder");
+    let file = folder.path().join("g.sqlite3");
+    let misplaced = guichet(&[
+        "play",
+        "--db",
+        file.to_str().expect("a path"),
+        "--kiosk",
+        "k",
+        "--player",
+        "p",
+        "--game",
+        "x10",
+        "--count",
+        "1",
+    ]);
+    assert_eq!(misplaced.status.code(), Some(2), "{}", said(&misplaced));
+    assert!(!file.exists(), "nothing created");
+    let without_password = Command::new(env!("CARGO_BIN_EXE_guichet"))
+        .args(["network", "install", "--db", url])
+        .env_remove("GUICHET_KIOSK_PASSWORD")
+        .output()
+        .expect("guichet runs");
+    assert_eq!(without_password.status.code(), Some(2));
+    assert!(
+        said(&without_password).contains("GUICHET_KIOSK_PASSWORD"),
+        "{}",
+        said(&without_password)
+    );
+}
