@@ -264,7 +264,7 @@ fn grant(transaction: &mut Transaction<'_>, role: &str) -> Result<(), NetworkErr
          GRANT EXECUTE ON FUNCTION guichet.buy(text, text, text, integer) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.reveal(text, bigint, integer, text[]) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.settle(text, bigint) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, bigint, boolean) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, bigint) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};"
     ))?;
     Ok(())

@@ -36,18 +36,78 @@ impl Session {
     }
 
     /// The units of this kiosk: unit `wanted` alone, or every unsettled one.
-    fn units(&mut self, wanted: Option<i64>, unsettled: bool) -> Result<Vec<Unit>, StoreError> {
+    fn units(&mut self, wanted: Option<i64>) -> Result<Vec<Unit>, StoreError> {
         let rows = self
             .kiosk
             .client
             .query(
                 "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
                         generator, sold_at, settled_at, steps
-                 FROM guichet.kiosk_units($1, $2, $3)",
-                &[&self.kiosk.name, &wanted, &unsettled],
+                 FROM guichet.kiosk_units($1, $2)",
+                &[&self.kiosk.name, &wanted],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
+    }
+
+    /// Journals `steps` of `current` (checked against its scenario first: all
+    /// or none), and returns it with them.
+    fn journal(&mut self, mut current: Unit, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        let unit = current.id;
+        if current.state == UnitState::Settled {
+            return Err(StoreError::AlreadySettled(unit));
+        }
+        for &step in steps {
+            current
+                .progress
+                .apply(step)
+                .map_err(|source| StoreError::Step { unit, source })?;
+        }
+        let journal: Vec<String> = steps
+            .iter()
+            .map(|step| serde_json::to_string(step).expect("a step serializes"))
+            .collect();
+        let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
+        self.kiosk
+            .client
+            .query_one(
+                "SELECT guichet.reveal($1, $2, $3, $4)",
+                &[&self.kiosk.name, &unit, &first, &journal],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        current.steps.extend_from_slice(steps);
+        if !current.steps.is_empty() {
+            current.state = UnitState::Revealing;
+        }
+        Ok(current)
+    }
+
+    /// Settles `current` once it is fully revealed, and returns it settled.
+    fn close(&mut self, mut current: Unit) -> Result<Settlement, StoreError> {
+        let unit = current.id;
+        if current.state == UnitState::Settled {
+            return Ok(Settlement {
+                unit: current,
+                credited: false,
+            });
+        }
+        if !current.progress.is_complete() {
+            return Err(StoreError::NotFinished(unit));
+        }
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT credited, settled_at FROM guichet.settle($1, $2)",
+                &[&self.kiosk.name, &unit],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        current.state = UnitState::Settled;
+        current.settled_at = row.get(1);
+        Ok(Settlement {
+            unit: current,
+            credited: row.get(0),
+        })
     }
 }
 
@@ -188,62 +248,34 @@ impl PointOfSale for Session {
     }
 
     fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
-        let mut current = self.unit(unit)?;
-        if current.state == UnitState::Settled {
-            return Err(StoreError::AlreadySettled(unit));
-        }
-        for &step in steps {
-            current
-                .progress
-                .apply(step)
-                .map_err(|source| StoreError::Step { unit, source })?;
-        }
-        let journal: Vec<String> = steps
-            .iter()
-            .map(|step| serde_json::to_string(step).expect("a step serializes"))
-            .collect();
-        let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
-        self.kiosk
-            .client
-            .query_one(
-                "SELECT guichet.reveal($1, $2, $3, $4)",
-                &[&self.kiosk.name, &unit, &first, &journal],
-            )
-            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
-        current.steps.extend_from_slice(steps);
-        if !current.steps.is_empty() {
-            current.state = UnitState::Revealing;
-        }
-        Ok(current)
+        let current = self.unit(unit)?;
+        self.journal(current, steps)
     }
 
     fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
         let current = self.unit(unit)?;
-        if current.state != UnitState::Settled && !current.progress.is_complete() {
-            return Err(StoreError::NotFinished(unit));
+        self.close(current)
+    }
+
+    /// As the trait's, in three round trips: the unit read once.
+    fn finish(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let mut current = self.unit(unit)?;
+        if current.state != UnitState::Settled {
+            let steps = current.progress.remaining_steps(&current.scenario);
+            if !steps.is_empty() {
+                current = self.journal(current, &steps)?;
+            }
         }
-        let credited: bool = self
-            .kiosk
-            .client
-            .query_one(
-                "SELECT credited FROM guichet.settle($1, $2)",
-                &[&self.kiosk.name, &unit],
-            )
-            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?
-            .get(0);
-        Ok(Settlement {
-            unit: self.unit(unit)?,
-            credited,
-        })
+        self.close(current)
     }
 
     fn unit(&mut self, unit: i64) -> Result<Unit, StoreError> {
-        self.units(Some(unit), false)?
+        self.units(Some(unit))?
             .pop()
             .ok_or(StoreError::NoSuchUnit(unit))
     }
 
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
-        self.units(None, true)
+        self.units(None)
     }
 }

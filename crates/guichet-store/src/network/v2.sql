@@ -158,11 +158,12 @@ $$;
 REVOKE ALL ON FUNCTION guichet.reveal(text, bigint, integer, text[]) FROM PUBLIC;
 
 -- Settles unit `sale` of `kiosk`: credits the prize its tier gives to the
--- player who paid for it, exactly once. Settling it again credits nothing.
+-- player who paid for it, exactly once, and says when it was settled.
+-- Settling it again credits nothing.
 -- The kiosk settles a unit once the player has revealed it all (the operator's
 -- `verify` replays the journal of every settled unit).
 CREATE FUNCTION guichet.settle(kiosk text, sale bigint)
-RETURNS TABLE (credited boolean, prize_cents bigint, balance_cents bigint)
+RETURNS TABLE (credited boolean, prize_cents bigint, balance_cents bigint, settled_at text)
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -184,10 +185,11 @@ BEGIN
     FROM guichet.blocks b JOIN guichet.prizes p ON p.emission = b.emission
     WHERE b.id = unit.block_id AND p.tier = unit.tier;
     IF unit.settled_at IS NOT NULL THEN
-        RETURN QUERY SELECT false, prize, player.balance_cents;
+        RETURN QUERY SELECT false, prize, player.balance_cents,
+            to_char(unit.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
         RETURN;
     END IF;
-    UPDATE guichet.sales SET settled_at = now() WHERE id = sale;
+    UPDATE guichet.sales s SET settled_at = now() WHERE s.id = sale;
     IF prize > 0 THEN
         UPDATE guichet.players SET balance_cents = balance_cents + prize WHERE id = player.id;
         INSERT INTO guichet.ledger
@@ -195,21 +197,35 @@ BEGIN
         VALUES (player.id, 'prize', prize, player.balance_cents + prize, kiosk, unit.block_id,
                 unit.unit_index);
     END IF;
-    RETURN QUERY SELECT true, prize, player.balance_cents + prize;
+    RETURN QUERY SELECT true, prize, player.balance_cents + prize,
+        to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
 END
 $$;
 REVOKE ALL ON FUNCTION guichet.settle(text, bigint) FROM PUBLIC;
 
--- The units played on `kiosk`, oldest first: unit `wanted` alone when it is not
--- NULL, the unsettled ones alone when `unsettled` — each with what the kiosk
--- needs to show it again: its prize, its block's unit-stream key, its steps.
-CREATE FUNCTION guichet.kiosk_units(kiosk text, wanted bigint, unsettled boolean)
+-- The units played on `kiosk` a kiosk needs to show again: unit `wanted`
+-- alone, or (when `wanted` is NULL) every unsettled one, oldest first — each
+-- with its prize, its block's unit-stream key and its steps. Two queries, each
+-- planned on its own index (one generic plan for both would scan every sale).
+CREATE FUNCTION guichet.kiosk_units(kiosk text, wanted bigint)
 RETURNS TABLE (sale_id bigint, emission text, block_number integer, unit_index integer,
                prize_cents bigint, stream_key bytea, generator integer, sold_at text,
                settled_at text, steps text[])
-LANGUAGE sql STABLE SECURITY DEFINER
+LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+    chosen bigint[];
+BEGIN
+    IF wanted IS NULL THEN
+        chosen := ARRAY(SELECT s.id FROM guichet.sales s
+                        WHERE s.kiosk = kiosk_units.kiosk AND s.settled_at IS NULL
+                          AND s.generator IS NOT NULL
+                        ORDER BY s.id);
+    ELSE
+        chosen := ARRAY[wanted];
+    END IF;
+    RETURN QUERY
     SELECT s.id, b.emission, b.number, s.unit_index, coalesce(p.prize_cents, 0), b.stream_key,
            s.generator,
            to_char(s.sold_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -218,12 +234,11 @@ AS $$
     FROM guichet.sales s
     JOIN guichet.blocks b ON b.id = s.block_id
     LEFT JOIN guichet.prizes p ON p.emission = b.emission AND p.tier = s.tier
-    WHERE s.kiosk = kiosk_units.kiosk AND s.generator IS NOT NULL
-      AND (wanted IS NULL OR s.id = wanted)
-      AND (NOT unsettled OR s.settled_at IS NULL)
-    ORDER BY s.id
+    WHERE s.id = ANY (chosen) AND s.kiosk = kiosk_units.kiosk AND s.generator IS NOT NULL
+    ORDER BY s.id;
+END
 $$;
-REVOKE ALL ON FUNCTION guichet.kiosk_units(text, bigint, boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION guichet.kiosk_units(text, bigint) FROM PUBLIC;
 
 -- Player `who`'s balance.
 CREATE FUNCTION guichet.balance(who text)
