@@ -47,9 +47,9 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&install, 0, "installed: the schema at version 2");
+    expect(&install, 0, "installed: the schema at version 3");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&migrate, 0, "at version 2 already");
+    expect(&migrate, 0, "at version 3 already");
 
     let open = [
         &["network", "open"][..],
@@ -59,6 +59,13 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     .concat();
     expect(&open, 0, "opened block 0 of Star Fortune");
     expect(&open, 0, "opened block 1 of Star Fortune");
+    let limits = [
+        &["network", "limits"][..],
+        &db,
+        &["--player", "dominique", "--deposit", "50", "--stake", "20"],
+    ]
+    .concat();
+    expect(&limits, 0, "dominique's 7-day stake limit: 20,00");
     let deposit = [
         &["network", "deposit"][..],
         &db,
@@ -84,6 +91,26 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
         "12",
     ];
     expect(&play, 0, "played 12 of 12 unit(s)");
+    let withdraw = [
+        &["network", "withdraw"][..],
+        &db,
+        &["--player", "dominique", "--amount", "1"],
+    ]
+    .concat();
+    expect(&withdraw, 0, "paid out 1,00");
+    let exclude = [
+        &["network", "exclude"][..],
+        &db,
+        &["--player", "dominique", "--days", "7"],
+    ]
+    .concat();
+    expect(
+        &exclude,
+        0,
+        "dominique is excluded from play and deposits until",
+    );
+    let refused = [&play[..11], &["--count", "1"]].concat();
+    expect(&refused, 1, "excluded from play until");
 
     let verify = [&["verify"][..], &db].concat();
     let verified = expect(&verify, 0, "ok: every block, sale, journal and ledger");

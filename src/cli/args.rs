@@ -90,8 +90,54 @@ pub enum NetworkCommand {
     /// every unit's tier stored out of the kiosks' reach, the commitments
     /// printed.
     Open(NetworkOpenArgs),
-    /// Credit money to a player's account (opened on the first deposit).
+    /// Set a player's 7-day deposit and stake limits (opening their account
+    /// if it is new: check their identity and age first); a raise takes
+    /// effect after 48 hours.
+    Limits(NetworkLimitsArgs),
+    /// Credit money to a player's account, within their deposit limit.
     Deposit(NetworkDepositArgs),
+    /// Pay money out of a player's account.
+    Withdraw(NetworkDepositArgs),
+    /// Exclude a player from play and deposits for N days.
+    Exclude(NetworkExcludeArgs),
+}
+
+/// `guichet network limits`.
+#[derive(Debug, Args)]
+pub struct NetworkLimitsArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+    /// The desk, recorded with the limits.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// `guichet network exclude`.
+#[derive(Debug, Args)]
+pub struct NetworkExcludeArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name.
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// How long, in days (1 for 24 hours, up to 3650); an exclusion running
+    /// is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
+    /// The desk, recorded with the exclusion.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
 }
 
 /// The operator's connection to a network's database.
@@ -132,7 +178,7 @@ pub struct NetworkOpenArgs {
     pub blocks: u32,
 }
 
-/// `guichet network deposit`.
+/// `guichet network deposit` and `guichet network withdraw`.
 #[derive(Debug, Args)]
 pub struct NetworkDepositArgs {
     /// The network's database.
@@ -144,7 +190,7 @@ pub struct NetworkDepositArgs {
     /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
     #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub amount: Cents,
-    /// Where the money was taken, recorded in the ledger.
+    /// Where the money was taken or paid, recorded in the ledger.
     #[arg(long, value_name = "NAME", default_value = "desk")]
     pub desk: String,
 }

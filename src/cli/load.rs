@@ -54,12 +54,19 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     ))?;
 
     // Each simulated kiosk serves its own player, whose account can pay for
-    // every unit of the run.
+    // every unit of the run (at most the highest 7-day limit: above 200 000
+    // units, one kiosk could not buy them all alone).
     let funds = EMISSION
         .stake
         .checked_mul(i64::from(arguments.units))
-        .context("too many units")?;
+        .context("too many units")?
+        .min(MAX_LIMIT);
     for number in 0..arguments.kiosks {
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            operator
+                .set_limit(&player(number), kind, MAX_LIMIT, "load")
+                .context("setting the players' limits")?;
+        }
         operator
             .deposit(&player(number), funds, "load")
             .context("crediting the players")?;

@@ -1,5 +1,6 @@
 //! `guichet network …`: the operator's tool for a network of kiosks on
-//! PostgreSQL — set up the database, migrate it, open blocks, credit players —
+//! PostgreSQL — set up the database, migrate it, open blocks, the players'
+//! limits, deposits, payouts and exclusions —
 //! and the connections `play` and `verify` make to a network's database.
 
 use std::process::ExitCode;
@@ -9,7 +10,12 @@ use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_store::network::{Kiosk, Operator};
 
-use super::args::{NetworkDepositArgs, NetworkOpenArgs, NetworkRoleArgs, is_this_machine};
+use guichet_store::LimitKind;
+
+use super::args::{
+    NetworkDepositArgs, NetworkExcludeArgs, NetworkLimitsArgs, NetworkOpenArgs, NetworkRoleArgs,
+    is_this_machine,
+};
 use super::{Failure, NetworkCommand, Output, tell};
 
 /// The environment variable that holds the kiosk role's password for
@@ -23,7 +29,10 @@ pub(super) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Install(arguments) => install(arguments, out),
         NetworkCommand::Migrate(arguments) => migrate(arguments, out),
         NetworkCommand::Open(arguments) => open(arguments, out),
-        NetworkCommand::Deposit(arguments) => deposit(arguments, out),
+        NetworkCommand::Limits(arguments) => limits(arguments, out),
+        NetworkCommand::Deposit(arguments) => move_money(arguments, true, out),
+        NetworkCommand::Withdraw(arguments) => move_money(arguments, false, out),
+        NetworkCommand::Exclude(arguments) => exclude(arguments, out),
     }
 }
 
@@ -107,13 +116,66 @@ fn open(arguments: &NetworkOpenArgs, out: &mut Output) -> Result<ExitCode, Failu
     Ok(ExitCode::SUCCESS)
 }
 
-fn deposit(arguments: &NetworkDepositArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let balance = operator(&arguments.operator.db)?
-        .deposit(&arguments.player, arguments.amount, &arguments.desk)
-        .context("crediting the player")?;
+fn limits(arguments: &NetworkLimitsArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let asked = [
+        (LimitKind::Deposit, arguments.deposit),
+        (LimitKind::Stake, arguments.stake),
+    ];
+    if asked.iter().all(|(_, amount)| amount.is_none()) {
+        return Err(Failure::Usage(
+            "name a limit to set: --deposit EUROS, --stake EUROS or both".to_owned(),
+        ));
+    }
+    let mut desk = operator(&arguments.operator.db)?;
+    for (kind, amount) in asked {
+        let Some(amount) = amount else { continue };
+        let from = desk
+            .set_limit(&arguments.player, kind, amount, &arguments.desk)
+            .context("setting the limit")?;
+        out.line(format_args!(
+            "{}'s 7-day {} limit: {amount}, from {}",
+            arguments.player,
+            kind.noun(),
+            guichet_store::clock::in_utc(from)
+        ))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn move_money(
+    arguments: &NetworkDepositArgs,
+    deposit: bool,
+    out: &mut Output,
+) -> Result<ExitCode, Failure> {
+    let mut desk = operator(&arguments.operator.db)?;
+    let (player, amount, at) = (&arguments.player, arguments.amount, &arguments.desk);
+    let (balance, done) = if deposit {
+        (
+            desk.deposit(player, amount, at)
+                .context("crediting the player")?,
+            "deposited",
+        )
+    } else {
+        (
+            desk.withdraw(player, amount, at)
+                .context("paying the player")?,
+            "paid out",
+        )
+    };
     out.line(format_args!(
-        "deposited {} for {}; balance {balance}",
-        arguments.amount, arguments.player
+        "{done} {amount} for {player}; balance {balance}"
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let until = operator(&arguments.operator.db)?
+        .exclude(&arguments.player, arguments.days, &arguments.desk)
+        .context("excluding the player")?;
+    out.line(format_args!(
+        "{} is excluded from play and deposits until {}",
+        arguments.player,
+        guichet_store::clock::in_utc(until)
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, STAR_FORTUNE_50};
 use guichet_core::money::Cents;
 use guichet_store::network::{Kiosk, NetworkError, Operator, Session};
-use guichet_store::{PointOfSale, StoreError, Unit};
+use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 use support::postgres::{Server, as_user};
@@ -35,6 +35,16 @@ fn set_up(server: &Server, name: &str, byte: u8) -> (Operator, String, String) {
 
 /// The emission the tests sell: 850 000 units to a block.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
+
+/// Opens player `name`'s account at the desk: both 7-day limits as high as
+/// they go.
+fn open_account(operator: &mut Operator, name: &str) {
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        operator
+            .set_limit(name, kind, MAX_LIMIT, "desk")
+            .expect("a limit");
+    }
+}
 
 /// The SQLSTATE of a failed statement.
 fn state(error: &postgres::Error) -> Option<&SqlState> {
@@ -230,6 +240,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
     // Enough for exactly ten units; the kiosks try twenty-four at once.
     let affordable = 10;
     let deposit = Cents(EMISSION.stake.0 * affordable);
+    open_account(&mut operator, "alice");
     assert_eq!(
         operator
             .deposit("alice", deposit, "desk")
@@ -318,6 +329,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
 fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     let server = Server::start();
     let (mut operator, url, kiosk_url) = set_up(&server, "verified", 5);
+    open_account(&mut operator, "bob");
     operator
         .deposit("bob", Cents(EMISSION.stake.0 * 20), "desk")
         .expect("a deposit");
@@ -486,14 +498,15 @@ fn a_version_1_database_migrates_and_sells_on() {
     admin
         .batch_execute(&format!("CREATE ROLE {role} LOGIN PASSWORD 'pw'"))
         .expect("the kiosk role");
-    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 2));
-    assert_eq!(operator.migrate(&role).expect("again"), (2, 2));
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 3));
+    assert_eq!(operator.migrate(&role).expect("again"), (3, 3));
     let key: Vec<u8> = admin
         .query_one("SELECT stream_key FROM guichet.blocks", &[])
         .expect("a key")
         .get(0);
     assert_eq!(key, block.unit_streams().0, "computed from the seed");
 
+    open_account(&mut operator, "carol");
     operator
         .deposit("carol", Cents(EMISSION.stake.0 * 3), "desk")
         .expect("a deposit");
@@ -506,11 +519,119 @@ fn a_version_1_database_migrates_and_sells_on() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     admin
-        .batch_execute("UPDATE guichet.schema_version SET version = 3")
+        .batch_execute("UPDATE guichet.schema_version SET version = 4")
         .expect("from the future");
     let refused = operator.migrate(&role).expect_err("a newer schema");
     assert!(
-        matches!(refused, NetworkError::NewerSchema { found: 3, known: 2 }),
+        matches!(refused, NetworkError::NewerSchema { found: 4, known: 3 }),
         "{refused}"
     );
+}
+
+/// The desk on a network: a first limit and a lowering at once, a raise 48
+/// hours later (asked again, it keeps its date), deposits within the deposit
+/// limit only, payouts up to the balance, an exclusion that stops deposits
+/// and is only ever lengthened, and protection records no one can change.
+#[test]
+fn the_desk_sets_limits_pays_out_and_excludes() {
+    let server = Server::start();
+    let (mut operator, url, _) = set_up(&server, "desk", 6);
+    let now = jiff::Timestamp::now();
+    let slack = jiff::SignedDuration::from_secs(5);
+    assert!(
+        operator.deposit("dana", Cents(500), "desk").is_err(),
+        "no account yet"
+    );
+    let first = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(3_000), "desk")
+        .expect("a first limit");
+    assert!(first <= now + slack, "a first limit at once");
+    let refused = operator
+        .deposit("dana", Cents(500), "desk")
+        .expect_err("without a stake limit");
+    assert!(refused.to_string().contains("no 7-day limits"), "{refused}");
+    operator
+        .set_limit("dana", LimitKind::Stake, Cents(1_000), "desk")
+        .expect("a stake limit");
+    assert_eq!(
+        operator
+            .deposit("dana", Cents(2_000), "desk")
+            .expect("within"),
+        Cents(2_000)
+    );
+    let over = operator
+        .deposit("dana", Cents(1_500), "desk")
+        .expect_err("past the deposit limit");
+    assert!(
+        over.to_string().contains("7-day deposit limit reached"),
+        "{over}"
+    );
+
+    let raise = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
+        .expect("a raise");
+    let delay = jiff::SignedDuration::from_hours(48);
+    assert!(
+        raise >= now + delay - slack && raise <= now + delay + slack,
+        "{raise}"
+    );
+    assert!(
+        operator.deposit("dana", Cents(1_500), "desk").is_err(),
+        "the raise waits its 48 hours"
+    );
+    let again = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
+        .expect("the same raise");
+    assert_eq!(again, raise, "asked again, it keeps its date");
+    let lowered = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(2_500), "desk")
+        .expect("a lowering");
+    assert!(lowered <= jiff::Timestamp::now(), "a lowering at once");
+    assert_eq!(
+        operator
+            .deposit("dana", Cents(500), "desk")
+            .expect("within the lowered limit"),
+        Cents(2_500)
+    );
+
+    assert!(
+        operator.withdraw("dana", Cents(2_501), "desk").is_err(),
+        "not more than the balance"
+    );
+    assert_eq!(
+        operator
+            .withdraw("dana", Cents(2_500), "desk")
+            .expect("paid out"),
+        Cents::ZERO
+    );
+    assert_eq!(
+        operator.account("dana").expect("the account"),
+        (Cents::ZERO, true)
+    );
+
+    let until = operator.exclude("dana", 30, "desk").expect("excluded");
+    let shorter = operator.exclude("dana", 1, "desk").expect("asked again");
+    assert_eq!(shorter, until, "an exclusion is never shortened");
+    let excluded = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10), "desk")
+        .and_then(|_| operator.deposit("dana", Cents(5), "desk"))
+        .expect_err("excluded");
+    assert!(
+        excluded.to_string().contains("excluded from play until"),
+        "{excluded}"
+    );
+
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    for change in [
+        "UPDATE guichet.protection SET until = now()",
+        "DELETE FROM guichet.protection",
+    ] {
+        let refused = admin.batch_execute(change).expect_err(change);
+        assert_eq!(
+            refused.code().map(SqlState::code),
+            Some("GU013"),
+            "{refused}"
+        );
+    }
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }

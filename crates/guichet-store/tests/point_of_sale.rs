@@ -14,7 +14,7 @@ use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
 use guichet_store::network::{Kiosk, Operator, Session};
-use guichet_store::{PointOfSale, Store, StoreError, UnitState};
+use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, Store, StoreError, UnitState};
 use support::postgres::{Server, as_user};
 use support::{seed, seeded, set_highest_limits};
 use tempfile::TempDir;
@@ -38,6 +38,12 @@ trait Engine {
     /// A point of sale over the engine's data: opened again, it sees what the
     /// last one left (as after a restart).
     fn open(&self) -> Box<dyn PointOfSale>;
+
+    /// Excludes the player for `days` days, as they asked.
+    fn exclude(&self, days: u32);
+
+    /// Lowers the player's 7-day stake limit to `amount` (at once).
+    fn limit_stakes(&self, amount: Cents);
 }
 
 /// The kiosk's own SQLite file.
@@ -60,16 +66,36 @@ impl Sqlite {
 
 impl Engine for Sqlite {
     fn open(&self) -> Box<dyn PointOfSale> {
-        let store: Store = seeded(1)
+        Box::new(self.store())
+    }
+
+    fn exclude(&self, days: u32) {
+        self.store().exclude(days).expect("excluded");
+    }
+
+    fn limit_stakes(&self, amount: Cents) {
+        let change = self
+            .store()
+            .set_limit(LimitKind::Stake, amount)
+            .expect("a limit");
+        assert!(change.immediate, "a lowering takes effect at once");
+    }
+}
+
+impl Sqlite {
+    /// The store itself, for what only the player's own screens do.
+    fn store(&self) -> Store {
+        seeded(1)
             .open(&self.folder.path().join("guichet.sqlite3"))
-            .expect("the store opens");
-        Box::new(store)
+            .expect("the store opens")
     }
 }
 
 /// A network's PostgreSQL database: player "alice" at kiosk "borne-1".
 struct Postgres {
     kiosk_url: String,
+    /// The operator's (the superuser's) URL: the desk's.
+    url: String,
     /// The server, kept running while the test runs.
     _server: Server,
 }
@@ -88,11 +114,17 @@ impl Postgres {
         operator
             .open_block(EMISSION, 0, &block_seed())
             .expect("block 0 opens");
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            operator
+                .set_limit("alice", kind, MAX_LIMIT, "desk")
+                .expect("a limit");
+        }
         operator
             .deposit("alice", credit, "desk")
             .expect("a deposit");
         Self {
             kiosk_url: as_user(&url, &role, "pw"),
+            url,
             _server: server,
         }
     }
@@ -102,6 +134,30 @@ impl Engine for Postgres {
     fn open(&self) -> Box<dyn PointOfSale> {
         let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1").expect("the kiosk connects");
         Box::new(Session::new(kiosk, "alice"))
+    }
+
+    fn exclude(&self, days: u32) {
+        self.desk()
+            .exclude("alice", days, "desk")
+            .expect("excluded");
+    }
+
+    fn limit_stakes(&self, amount: Cents) {
+        let from = self
+            .desk()
+            .set_limit("alice", LimitKind::Stake, amount, "desk")
+            .expect("a limit");
+        assert!(
+            from <= jiff::Timestamp::now(),
+            "a lowering takes effect at once"
+        );
+    }
+}
+
+impl Postgres {
+    /// The operator's desk.
+    fn desk(&self) -> Operator {
+        Operator::connect(&self.url).expect("the operator connects")
     }
 }
 
@@ -133,6 +189,8 @@ on_both_engines! {
     steps_are_journaled_all_or_none_and_survive_a_restart: stakes(3);
     units_sell_in_block_order_and_settle_once: stakes(PLAYED);
     a_unit_that_is_not_there_is_named: stakes(1);
+    an_excluded_player_buys_nothing: stakes(3);
+    past_the_7_day_stake_limit_nothing_is_bought: stakes(3);
 }
 
 /// `count` stakes.
@@ -284,4 +342,68 @@ fn a_unit_that_is_not_there_is_named(engine: &dyn Engine) {
             "{refused:?}"
         );
     }
+}
+
+fn an_excluded_player_buys_nothing(engine: &dyn Engine) {
+    let before = jiff::Timestamp::now();
+    engine.exclude(7);
+    let mut point = engine.open();
+    let refused = point.buy(EMISSION).expect_err("excluded");
+    let Some(until) = (match refused {
+        StoreError::Excluded { until } => Some(until),
+        _ => None,
+    }) else {
+        panic!("{refused}");
+    };
+    let week = jiff::SignedDuration::from_hours(7 * 24);
+    assert!(
+        until >= before + week - jiff::SignedDuration::from_secs(2),
+        "{until}"
+    );
+    assert!(until <= jiff::Timestamp::now() + week, "{until}");
+    assert!(point.unfinished_units().expect("units").is_empty());
+    assert_eq!(
+        point.balance().expect("a balance"),
+        stakes(3),
+        "nothing staked"
+    );
+}
+
+fn past_the_7_day_stake_limit_nothing_is_bought(engine: &dyn Engine) {
+    engine.limit_stakes(stakes(2));
+    let mut point = engine.open();
+    let started = jiff::Timestamp::now();
+    let mut won = Cents::ZERO;
+    for _ in 0..2 {
+        let unit = point.buy(EMISSION).expect("within the limit");
+        point.finish(unit.id).expect("played out");
+        won = won.checked_add(unit.prize).expect("a sum");
+    }
+    let refused = point.buy(EMISSION).expect_err("past the limit");
+    let StoreError::LimitReached {
+        kind,
+        amount,
+        limit,
+        left,
+        fits_from,
+    } = refused
+    else {
+        panic!("{refused}");
+    };
+    assert_eq!(
+        (kind, amount, limit, left),
+        (LimitKind::Stake, EMISSION.stake, stakes(2), Cents::ZERO)
+    );
+    let week = jiff::SignedDuration::from_hours(7 * 24);
+    let fits = fits_from.expect("the first stake leaves the window");
+    assert!(
+        fits >= started + week - jiff::SignedDuration::from_secs(2),
+        "{fits}"
+    );
+    assert!(fits <= jiff::Timestamp::now() + week, "{fits}");
+    assert_eq!(
+        point.balance().expect("a balance"),
+        stakes(1).checked_add(won).expect("a sum"),
+        "two stakes out, their prizes in, nothing more"
+    );
 }

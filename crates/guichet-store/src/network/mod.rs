@@ -12,10 +12,13 @@
 //! `SECURITY DEFINER` functions — `sell`, `buy` (which return the unit sold and
 //! nothing else), `reveal`, `settle`, `kiosk_units`, `balance` — and read
 //! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
-//! is closed). See `v1.sql` and `v2.sql`.
+//! is closed). Players' accounts are protected as on a kiosk's own file: 7-day
+//! deposit and stake limits, self-exclusion (`protection.rs`). See `v1.sql`,
+//! `v2.sql` and `v3.sql`.
 
 mod kiosk;
 mod operator;
+mod protection;
 mod session;
 mod verify;
 
@@ -27,10 +30,14 @@ use guichet_core::money::Cents;
 
 /// The schema's migrations, in order: migration `n` (from 1) brings the schema
 /// to version `n`.
-const MIGRATIONS: [&str; 2] = [include_str!("v1.sql"), include_str!("v2.sql")];
+const MIGRATIONS: [&str; 3] = [
+    include_str!("v1.sql"),
+    include_str!("v2.sql"),
+    include_str!("v3.sql"),
+];
 
 /// The schema's version once every migration is applied.
-#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 2 fits.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 3 fits.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Units per row of `guichet.block_tiers` (as `v1.sql`'s `sell` reads them).
@@ -51,8 +58,8 @@ pub enum NetworkError {
     /// A role name that is not a plain lower-case identifier.
     #[error("{0:?} is not a role name (lower-case letters, digits and _ only)")]
     RoleName(String),
-    /// A deposit of zero or less.
-    #[error("a deposit is more than 0, not {0}")]
+    /// A deposit or a withdrawal of zero or less.
+    #[error("an amount is more than 0, not {0}")]
     NotPositive(Cents),
     /// An emission has more tiers than a byte can number.
     #[error("emission {0} has too many tiers to store")]

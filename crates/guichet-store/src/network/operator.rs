@@ -37,39 +37,6 @@ impl Operator {
         })
     }
 
-    /// Credits `amount` to player `name`'s account (opened if new), at the
-    /// operator's desk `desk`. Returns the balance after.
-    ///
-    /// # Errors
-    /// An amount that is not positive; the server's refusal.
-    pub fn deposit(
-        &mut self,
-        name: &str,
-        amount: Cents,
-        desk: &str,
-    ) -> Result<Cents, NetworkError> {
-        if !amount.is_positive() {
-            return Err(NetworkError::NotPositive(amount));
-        }
-        let mut transaction = self.client.transaction()?;
-        let balance: i64 = transaction
-            .query_one(
-                "INSERT INTO guichet.players (name, balance_cents) VALUES ($1, $2)
-                 ON CONFLICT (name) DO UPDATE
-                 SET balance_cents = guichet.players.balance_cents + EXCLUDED.balance_cents
-                 RETURNING balance_cents",
-                &[&name, &amount.0],
-            )?
-            .get(0);
-        transaction.execute(
-            "INSERT INTO guichet.ledger (player_id, kind, amount_cents, balance_after_cents, kiosk)
-             SELECT id, 'deposit', $2, $3, $4 FROM guichet.players WHERE name = $1",
-            &[&name, &amount.0, &balance, &desk],
-        )?;
-        transaction.commit()?;
-        Ok(Cents(balance))
-    }
-
     /// Player `name`'s balance, and whether their ledger explains it: each
     /// entry's balance after is the one before plus its amount, the last one
     /// the balance.

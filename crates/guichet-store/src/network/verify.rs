@@ -72,7 +72,7 @@ impl Operator {
         let mut entries: HashMap<(i64, i32), Entries> = HashMap::new();
         for row in self.client.query(
             "SELECT block_id, unit_index, kind, amount_cents, player_id FROM guichet.ledger
-             WHERE kind <> 'deposit' ORDER BY id",
+             WHERE kind IN ('stake', 'prize') ORDER BY id",
             &[],
         )? {
             entries.entry((row.get(0), row.get(1))).or_default().push((
