@@ -13,8 +13,8 @@
 //! nothing else), `reveal`, `settle`, `kiosk_units`, `balance` — and read
 //! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
 //! is closed). Players' accounts are protected as on a kiosk's own file: 7-day
-//! deposit and stake limits, self-exclusion (`protection.rs`). See `v1.sql`,
-//! `v2.sql` and `v3.sql`.
+//! deposit and stake limits, self-exclusion (`protection.rs`). See `v1.sql` and
+//! `v2.sql`.
 
 mod kiosk;
 mod operator;
@@ -30,14 +30,10 @@ use guichet_core::money::Cents;
 
 /// The schema's migrations, in order: migration `n` (from 1) brings the schema
 /// to version `n`.
-const MIGRATIONS: [&str; 3] = [
-    include_str!("v1.sql"),
-    include_str!("v2.sql"),
-    include_str!("v3.sql"),
-];
+const MIGRATIONS: [&str; 2] = [include_str!("v1.sql"), include_str!("v2.sql")];
 
 /// The schema's version once every migration is applied.
-#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 3 fits.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 2 fits.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Units per row of `guichet.block_tiers` (as `v1.sql`'s `sell` reads them).

@@ -1,7 +1,7 @@
 //! The operator's desk on a network: players' money in and out, and their
 //! protection — 7-day deposit and stake limits (a first setting or a lowering
 //! at once, a raise [`RAISE_DELAY`] later) and self-exclusion — as on a
-//! kiosk's own file. `v3.sql` enforces them in the transaction that deposits
+//! kiosk's own file. `v2.sql` enforces them in the transaction that deposits
 //! or stakes (`guichet.check_protection`); a withdrawal is always possible, up
 //! to the balance.
 

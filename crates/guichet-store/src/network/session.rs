@@ -211,7 +211,7 @@ fn refusal(error: postgres::Error, stake: Cents, unit: Option<i64>) -> StoreErro
     }
 }
 
-/// The refusal of `v3.sql`'s `check_protection` in `error`, if it is one: the
+/// The refusal of `v2.sql`'s `check_protection` in `error`, if it is one: the
 /// player excluded (the end in its detail), without limits, or past the stake
 /// limit (its detail: the limit, what is left, when `stake` fits or "never").
 fn protection_refusal(error: &NetworkError, stake: Cents) -> Option<StoreError> {
