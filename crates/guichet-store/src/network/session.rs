@@ -134,11 +134,8 @@ fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
         generator,
         row.get(7),
     )?;
-    for &step in &steps {
-        unit.progress
-            .apply(step)
-            .map_err(|source| StoreError::Step { unit: id, source })?;
-    }
+    unit.progress = Progress::replay(&unit.scenario, &steps)
+        .map_err(|source| StoreError::Step { unit: id, source })?;
     unit.settled_at = row.get(8);
     unit.state = if unit.settled_at.is_some() {
         UnitState::Settled
