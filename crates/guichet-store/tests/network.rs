@@ -386,6 +386,16 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
             "units counted sold",
         ),
         (
+            "INSERT INTO guichet.blocks (emission, number, size, commitment, stream_key)
+             SELECT emission, 1, size, commitment, stream_key FROM guichet.blocks WHERE number = 0;
+             INSERT INTO guichet.block_seeds (block_id, seed)
+             SELECT (SELECT id FROM guichet.blocks WHERE number = 1), seed FROM guichet.block_seeds;
+             UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
+             INSERT INTO guichet.sales (block_id, unit_index, kiosk)
+             SELECT id, 0, 'counter' FROM guichet.blocks WHERE number = 1",
+            "a later block sold while it had units left",
+        ),
+        (
             "UPDATE guichet.players SET balance_cents = balance_cents + 1",
             "player bob: the ledger does not explain",
         ),

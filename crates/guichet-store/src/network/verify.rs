@@ -1,6 +1,7 @@
 //! The operator's check of a whole network database against the core: every
 //! block's commitment and unit-stream key from its seed, every sale the unit
-//! its block's order gives with the tier its seed gives, every played unit's
+//! its block's order gives with the tier its seed gives (and no block sold
+//! before the one before it ran out), every played unit's
 //! journal a legal reveal of the scenario it was shown (complete when
 //! settled), every stake and prize in the ledger once, every balance
 //! explained by its ledger.
@@ -54,6 +55,16 @@ impl Operator {
                 && !tallies.get(block_id).is_some_and(TierTally::matches_table)
             {
                 violations.push(format!("{name}: sold out, its prizes are not its table's"));
+            }
+            let later_sold = blocks.iter().any(|(other_id, other)| {
+                std::ptr::eq(other.block.emission(), opened.block.emission())
+                    && other.block.number() > opened.block.number()
+                    && next.get(other_id).is_some_and(|&sales| sales > 0)
+            });
+            if later_sold && sold < opened.block.size() {
+                violations.push(format!(
+                    "{name}: a later block sold while it had units left"
+                ));
             }
         }
         self.verify_accounts(&mut violations)?;
