@@ -1,6 +1,6 @@
 //! The operator's tool on the network's database: the schema and its
 //! migrations, the kiosk role's grants, blocks opened with every unit's tier,
-//! deposits, accounts and sales.
+//! accounts and sales (the desk's money and protection: `protection.rs`).
 
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
