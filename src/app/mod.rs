@@ -118,11 +118,15 @@ enum Access {
 }
 
 impl Guichet {
-    /// The kiosk over `store` (or the reason it could not be opened), in French.
-    /// Installs the look and the image loaders on `context`. An unfinished unit,
-    /// if any, is offered before anything else.
+    /// The kiosk over `store` (or the reason it could not be opened), in French,
+    /// showing times in `time_zone`. Installs the look and the image loaders on
+    /// `context`. An unfinished unit, if any, is offered before anything else.
     #[must_use]
-    pub fn new(context: &egui::Context, store: Result<Store, StoreError>) -> Self {
+    pub fn new(
+        context: &egui::Context,
+        store: Result<Store, StoreError>,
+        time_zone: jiff::tz::TimeZone,
+    ) -> Self {
         theme::install(context);
         egui_extras::install_image_loaders(context);
         let (store, page) = match store {
@@ -154,7 +158,7 @@ impl Guichet {
             waiting: None,
             notice: None,
             menu_open: false,
-            time_zone: jiff::tz::TimeZone::system(),
+            time_zone,
             changes,
             data_version,
             protection: None,
@@ -237,13 +241,6 @@ impl Guichet {
     #[must_use]
     pub const fn reality_check(&self) -> Option<RealityFacts> {
         self.reality
-    }
-
-    /// Shows times in `zone` rather than the system's.
-    #[must_use]
-    pub fn with_time_zone(mut self, zone: jiff::tz::TimeZone) -> Self {
-        self.time_zone = zone;
-        self
     }
 
     /// The page shown.

@@ -134,8 +134,7 @@ pub fn kiosk_configured(
         .with_max_steps(240)
         .build_eframe(move |creation| {
             configure(
-                Guichet::new(&creation.egui_ctx, store)
-                    .with_time_zone(jiff::tz::TimeZone::UTC)
+                Guichet::new(&creation.egui_ctx, store, jiff::tz::TimeZone::UTC)
                     .with_mode(DEMO)
                     // kittest clears to transparent, not to the clear colour.
                     .with_painted_lounge(),
