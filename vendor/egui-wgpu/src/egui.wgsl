@@ -18,6 +18,13 @@ struct Locals {
 };
 @group(0) @binding(0) var<uniform> r_locals: Locals;
 
+/// Guichet's patch: `predictable_texture_filtering` as a pipeline constant, so
+/// that the compiler drops the path not taken. Read from the uniform, the
+/// manual filtering's code stayed in every fragment, and a software renderer
+/// (llvmpipe, lavapipe) paid for it on each pixel: ten times the hardware
+/// path's cost. The uniform's field is kept, unread, for its layout.
+override PREDICTABLE_TEXTURE_FILTERING: bool = false;
+
 
 // -----------------------------------------------
 // Adapted from
@@ -134,7 +141,7 @@ fn wrap_texel_coord(coord: vec2<i32>, texture_size: vec2<i32>) -> vec2<i32> {
 
 
 fn sample_texture(in: VertexOutput) -> vec4<f32> {
-    if r_locals.predictable_texture_filtering == 0 {
+    if !PREDICTABLE_TEXTURE_FILTERING {
         // Hardware filtering: fast, but varies across GPUs and drivers.
         return textureSample(r_tex_color, r_tex_sampler, in.tex_coord);
     } else {
