@@ -1,7 +1,7 @@
 //! `guichet network`, `guichet play` and `guichet verify` on a network's
 //! PostgreSQL database (a real server): the operator sets it up, opens a block
-//! and credits a player; a kiosk plays for them with the kiosk role's login;
-//! the operator verifies it all. Commands that work on a kiosk's own file
+//! and credits a player, adds a kiosk; the kiosk plays for them with the kiosk
+//! role's login and its secret; the operator verifies it all. Commands that work on a kiosk's own file
 //! refuse a network's URL in one line.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
@@ -14,9 +14,15 @@ use postgres::{Client, NoTls};
 use postgres_server::{Server, as_user};
 
 fn guichet(arguments: &[&str]) -> Output {
+    guichet_as_kiosk(arguments, "")
+}
+
+/// Runs guichet with `arguments`, `secret` in `GUICHET_KIOSK_SECRET`.
+fn guichet_as_kiosk(arguments: &[&str], secret: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_guichet"))
         .args(arguments)
         .env("GUICHET_KIOSK_PASSWORD", "kiosk-pw")
+        .env("GUICHET_KIOSK_SECRET", secret)
         .output()
         .expect("guichet runs")
 }
@@ -33,11 +39,24 @@ fn said(run: &Output) -> String {
 /// Runs guichet with `arguments`, expects exit `code` and `words` in what it
 /// says, and returns what it said.
 fn expect(arguments: &[&str], code: i32, words: &str) -> String {
-    let run = guichet(arguments);
+    expect_as_kiosk(arguments, "", code, words)
+}
+
+/// As [`expect`], with `secret` in `GUICHET_KIOSK_SECRET`.
+fn expect_as_kiosk(arguments: &[&str], secret: &str, code: i32, words: &str) -> String {
+    let run = guichet_as_kiosk(arguments, secret);
     let told = said(&run);
     assert_eq!(run.status.code(), Some(code), "{arguments:?}: {told}");
     assert!(told.contains(words), "{arguments:?}: {told}");
     told
+}
+
+/// The secret `guichet network kiosk` printed in `told`: 64 hex digits.
+fn secret_in(told: &str) -> String {
+    told.split_whitespace()
+        .find(|word| word.len() == 64)
+        .expect("a secret printed")
+        .to_owned()
 }
 
 #[test]
@@ -47,9 +66,12 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&install, 0, "installed: the schema at version 2");
+    expect(&install, 0, "installed: the schema at version 3");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&migrate, 0, "at version 2 already");
+    expect(&migrate, 0, "at version 3 already");
+    let add = [&["network", "kiosk"][..], &db, &["--name", "borne-7"]].concat();
+    let added = expect(&add, 0, "kiosk borne-7 added");
+    let secret = secret_in(&added);
 
     let open = [
         &["network", "open"][..],
@@ -90,7 +112,21 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
         "--count",
         "12",
     ];
-    expect(&play, 0, "played 12 of 12 unit(s)");
+    expect_as_kiosk(&play, &secret, 0, "played 12 of 12 unit(s)");
+    expect(
+        &play,
+        2,
+        "set GUICHET_KIOSK_SECRET to the secret `guichet network kiosk --name borne-7` gave",
+    );
+    let other = expect(&add, 0, "kiosk borne-7 added");
+    assert!(!other.contains(&secret), "a new secret");
+    expect_as_kiosk(
+        &play,
+        &secret,
+        1,
+        "kiosk borne-7 is not known by this secret",
+    );
+    let secret = secret_in(&other);
     let withdraw = [
         &["network", "withdraw"][..],
         &db,
@@ -110,7 +146,7 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
         "dominique is excluded from play and deposits until",
     );
     let refused = [&play[..11], &["--count", "1"]].concat();
-    expect(&refused, 1, "excluded from play until");
+    expect_as_kiosk(&refused, &secret, 1, "excluded from play until");
 
     let verify = [&["verify"][..], &db].concat();
     let verified = expect(&verify, 0, "ok: every block, sale, journal and ledger");

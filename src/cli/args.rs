@@ -100,6 +100,20 @@ pub enum NetworkCommand {
     Withdraw(NetworkDepositArgs),
     /// Exclude a player from play and deposits for N days.
     Exclude(NetworkExcludeArgs),
+    /// Add a kiosk to the network, or give it a new secret: prints the secret
+    /// the kiosk gives with each call (in `GUICHET_KIOSK_SECRET`), shown once.
+    Kiosk(NetworkKioskArgs),
+}
+
+/// `guichet network kiosk`.
+#[derive(Debug, Args)]
+pub struct NetworkKioskArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk's name, as it will give it (1 to 64 characters).
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
 }
 
 /// `guichet network limits`.
@@ -264,7 +278,8 @@ pub struct PlayArgs {
     /// The database.
     #[command(flatten)]
     pub database: AnyDatabaseArgs,
-    /// On a network: the kiosk playing (one unit at a time each).
+    /// On a network: the kiosk playing (one unit at a time each), known by the
+    /// secret `guichet network kiosk` gave it, in `GUICHET_KIOSK_SECRET`.
     #[arg(long, value_name = "NAME")]
     pub kiosk: Option<String>,
     /// On a network: the player whose account pays and is credited.

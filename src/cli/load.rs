@@ -53,28 +53,11 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         opening.elapsed().as_secs_f64()
     ))?;
 
-    // Each simulated kiosk serves its own player, whose account can pay for
-    // every unit of the run (at most the highest 7-day limit: above 200 000
-    // units, one kiosk could not buy them all alone).
-    let funds = EMISSION
-        .stake
-        .checked_mul(i64::from(arguments.units))
-        .context("too many units")?
-        .min(MAX_LIMIT);
-    for number in 0..arguments.kiosks {
-        for kind in [LimitKind::Deposit, LimitKind::Stake] {
-            operator
-                .set_limit(&player(number), kind, MAX_LIMIT, "load")
-                .context("setting the players' limits")?;
-        }
-        operator
-            .deposit(&player(number), funds, "load")
-            .context("crediting the players")?;
-    }
+    let (funds, secrets) = add_kiosks_and_players(&mut operator, arguments)?;
 
     let mut kiosk_config = arguments.db.clone();
     kiosk_config.user(&arguments.kiosk_role).password(&password);
-    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config)?;
+    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config, &secrets)?;
     latencies.sort_unstable();
     out.line(format_args!(
         "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
@@ -134,6 +117,38 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     Ok(ExitCode::from(1))
 }
 
+/// Adds each simulated kiosk to the network and opens the account of the
+/// player it serves, funded to pay for every unit of the run (at most the
+/// highest 7-day limit: above 200 000 units, one kiosk could not buy them all
+/// alone). Returns each account's funds and each kiosk's secret, by number.
+fn add_kiosks_and_players(
+    operator: &mut Operator,
+    arguments: &LoadArgs,
+) -> anyhow::Result<(Cents, Vec<String>)> {
+    let funds = EMISSION
+        .stake
+        .checked_mul(i64::from(arguments.units))
+        .context("too many units")?
+        .min(MAX_LIMIT);
+    let mut secrets = Vec::new();
+    for number in 0..arguments.kiosks {
+        secrets.push(
+            operator
+                .add_kiosk(&kiosk_name(number))
+                .context("adding the kiosks")?,
+        );
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            operator
+                .set_limit(&player(number), kind, MAX_LIMIT, "load")
+                .context("setting the players' limits")?;
+        }
+        operator
+            .deposit(&player(number), funds, "load")
+            .context("crediting the players")?;
+    }
+    Ok((funds, secrets))
+}
+
 /// What a simulated kiosk did: units played out, and their prizes.
 #[derive(Default)]
 struct Played {
@@ -143,11 +158,13 @@ struct Played {
 
 /// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
 /// buying and playing out units over a pool of connections logged in with
-/// `kiosk_config` until `arguments.units` are bought. Returns the time it
-/// took, each purchase's time, and what each kiosk played.
+/// `kiosk_config` until `arguments.units` are bought, kiosk `n` known by
+/// `secrets[n]`. Returns the time it took, each purchase's time, and what each
+/// kiosk played.
 fn play_at_once(
     arguments: &LoadArgs,
     kiosk_config: &postgres::Config,
+    secrets: &[String],
 ) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
     let connections = (0..arguments.connections.min(arguments.kiosks))
         .map(|_| kiosk_config.connect(postgres::NoTls))
@@ -158,12 +175,13 @@ fn play_at_once(
     let started = Instant::now();
     let results: Vec<Result<(Vec<Duration>, Played), String>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..arguments.kiosks)
-            .map(|number| {
+            .zip(secrets)
+            .map(|(number, secret)| {
                 let (pool, claimed) = (&pool, &claimed);
                 std::thread::Builder::new()
                     .stack_size(KIOSK_STACK)
                     .spawn_scoped(scope, move || {
-                        play_until_done(pool, claimed, arguments.units, number)
+                        play_until_done(pool, claimed, arguments.units, (number, secret))
                     })
             })
             .collect::<Result<_, _>>()
@@ -229,19 +247,24 @@ fn player(number: u32) -> String {
     format!("player-{number}")
 }
 
-/// One simulated kiosk, number `number`: claims a unit to buy, borrows a
-/// connection, buys it from its player's account and gives the connection
-/// back; then borrows one again to reveal the unit all at once and settle it
-/// — until `units` are claimed. Returns each purchase's time and what it
+/// Simulated kiosk `number`'s name.
+fn kiosk_name(number: u32) -> String {
+    format!("load-{number}")
+}
+
+/// One simulated kiosk, number `number`, known by `secret`: claims a unit to
+/// buy, borrows a connection, buys it from its player's account and gives the
+/// connection back; then borrows one again to reveal the unit all at once and
+/// settle it — until `units` are claimed. Returns each purchase's time and what it
 /// played, or the first error.
 fn play_until_done(
     pool: &Pool,
     claimed: &AtomicU32,
     units: u32,
-    number: u32,
+    (number, secret): (u32, &str),
 ) -> Result<(Vec<Duration>, Played), String> {
-    let (kiosk, payer) = (format!("load-{number}"), player(number));
-    let at_kiosk = |client| Session::new(Kiosk::with_client(client, &kiosk), &payer);
+    let (kiosk, payer) = (kiosk_name(number), player(number));
+    let at_kiosk = |client| Session::new(Kiosk::with_client(client, &kiosk, secret), &payer);
     let mut latencies = Vec::new();
     let mut played = Played::default();
     while claimed.fetch_add(1, Ordering::Relaxed) < units {

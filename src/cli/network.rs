@@ -1,6 +1,6 @@
 //! `guichet network …`: the operator's tool for a network of kiosks on
 //! PostgreSQL — set up the database, migrate it, open blocks, the players'
-//! limits, deposits, payouts and exclusions —
+//! limits, deposits, payouts and exclusions, its kiosks —
 //! and the connections `play` and `verify` make to a network's database.
 
 use std::process::ExitCode;
@@ -13,8 +13,8 @@ use guichet_store::network::{Kiosk, Operator};
 use guichet_store::LimitKind;
 
 use super::args::{
-    NetworkDepositArgs, NetworkExcludeArgs, NetworkLimitsArgs, NetworkOpenArgs, NetworkRoleArgs,
-    is_this_machine,
+    NetworkDepositArgs, NetworkExcludeArgs, NetworkKioskArgs, NetworkLimitsArgs, NetworkOpenArgs,
+    NetworkRoleArgs, is_this_machine,
 };
 use super::{Failure, NetworkCommand, Output, tell};
 
@@ -22,6 +22,10 @@ use super::{Failure, NetworkCommand, Output, tell};
 /// `install`: kept off the command line, which every user of the machine can
 /// read.
 const KIOSK_PASSWORD: &str = "GUICHET_KIOSK_PASSWORD";
+
+/// The environment variable that holds a kiosk's secret (`guichet network
+/// kiosk` prints it): kept off the command line too.
+const KIOSK_SECRET: &str = "GUICHET_KIOSK_SECRET";
 
 /// Runs `guichet network …`.
 pub(super) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode, Failure> {
@@ -33,6 +37,7 @@ pub(super) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Deposit(arguments) => move_money(arguments, true, out),
         NetworkCommand::Withdraw(arguments) => move_money(arguments, false, out),
         NetworkCommand::Exclude(arguments) => exclude(arguments, out),
+        NetworkCommand::Kiosk(arguments) => add_kiosk(arguments, out),
     }
 }
 
@@ -52,10 +57,20 @@ pub(super) fn operator(config: &postgres::Config) -> Result<Operator, Failure> {
     Ok(Operator::connect_with(config).context("connecting to the network's database")?)
 }
 
-/// Kiosk `name`'s connection to the database `config` names.
+/// Kiosk `name`'s connection to the database `config` names, with the secret
+/// in `GUICHET_KIOSK_SECRET`.
 pub(super) fn kiosk(config: &postgres::Config, name: &str) -> Result<Kiosk, Failure> {
+    let secret = std::env::var(KIOSK_SECRET)
+        .ok()
+        .filter(|secret| !secret.is_empty())
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "set {KIOSK_SECRET} to the secret `guichet network kiosk --name {name}` gave this kiosk"
+            ))
+        })?;
     warn_if_remote(config);
-    Ok(Kiosk::connect_with(config, name).context("connecting to the network's database")?)
+    Ok(Kiosk::connect_with(config, name, &secret)
+        .context("connecting to the network's database")?)
 }
 
 fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Failure> {
@@ -91,6 +106,11 @@ fn migrate(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Fa
         out.line(format_args!(
             "migrated the schema from version {found} to {now}; the grants of {} renewed",
             arguments.kiosk_role
+        ))?;
+    }
+    if found < 3 {
+        out.line(format_args!(
+            "each kiosk now proves who it is: add every kiosk with `guichet network kiosk --name NAME` and give it the secret printed"
         ))?;
     }
     Ok(ExitCode::SUCCESS)
@@ -176,6 +196,20 @@ fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode,
         "{} is excluded from play and deposits until {}",
         arguments.player,
         guichet_store::clock::in_utc(until)
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn add_kiosk(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let secret = operator(&arguments.operator.db)?
+        .add_kiosk(&arguments.name)
+        .context("adding the kiosk")?;
+    out.line(format_args!(
+        "kiosk {} added; its secret, shown this once (the database keeps only its SHA-256): {secret}",
+        arguments.name
+    ))?;
+    out.line(format_args!(
+        "the kiosk gives it in {KIOSK_SECRET}; adding the kiosk again gives it a new one and voids this one"
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -33,6 +33,12 @@ fn set_up(server: &Server, name: &str, byte: u8) -> (Operator, String, String) {
     (operator, url, kiosk_url)
 }
 
+/// Adds kiosk `name` to the network and connects it as the kiosk role.
+fn kiosk(operator: &mut Operator, kiosk_url: &str, name: &str) -> Kiosk {
+    let secret = operator.add_kiosk(name).expect("the kiosk is added");
+    Kiosk::connect(kiosk_url, name, &secret).expect("the kiosk connects")
+}
+
 /// The emission the tests sell: 850 000 units to a block.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
 
@@ -54,7 +60,7 @@ fn state(error: &postgres::Error) -> Option<&SqlState> {
 #[test]
 fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     let server = Server::start();
-    let (_operator, _, kiosk_url) = set_up(&server, "secrets", 7);
+    let (mut operator, _, kiosk_url) = set_up(&server, "secrets", 7);
     let mut raw = Client::connect(&kiosk_url, NoTls).expect("the kiosk role logs in");
     for forbidden in [
         "SELECT seed FROM guichet.block_seeds",
@@ -67,6 +73,7 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         "SELECT * FROM guichet.ledger",
         "SELECT * FROM guichet.reveal_steps",
         "SELECT * FROM guichet.prizes",
+        "SELECT * FROM guichet.kiosks",
         "UPDATE guichet.players SET balance_cents = 1000000",
     ] {
         let error = raw.batch_execute(forbidden).expect_err(forbidden);
@@ -95,7 +102,7 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         "only the kiosks' functions"
     );
 
-    let mut kiosk = Kiosk::connect(&kiosk_url, "borne-1").expect("the kiosk connects");
+    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne-1");
     let public = kiosk.public_blocks(EMISSION).expect("public blocks");
     assert_eq!(public.len(), 1);
     assert_eq!(public[0].seed, None, "an open block's seed stays secret");
@@ -109,20 +116,109 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     assert_eq!(kiosk.public_blocks(EMISSION).expect("public")[0].sold, 1);
 }
 
+/// A kiosk gives its name and its secret with each call: a wrong secret, a
+/// kiosk never added, or another kiosk's name with one's own secret is refused
+/// (GU013), and nothing is sold; a kiosk reads and settles its own units only;
+/// a kiosk given a new secret is refused with the old one.
+#[test]
+fn a_kiosk_acts_as_itself_only() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "itself", 9);
+    open_account(&mut operator, "erin");
+    operator
+        .deposit("erin", Cents(EMISSION.stake.0 * 5), "desk")
+        .expect("a deposit");
+    let first = operator.add_kiosk("borne-a").expect("added");
+    let second = operator.add_kiosk("borne-b").expect("added");
+    assert_ne!(first, second, "each kiosk its own secret");
+    assert_eq!(first.len(), 64, "256 bits, in hex");
+    assert!(matches!(
+        operator.add_kiosk(""),
+        Err(NetworkError::KioskName(_))
+    ));
+
+    let refused_as = |name: &str, secret: &str| {
+        let mut kiosk = Kiosk::connect(&kiosk_url, name, secret).expect("connects");
+        let refused = kiosk.sell(EMISSION).expect_err("refused");
+        assert_eq!(refused.code(), Some("GU013"), "{name}: {refused}");
+        let mut session = Session::new(kiosk, "erin");
+        let refused = session.buy(EMISSION).expect_err("refused");
+        assert!(
+            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU013")),
+            "{name}: {refused}"
+        );
+        let refused = session.unfinished_units().expect_err("refused");
+        assert!(
+            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU013")),
+            "{name}: {refused}"
+        );
+    };
+    refused_as("borne-a", &second);
+    refused_as("borne-a", "");
+    refused_as("borne-z", &first);
+    assert_eq!(
+        kiosk(&mut operator, &kiosk_url, "borne-c")
+            .public_blocks(EMISSION)
+            .expect("public")[0]
+            .sold,
+        0,
+        "nothing was sold"
+    );
+    assert_eq!(
+        operator.account("erin").expect("the account").0,
+        Cents(EMISSION.stake.0 * 5)
+    );
+
+    // Kiosk A's unit is not kiosk B's to see, reveal or settle.
+    let mut at_a = Session::new(
+        Kiosk::connect(&kiosk_url, "borne-a", &first).expect("connects"),
+        "erin",
+    );
+    let unit = at_a.buy(EMISSION).expect("a unit");
+    let mut at_b = Session::new(
+        Kiosk::connect(&kiosk_url, "borne-b", &second).expect("connects"),
+        "erin",
+    );
+    assert!(matches!(at_b.unit(unit.id), Err(StoreError::NoSuchUnit(id)) if id == unit.id));
+    assert!(at_b.unfinished_units().expect("none").is_empty());
+    assert!(matches!(
+        at_b.finish(unit.id),
+        Err(StoreError::NoSuchUnit(_))
+    ));
+    at_a.finish(unit.id).expect("played out at its own kiosk");
+
+    // A new secret voids the old one.
+    let renewed = operator.add_kiosk("borne-a").expect("renewed");
+    refused_as("borne-a", &first);
+    Kiosk::connect(&kiosk_url, "borne-a", &renewed)
+        .expect("connects")
+        .sell(EMISSION)
+        .expect("sold with the new secret");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}
+
 #[test]
 fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
     const KIOSKS: u32 = 8;
     const EACH: u32 = 40;
     let server = Server::start();
-    let (_operator, _, kiosk_url) = set_up(&server, "at_once", 3);
+    let (mut operator, _, kiosk_url) = set_up(&server, "at_once", 3);
+    let secrets: Vec<String> = (0..KIOSKS)
+        .map(|number| {
+            operator
+                .add_kiosk(&format!("borne-{number}"))
+                .expect("added")
+        })
+        .collect();
 
     let sales: Vec<_> = std::thread::scope(|scope| {
         let buyers: Vec<_> = (0..KIOSKS)
-            .map(|number| {
+            .zip(&secrets)
+            .map(|(number, secret)| {
                 let kiosk_url = &kiosk_url;
                 scope.spawn(move || {
-                    let mut kiosk =
-                        Kiosk::connect(kiosk_url, &format!("borne-{number}")).expect("connects");
+                    let mut kiosk = Kiosk::connect(kiosk_url, &format!("borne-{number}"), secret)
+                        .expect("connects");
                     (0..EACH)
                         .map(|_| kiosk.sell(EMISSION).expect("a unit"))
                         .collect::<Vec<_>>()
@@ -176,7 +272,7 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
         )
         .expect("fast-forwarded");
 
-    let mut kiosk = Kiosk::connect(&kiosk_url, "borne").expect("connects");
+    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne");
     let sold: Vec<(u32, u32)> = (0..5)
         .map(|_| {
             kiosk
@@ -253,18 +349,33 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
         (deposit, true)
     );
 
+    let secrets: Vec<Vec<String>> = (0..KIOSKS)
+        .map(|number| {
+            (0..TRIES)
+                .map(|attempt| {
+                    operator
+                        .add_kiosk(&format!("borne-{number}-{attempt}"))
+                        .expect("added")
+                })
+                .collect()
+        })
+        .collect();
     let outcomes: Vec<Result<Unit, StoreError>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..KIOSKS)
-            .map(|number| {
+            .zip(&secrets)
+            .map(|(number, secrets)| {
                 let kiosk_url = &kiosk_url;
                 scope.spawn(move || {
                     let mut client = Client::connect(kiosk_url, NoTls).expect("connects");
                     // Each try at a kiosk of its own: a kiosk plays one unit
                     // at a time, and these are left unsettled.
                     let mut outcomes = Vec::with_capacity(TRIES);
-                    for attempt in 0..TRIES {
-                        let kiosk =
-                            Kiosk::with_client(client, &format!("borne-{number}-{attempt}"));
+                    for (attempt, secret) in secrets.iter().enumerate() {
+                        let kiosk = Kiosk::with_client(
+                            client,
+                            &format!("borne-{number}-{attempt}"),
+                            secret,
+                        );
                         let mut session = Session::new(kiosk, "alice");
                         outcomes.push(session.buy(EMISSION));
                         client = session.into_kiosk().into_client();
@@ -333,7 +444,7 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     operator
         .deposit("bob", Cents(EMISSION.stake.0 * 20), "desk")
         .expect("a deposit");
-    let kiosk = Kiosk::connect(&kiosk_url, "borne").expect("connects");
+    let kiosk = kiosk(&mut operator, &kiosk_url, "borne");
     let mut session = Session::new(kiosk, "bob");
     let block = Block::open(EMISSION, 0, &seed(5));
     let winner = (0..20)
@@ -432,19 +543,13 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     }
 }
 
-/// A database set up at version 1 (a block opened, a unit sold for cash) is
-/// brought to version 2 by the operator's tool: the block's unit-stream key
-/// computed from its seed, the emission's prizes recorded; then a player plays
-/// at a kiosk, and verify passes. A newer schema is refused, nothing changed.
-#[test]
-fn a_version_1_database_migrates_and_sells_on() {
-    let server = Server::start();
-    let url = server.database("migrated");
-    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+/// Sets up version 1's schema through `admin`, with block 0 of the emission
+/// opened under `seed(8)` as version 1's operator's tool opened it, and its
+/// first unit sold for cash at the counter. Returns the block.
+fn version_1_database(admin: &mut Client) -> Block {
     admin
         .batch_execute(include_str!("../src/network/v1.sql"))
         .expect("version 1");
-    // Block 0 as version 1's operator's tool opened it.
     let block = Block::open(EMISSION, 0, &seed(8));
     admin
         .execute(
@@ -485,6 +590,21 @@ fn a_version_1_database_migrates_and_sells_on() {
     admin
         .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'counter')")
         .expect("a unit sold for cash");
+    block
+}
+
+/// A database set up at version 1 (a block opened, a unit sold for cash) is
+/// brought to the newest version by the operator's tool: the block's
+/// unit-stream key computed from its seed, the emission's prizes recorded, the
+/// kiosk role's old functions taken back; then a kiosk, added with its secret,
+/// plays for a player, and verify passes. A newer schema is refused, nothing
+/// changed.
+#[test]
+fn a_version_1_database_migrates_and_sells_on() {
+    let server = Server::start();
+    let url = server.database("migrated");
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let block = version_1_database(&mut admin);
 
     // A role of this run's own, so that a shared server never has it yet.
     let role = format!("kiosk_migrated_{}", std::process::id());
@@ -506,10 +626,14 @@ fn a_version_1_database_migrates_and_sells_on() {
         "the refused migration changed nothing"
     );
     admin
-        .batch_execute(&format!("CREATE ROLE {role} LOGIN PASSWORD 'pw'"))
-        .expect("the kiosk role");
-    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 2));
-    assert_eq!(operator.migrate(&role).expect("again"), (2, 2));
+        .batch_execute(&format!(
+            "CREATE ROLE {role} LOGIN PASSWORD 'pw';
+             GRANT USAGE ON SCHEMA guichet TO {role};
+             GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
+        ))
+        .expect("the kiosk role, as version 1 granted it");
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 3));
+    assert_eq!(operator.migrate(&role).expect("again"), (3, 3));
     let key: Vec<u8> = admin
         .query_one("SELECT stream_key FROM guichet.blocks", &[])
         .expect("a key")
@@ -520,7 +644,18 @@ fn a_version_1_database_migrates_and_sells_on() {
     operator
         .deposit("carol", Cents(EMISSION.stake.0 * 3), "desk")
         .expect("a deposit");
-    let kiosk = Kiosk::connect(&as_user(&url, &role, "pw"), "borne").expect("connects");
+    // Version 2's functions, which took a kiosk's name on trust, are no
+    // longer the kiosk role's to call.
+    let mut raw = Client::connect(&as_user(&url, &role, "pw"), NoTls).expect("logs in");
+    let error = raw
+        .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'borne')")
+        .expect_err("version 2's sell");
+    assert_eq!(
+        state(&error),
+        Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+        "{error}"
+    );
+    let kiosk = kiosk(&mut operator, &as_user(&url, &role, "pw"), "borne");
     let mut session = Session::new(kiosk, "carol");
     let unit = session.buy(EMISSION).expect("a unit after the cash sale");
     assert_eq!((unit.block, unit.index), (0, 1));
@@ -529,11 +664,11 @@ fn a_version_1_database_migrates_and_sells_on() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     admin
-        .batch_execute("UPDATE guichet.schema_version SET version = 3")
+        .batch_execute("UPDATE guichet.schema_version SET version = 4")
         .expect("from the future");
     let refused = operator.migrate(&role).expect_err("a newer schema");
     assert!(
-        matches!(refused, NetworkError::NewerSchema { found: 3, known: 2 }),
+        matches!(refused, NetworkError::NewerSchema { found: 4, known: 3 }),
         "{refused}"
     );
 }

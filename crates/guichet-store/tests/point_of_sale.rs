@@ -94,6 +94,8 @@ impl Sqlite {
 /// A network's PostgreSQL database: player "alice" at kiosk "borne-1".
 struct Postgres {
     kiosk_url: String,
+    /// The secret the operator gave "borne-1".
+    kiosk_secret: String,
     /// The operator's (the superuser's) URL: the desk's.
     url: String,
     /// The server, kept running while the test runs.
@@ -122,8 +124,10 @@ impl Postgres {
         operator
             .deposit("alice", credit, "desk")
             .expect("a deposit");
+        let kiosk_secret = operator.add_kiosk("borne-1").expect("the kiosk is added");
         Self {
             kiosk_url: as_user(&url, &role, "pw"),
+            kiosk_secret,
             url,
             _server: server,
         }
@@ -132,7 +136,8 @@ impl Postgres {
 
 impl Engine for Postgres {
     fn open(&self) -> Box<dyn PointOfSale> {
-        let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1").expect("the kiosk connects");
+        let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1", &self.kiosk_secret)
+            .expect("the kiosk connects");
         Box::new(Session::new(kiosk, "alice"))
     }
 

@@ -1,6 +1,8 @@
 //! A kiosk's connection to the network's database, as the kiosk role: it sells
 //! units and reads the public blocks (a player's play goes through
-//! [`Session`](super::Session)).
+//! [`Session`](super::Session)). The kiosk gives its name and the secret the
+//! operator gave it ([`Operator::add_kiosk`](super::Operator::add_kiosk)) with
+//! each call: the server acts for that kiosk alone.
 
 use guichet_core::emission::Emission;
 use postgres::{Client, Config, NoTls};
@@ -11,38 +13,38 @@ use super::{NetworkError, PublicBlock, Sale, sale_of};
 pub struct Kiosk {
     pub(super) client: Client,
     pub(super) name: String,
+    pub(super) secret: String,
 }
 
 impl Kiosk {
-    /// Connects kiosk `name` to the database at `url`.
+    /// Connects kiosk `name`, known by `secret`, to the database at `url`.
     ///
     /// # Errors
     /// When the server cannot be reached or refuses the login.
-    pub fn connect(url: &str, name: &str) -> Result<Self, NetworkError> {
-        Ok(Self {
-            client: Client::connect(url, NoTls)?,
-            name: name.to_owned(),
-        })
+    pub fn connect(url: &str, name: &str, secret: &str) -> Result<Self, NetworkError> {
+        Ok(Self::with_client(
+            Client::connect(url, NoTls)?,
+            name,
+            secret,
+        ))
     }
 
-    /// Connects kiosk `name` with `config`.
+    /// Connects kiosk `name`, known by `secret`, with `config`.
     ///
     /// # Errors
     /// When the server cannot be reached or refuses the login.
-    pub fn connect_with(config: &Config, name: &str) -> Result<Self, NetworkError> {
-        Ok(Self {
-            client: config.connect(NoTls)?,
-            name: name.to_owned(),
-        })
+    pub fn connect_with(config: &Config, name: &str, secret: &str) -> Result<Self, NetworkError> {
+        Ok(Self::with_client(config.connect(NoTls)?, name, secret))
     }
 
-    /// Kiosk `name` over `client`, a connection logged in as the kiosk role
-    /// (from a pool shared by kiosks, say).
+    /// Kiosk `name`, known by `secret`, over `client`: a connection logged in
+    /// as the kiosk role (from a pool shared by kiosks, say).
     #[must_use]
-    pub fn with_client(client: Client, name: &str) -> Self {
+    pub fn with_client(client: Client, name: &str, secret: &str) -> Self {
         Self {
             client,
             name: name.to_owned(),
+            secret: secret.to_owned(),
         }
     }
 
@@ -59,8 +61,8 @@ impl Kiosk {
     /// No block of the emission is open; the server's refusal.
     pub fn sell(&mut self, emission: &Emission) -> Result<Sale, NetworkError> {
         let row = self.client.query_one(
-            "SELECT block_number, unit_index, tier FROM guichet.sell($1, $2)",
-            &[&emission.code(), &self.name],
+            "SELECT block_number, unit_index, tier FROM guichet.sell($1, $2, $3)",
+            &[&emission.code(), &self.name, &self.secret],
         )?;
         Ok(sale_of(&row))
     }

@@ -12,9 +12,11 @@
 //! `SECURITY DEFINER` functions — `sell`, `buy` (which return the unit sold and
 //! nothing else), `reveal`, `settle`, `kiosk_units`, `balance` — and read
 //! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
-//! is closed). Players' accounts are protected as on a kiosk's own file: 7-day
-//! deposit and stake limits, self-exclusion (`protection.rs`). See `v1.sql` and
-//! `v2.sql`.
+//! is closed); it gives its name and the secret the operator added it with
+//! ([`Operator::add_kiosk`]) to each, and acts as itself only. Players'
+//! accounts are protected as on a kiosk's own file: 7-day deposit and stake
+//! limits, self-exclusion (`protection.rs`). See `v1.sql`, `v2.sql` and
+//! `v3.sql`.
 
 mod kiosk;
 mod operator;
@@ -30,10 +32,14 @@ use guichet_core::money::Cents;
 
 /// The schema's migrations, in order: migration `n` (from 1) brings the schema
 /// to version `n`.
-const MIGRATIONS: [&str; 2] = [include_str!("v1.sql"), include_str!("v2.sql")];
+const MIGRATIONS: [&str; 3] = [
+    include_str!("v1.sql"),
+    include_str!("v2.sql"),
+    include_str!("v3.sql"),
+];
 
 /// The schema's version once every migration is applied.
-#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 2 fits.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 3 fits.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Units per row of `guichet.block_tiers` (as `v1.sql`'s `sell` reads them).
@@ -54,6 +60,12 @@ pub enum NetworkError {
     /// A role name that is not a plain lower-case identifier.
     #[error("{0:?} is not a role name (lower-case letters, digits and _ only)")]
     RoleName(String),
+    /// A kiosk's name that is empty or longer than 64 characters.
+    #[error("{0:?} is not a kiosk's name (1 to 64 characters)")]
+    KioskName(String),
+    /// The operating system gave no randomness for a kiosk's secret.
+    #[error("no randomness for a kiosk's secret: {0}")]
+    Entropy(String),
     /// A deposit or a withdrawal of zero or less.
     #[error("an amount is more than 0, not {0}")]
     NotPositive(Cents),

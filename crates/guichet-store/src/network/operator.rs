@@ -139,6 +139,31 @@ impl Operator {
         Ok((found, known))
     }
 
+    /// Adds kiosk `name` to the network, or gives it a new secret if it was
+    /// added before (its old secret then opens nothing). Returns the secret:
+    /// the kiosk gives it with each call, and the database keeps only its
+    /// SHA-256, so it is shown this once.
+    ///
+    /// # Errors
+    /// A name that is empty or longer than 64 characters; no randomness from
+    /// the operating system; the server's refusal.
+    pub fn add_kiosk(&mut self, name: &str) -> Result<String, NetworkError> {
+        if name.trim().is_empty() || name.chars().count() > 64 {
+            return Err(NetworkError::KioskName(name.to_owned()));
+        }
+        let mut bytes = [0_u8; 32];
+        getrandom::fill(&mut bytes).map_err(|error| NetworkError::Entropy(error.to_string()))?;
+        let secret = hex::encode(bytes);
+        self.client.execute(
+            "INSERT INTO guichet.kiosks (name, secret_sha256)
+             VALUES ($1, sha256(convert_to($2, 'UTF8')))
+             ON CONFLICT (name) DO UPDATE
+             SET secret_sha256 = EXCLUDED.secret_sha256, added_at = now()",
+            &[&name, &secret],
+        )?;
+        Ok(secret)
+    }
+
     /// The number of the next block of `emission` to open: one after the last
     /// opened, 0 for the first.
     ///
@@ -222,16 +247,22 @@ impl Operator {
 }
 
 /// Grants kiosk role `role` the kiosks' functions of the newest schema and the
-/// public blocks: nothing else.
+/// public blocks: nothing else. The functions of older versions, which took a
+/// kiosk's name on trust, are taken back.
 fn grant(transaction: &mut Transaction<'_>, role: &str) -> Result<(), NetworkError> {
     transaction.batch_execute(&format!(
         "GRANT USAGE ON SCHEMA guichet TO {role};
          GRANT SELECT ON guichet.public_blocks TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.buy(text, text, text, integer) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.reveal(text, bigint, integer, text[]) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.settle(text, bigint) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, bigint) TO {role};
+         REVOKE EXECUTE ON FUNCTION guichet.sell(text, text) FROM {role};
+         REVOKE EXECUTE ON FUNCTION guichet.buy(text, text, text, integer) FROM {role};
+         REVOKE EXECUTE ON FUNCTION guichet.reveal(text, bigint, integer, text[]) FROM {role};
+         REVOKE EXECUTE ON FUNCTION guichet.settle(text, bigint) FROM {role};
+         REVOKE EXECUTE ON FUNCTION guichet.kiosk_units(text, bigint) FROM {role};
+         GRANT EXECUTE ON FUNCTION guichet.sell(text, text, text) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.buy(text, text, text, text, integer) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.reveal(text, text, bigint, integer, text[]) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.settle(text, text, bigint) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, text, bigint) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};"
     ))?;
     Ok(())

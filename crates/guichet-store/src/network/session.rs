@@ -43,8 +43,8 @@ impl Session {
             .query(
                 "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
                         generator, sold_at, settled_at, steps
-                 FROM guichet.kiosk_units($1, $2)",
-                &[&self.kiosk.name, &wanted],
+                 FROM guichet.kiosk_units($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &wanted],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
@@ -71,8 +71,14 @@ impl Session {
         self.kiosk
             .client
             .query_one(
-                "SELECT guichet.reveal($1, $2, $3, $4)",
-                &[&self.kiosk.name, &unit, &first, &journal],
+                "SELECT guichet.reveal($1, $2, $3, $4, $5)",
+                &[
+                    &self.kiosk.name,
+                    &self.kiosk.secret,
+                    &unit,
+                    &first,
+                    &journal,
+                ],
             )
             .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
         current.steps.extend_from_slice(steps);
@@ -98,8 +104,8 @@ impl Session {
             .kiosk
             .client
             .query_one(
-                "SELECT credited, settled_at FROM guichet.settle($1, $2)",
-                &[&self.kiosk.name, &unit],
+                "SELECT credited, settled_at FROM guichet.settle($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &unit],
             )
             .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
         current.state = UnitState::Settled;
@@ -258,8 +264,14 @@ impl PointOfSale for Session {
             .client
             .query_one(
                 "SELECT sale_id, block_number, unit_index, prize_cents, stream_key, sold_at
-                 FROM guichet.buy($1, $2, $3, $4)",
-                &[&emission.code(), &self.kiosk.name, &self.player, &version],
+                 FROM guichet.buy($1, $2, $3, $4, $5)",
+                &[
+                    &emission.code(),
+                    &self.kiosk.name,
+                    &self.kiosk.secret,
+                    &self.player,
+                    &version,
+                ],
             )
             .map_err(|error| refusal(error, emission.stake, None))?;
         drawn(
