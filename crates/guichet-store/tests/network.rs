@@ -118,7 +118,7 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
 
 /// A kiosk gives its name and its secret with each call: a wrong secret, a
 /// kiosk never added, or another kiosk's name with one's own secret is refused
-/// (GU013), and nothing is sold; a kiosk reads and settles its own units only;
+/// (GU014), and nothing is sold; a kiosk reads and settles its own units only;
 /// a kiosk given a new secret is refused with the old one.
 #[test]
 fn a_kiosk_acts_as_itself_only() {
@@ -140,16 +140,16 @@ fn a_kiosk_acts_as_itself_only() {
     let refused_as = |name: &str, secret: &str| {
         let mut kiosk = Kiosk::connect(&kiosk_url, name, secret).expect("connects");
         let refused = kiosk.sell(EMISSION).expect_err("refused");
-        assert_eq!(refused.code(), Some("GU013"), "{name}: {refused}");
+        assert_eq!(refused.code(), Some("GU014"), "{name}: {refused}");
         let mut session = Session::new(kiosk, "erin");
         let refused = session.buy(EMISSION).expect_err("refused");
         assert!(
-            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU013")),
+            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU014")),
             "{name}: {refused}"
         );
         let refused = session.unfinished_units().expect_err("refused");
         assert!(
-            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU013")),
+            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU014")),
             "{name}: {refused}"
         );
     };

@@ -5,7 +5,7 @@
 -- another kiosk played. Now the operator adds each kiosk with a secret
 -- (`guichet network kiosk`), of which only a SHA-256 is kept, in a table the
 -- kiosk role cannot read; the kiosks' functions take the kiosk's name and its
--- secret, and refuse both unless they match (GU013). The functions of version
+-- secret, and refuse both unless they match (GU014). The functions of version
 -- 2, which trusted the name, stay as the bodies these call, and the kiosk role
 -- may no longer call them (the operator's tool renews the grants).
 --
@@ -20,7 +20,7 @@ CREATE TABLE guichet.kiosks (
     added_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Refuses (GU013) unless kiosk `kiosk` was added with secret `secret`.
+-- Refuses (GU014) unless kiosk `kiosk` was added with secret `secret`.
 CREATE FUNCTION guichet.check_kiosk(kiosk text, secret text)
 RETURNS void
 LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -30,7 +30,7 @@ BEGIN
     PERFORM 1 FROM guichet.kiosks k
     WHERE k.name = kiosk AND k.secret_sha256 = sha256(convert_to(secret, 'UTF8'));
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'kiosk % is not known by this secret', kiosk USING ERRCODE = 'GU013';
+        RAISE EXCEPTION 'kiosk % is not known by this secret', kiosk USING ERRCODE = 'GU014';
     END IF;
 END
 $$;
