@@ -6,7 +6,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_core::reveal::RevealStep;
 
-use crate::{Settlement, Store, StoreError, Unit, UnitState};
+use crate::{Protection, Settlement, Store, StoreError, Unit, UnitState};
 
 /// Where a player buys, reveals and settles units: one unit at a time is
 /// unfinished; a unit is bought (stake debited, prize fixed) before anything
@@ -62,6 +62,34 @@ pub trait PointOfSale {
     /// [`StoreError`] if they cannot be read.
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError>;
 
+    /// The player's units played here, newest first, at most `limit` (the
+    /// history a kiosk shows).
+    ///
+    /// # Errors
+    /// [`StoreError`] if they cannot be read.
+    fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError>;
+
+    /// The number of the player's last ledger entry: where a session of play
+    /// starts counting (see [`PointOfSale::net_since`]).
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read.
+    fn ledger_mark(&mut self) -> Result<i64, StoreError>;
+
+    /// What the player's stakes and prizes after ledger entry `after` come
+    /// to: negative when they lost (a reality check tells it).
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read.
+    fn net_since(&mut self, after: i64) -> Result<Cents, StoreError>;
+
+    /// The player's protection as it stands: their 7-day limits (in force, a
+    /// raise waiting, what the last 7 days used) and an exclusion running.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read.
+    fn protection(&mut self) -> Result<Protection, StoreError>;
+
     /// Reveals everything left of unit `unit` at once, as "Auto" does, and
     /// settles it.
     ///
@@ -106,5 +134,21 @@ impl PointOfSale for Store {
 
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
         Self::unfinished_units(self)
+    }
+
+    fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
+        Self::recent_units(self, limit)
+    }
+
+    fn ledger_mark(&mut self) -> Result<i64, StoreError> {
+        self.mark().map(|mark| mark.ledger)
+    }
+
+    fn net_since(&mut self, after: i64) -> Result<Cents, StoreError> {
+        Self::net_since(self, after)
+    }
+
+    fn protection(&mut self) -> Result<Protection, StoreError> {
+        Self::protection(self)
     }
 }

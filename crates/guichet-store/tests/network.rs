@@ -98,7 +98,17 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         .collect();
     assert_eq!(
         granted,
-        ["balance", "buy", "kiosk_units", "reveal", "sell", "settle"],
+        [
+            "balance",
+            "buy",
+            "kiosk_units",
+            "player_net",
+            "player_protection",
+            "player_units",
+            "reveal",
+            "sell",
+            "settle"
+        ],
         "only the kiosks' functions"
     );
 
@@ -147,11 +157,18 @@ fn a_kiosk_acts_as_itself_only() {
             matches!(&refused, StoreError::Network(error) if error.code() == Some("GU014")),
             "{name}: {refused}"
         );
-        let refused = session.unfinished_units().expect_err("refused");
-        assert!(
-            matches!(&refused, StoreError::Network(error) if error.code() == Some("GU014")),
-            "{name}: {refused}"
-        );
+        for refused in [
+            session.unfinished_units().map(drop),
+            session.recent_units(5).map(drop),
+            session.protection().map(drop),
+            session.ledger_mark().map(drop),
+        ] {
+            let refused = refused.expect_err("refused");
+            assert!(
+                matches!(&refused, StoreError::Network(error) if error.code() == Some("GU014")),
+                "{name}: {refused}"
+            );
+        }
     };
     refused_as("borne-a", &second);
     refused_as("borne-a", "");
@@ -181,6 +198,10 @@ fn a_kiosk_acts_as_itself_only() {
     );
     assert!(matches!(at_b.unit(unit.id), Err(StoreError::NoSuchUnit(id)) if id == unit.id));
     assert!(at_b.unfinished_units().expect("none").is_empty());
+    assert!(
+        at_b.recent_units(5).expect("none").is_empty(),
+        "the player's history at kiosk B: not kiosk A's units"
+    );
     assert!(matches!(
         at_b.finish(unit.id),
         Err(StoreError::NoSuchUnit(_))

@@ -196,6 +196,9 @@ on_both_engines! {
     a_unit_that_is_not_there_is_named: stakes(1);
     an_excluded_player_buys_nothing: stakes(3);
     past_the_7_day_stake_limit_nothing_is_bought: stakes(3);
+    the_history_lists_the_units_played_newest_first: stakes(4);
+    a_session_counts_its_stakes_and_prizes: stakes(3);
+    the_protection_tells_the_limits_what_they_used_and_the_exclusion: stakes(3);
 }
 
 /// `count` stakes.
@@ -411,4 +414,92 @@ fn past_the_7_day_stake_limit_nothing_is_bought(engine: &dyn Engine) {
         stakes(1).checked_add(won).expect("a sum"),
         "two stakes out, their prizes in, nothing more"
     );
+}
+
+fn the_history_lists_the_units_played_newest_first(engine: &dyn Engine) {
+    let mut point = engine.open();
+    let mut played = Vec::new();
+    for _ in 0..3 {
+        let unit = point.buy(EMISSION).expect("a unit");
+        point.finish(unit.id).expect("played out");
+        played.push(unit.id);
+    }
+    let open = point.buy(EMISSION).expect("a unit left unfinished");
+    let recent = point.recent_units(3).expect("the history");
+    assert_eq!(
+        recent.iter().map(|unit| unit.id).collect::<Vec<_>>(),
+        [open.id, played[2], played[1]],
+        "newest first, at most 3"
+    );
+    assert_eq!(recent[0].state, UnitState::Sold);
+    for unit in &recent {
+        assert_eq!(
+            unit,
+            &point.unit(unit.id).expect("the unit"),
+            "as it stands"
+        );
+    }
+    assert!(
+        recent[1..]
+            .iter()
+            .all(|unit| unit.state == UnitState::Settled)
+    );
+    assert_eq!(point.recent_units(10).expect("the history").len(), 4);
+}
+
+fn a_session_counts_its_stakes_and_prizes(engine: &dyn Engine) {
+    let mut point = engine.open();
+    let mark = point.ledger_mark().expect("a mark");
+    assert_eq!(point.net_since(mark).expect("a net"), Cents::ZERO);
+    let mut won = Cents::ZERO;
+    for _ in 0..3 {
+        let unit = point.buy(EMISSION).expect("a unit");
+        point.finish(unit.id).expect("played out");
+        won = won.checked_add(unit.prize).expect("a sum");
+    }
+    assert_eq!(
+        point.net_since(mark).expect("a net"),
+        Cents(won.0 - stakes(3).0),
+        "three stakes out, their prizes in; the deposit before the mark not counted"
+    );
+    let later = point.ledger_mark().expect("a mark");
+    assert!(later > mark, "{later} after {mark}");
+    assert_eq!(point.net_since(later).expect("a net"), Cents::ZERO);
+}
+
+fn the_protection_tells_the_limits_what_they_used_and_the_exclusion(engine: &dyn Engine) {
+    engine.limit_stakes(stakes(5));
+    let mut point = engine.open();
+    let protection = point.protection().expect("the protection");
+    assert_eq!(protection.deposit.current, Some(MAX_LIMIT));
+    assert_eq!(protection.stake.current, Some(stakes(5)));
+    assert_eq!(
+        (protection.deposit.pending, protection.stake.pending),
+        (None, None)
+    );
+    assert_eq!(protection.deposit.used, stakes(3), "the deposit");
+    assert_eq!(protection.stake.used, Cents::ZERO);
+    assert_eq!(protection.excluded_until, None);
+    for _ in 0..2 {
+        let unit = point.buy(EMISSION).expect("a unit");
+        point.finish(unit.id).expect("played out");
+    }
+    assert_eq!(
+        point.protection().expect("the protection").stake.used,
+        stakes(2)
+    );
+    let before = jiff::Timestamp::now();
+    engine.exclude(2);
+    let until = engine
+        .open()
+        .protection()
+        .expect("the protection")
+        .excluded_until
+        .expect("an exclusion running");
+    let two_days = jiff::SignedDuration::from_hours(48);
+    assert!(
+        until >= before + two_days - jiff::SignedDuration::from_secs(2),
+        "{until}"
+    );
+    assert!(until <= jiff::Timestamp::now() + two_days, "{until}");
 }

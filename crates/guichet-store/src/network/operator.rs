@@ -263,6 +263,9 @@ fn grant(transaction: &mut Transaction<'_>, role: &str) -> Result<(), NetworkErr
          GRANT EXECUTE ON FUNCTION guichet.reveal(text, text, bigint, integer, text[]) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.settle(text, text, bigint) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, text, bigint) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.player_units(text, text, text, integer) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.player_net(text, text, text, bigint) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.player_protection(text, text, text) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};"
     ))?;
     Ok(())

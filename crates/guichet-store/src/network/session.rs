@@ -11,7 +11,10 @@ use guichet_core::money::Cents;
 use guichet_core::reveal::{Progress, RevealStep};
 
 use super::{Kiosk, NetworkError};
-use crate::{LimitKind, PointOfSale, Settlement, StoreError, Unit, UnitState};
+use crate::{
+    Limit, LimitKind, PendingRaise, PointOfSale, Protection, Settlement, StoreError, Unit,
+    UnitState,
+};
 
 /// Player `player` at kiosk `kiosk`.
 pub struct Session {
@@ -244,6 +247,28 @@ fn protection_refusal(error: &NetworkError, stake: Cents) -> Option<StoreError> 
     }
 }
 
+impl Session {
+    /// The player's ledger mark and what their stakes and prizes after entry
+    /// `after` come to.
+    fn ledger(&mut self, after: i64) -> Result<(i64, Cents), StoreError> {
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT mark, net_cents FROM guichet.player_net($1, $2, $3, $4)",
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &after],
+            )
+            .map_err(NetworkError::from)?;
+        Ok((row.get(0), Cents(row.get(1))))
+    }
+}
+
+/// A time the server wrote as `2026-11-29T20:01:02Z`.
+fn moment(text: &str) -> Result<jiff::Timestamp, StoreError> {
+    crate::clock::parse(text)
+        .map_err(|error| NetworkError::Unexpected(format!("a time {text:?}: {error}")).into())
+}
+
 impl PointOfSale for Session {
     fn balance(&mut self) -> Result<Cents, StoreError> {
         let balance: Option<i64> = self
@@ -319,5 +344,74 @@ impl PointOfSale for Session {
 
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
         self.units(None)
+    }
+
+    fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
+        let limit = i32::try_from(limit).unwrap_or(i32::MAX);
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
+                        generator, sold_at, settled_at, steps
+                 FROM guichet.player_units($1, $2, $3, $4)",
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &limit],
+            )
+            .map_err(NetworkError::from)?;
+        rows.iter().map(unit_of).collect()
+    }
+
+    fn ledger_mark(&mut self) -> Result<i64, StoreError> {
+        self.ledger(i64::MAX).map(|(mark, _)| mark)
+    }
+
+    fn net_since(&mut self, after: i64) -> Result<Cents, StoreError> {
+        self.ledger(after).map(|(_, net)| net)
+    }
+
+    /// On a network the desk checks the player's identity and age when it
+    /// opens their account: a player at a kiosk is an adult.
+    fn protection(&mut self) -> Result<Protection, StoreError> {
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                "SELECT which, in_force, pending, pending_from, used, excluded_until
+                 FROM guichet.player_protection($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player],
+            )
+            .map_err(NetworkError::from)?;
+        let player = &self.player;
+        let limit_of = |which: &str| -> Result<Limit, StoreError> {
+            let row = rows
+                .iter()
+                .find(|row| row.get::<_, &str>(0) == which)
+                .ok_or_else(|| NetworkError::Unexpected(format!("there is no player {player}")))?;
+            let pending = match (
+                row.get::<_, Option<i64>>(2),
+                row.get::<_, Option<String>>(3),
+            ) {
+                (Some(amount), Some(from)) => Some(PendingRaise {
+                    amount: Cents(amount),
+                    from: moment(&from)?,
+                }),
+                _ => None,
+            };
+            Ok(Limit {
+                current: row.get::<_, Option<i64>>(1).map(Cents),
+                pending,
+                used: Cents(row.get(4)),
+            })
+        };
+        Ok(Protection {
+            adult: Some(true),
+            deposit: limit_of("deposit_limit")?,
+            stake: limit_of("stake_limit")?,
+            excluded_until: rows
+                .first()
+                .and_then(|row| row.get::<_, Option<String>>(5))
+                .map(|until| moment(&until))
+                .transpose()?,
+        })
     }
 }

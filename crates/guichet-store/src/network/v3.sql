@@ -11,6 +11,10 @@
 --
 -- After migrating, each kiosk that sold before is added again, by name, with a
 -- secret: its sales keep their kiosk.
+--
+-- And what a kiosk shows the player it serves beside the unit on its table,
+-- read the same way: their history at this kiosk, their ledger's net for the
+-- reality checks, their limits and exclusion.
 
 UPDATE guichet.schema_version SET version = 3;
 
@@ -91,3 +95,83 @@ AS $$
     SELECT * FROM guichet.kiosk_units(kiosk, wanted);
 $$;
 REVOKE ALL ON FUNCTION guichet.kiosk_units(text, text, bigint) FROM PUBLIC;
+
+-- What a kiosk shows the player it serves, beside the unit on its table.
+
+-- The units kiosk `kiosk` sold to player `who`, newest first, at most `lim`
+-- (its history page), each as `kiosk_units` gives it.
+CREATE INDEX sales_of_kiosk ON guichet.sales (kiosk, id);
+CREATE FUNCTION guichet.player_units(kiosk text, secret text, who text, lim integer)
+RETURNS TABLE (sale_id bigint, emission text, block_number integer, unit_index integer,
+               prize_cents bigint, stream_key bytea, generator integer, sold_at text,
+               settled_at text, steps text[])
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    sold bigint;
+BEGIN
+    PERFORM guichet.check_kiosk(kiosk, secret);
+    FOR sold IN
+        SELECT s.id FROM guichet.sales s JOIN guichet.players p ON p.id = s.player_id
+        WHERE s.kiosk = player_units.kiosk AND p.name = who AND s.generator IS NOT NULL
+        ORDER BY s.id DESC LIMIT lim
+    LOOP
+        RETURN QUERY SELECT * FROM guichet.kiosk_units(kiosk, sold);
+    END LOOP;
+END
+$$;
+REVOKE ALL ON FUNCTION guichet.player_units(text, text, text, integer) FROM PUBLIC;
+
+-- Player `who`'s ledger as the kiosk serving them reads it for a reality
+-- check: the number of their last entry, and what their stakes and prizes
+-- after entry `after` come to (negative when they lost).
+CREATE FUNCTION guichet.player_net(kiosk text, secret text, who text, after bigint)
+RETURNS TABLE (mark bigint, net_cents bigint)
+LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+    SELECT guichet.check_kiosk(kiosk, secret);
+    SELECT coalesce(max(l.id), 0),
+           coalesce(sum(l.amount_cents)
+                    FILTER (WHERE l.id > after AND l.kind IN ('stake', 'prize')), 0)::bigint
+    FROM guichet.ledger l JOIN guichet.players p ON p.id = l.player_id
+    WHERE p.name = who;
+$$;
+REVOKE ALL ON FUNCTION guichet.player_net(text, text, text, bigint) FROM PUBLIC;
+
+-- Player `who`'s protection as it stands now, for the kiosk serving them: for
+-- each limit ('deposit_limit', 'stake_limit') the one in force, a raise
+-- waiting (its amount and when it takes effect: the last one set, if it has
+-- not taken effect yet) and what the last 7 days used (deposits, or stakes);
+-- and the end of the exclusion running, if one is. Times as
+-- 2026-11-29T20:01:02Z.
+CREATE FUNCTION guichet.player_protection(kiosk text, secret text, who text)
+RETURNS TABLE (which text, in_force bigint, pending bigint, pending_from text, used bigint,
+               excluded_until text)
+LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+    SELECT guichet.check_kiosk(kiosk, secret);
+    SELECT k.which,
+           guichet.limit_in_force(p.id, k.which, now()),
+           last.amount_cents,
+           to_char(last.effective_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+           (SELECT coalesce(sum(abs(l.amount_cents)), 0)::bigint FROM guichet.ledger l
+            WHERE l.player_id = p.id AND l.kind = k.ledger_kind
+              AND l.at > now() - interval '7 days'),
+           (SELECT to_char(max(x.until) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+            FROM guichet.protection x
+            WHERE x.player_id = p.id AND x.kind = 'exclusion' HAVING max(x.until) > now())
+    FROM guichet.players p
+    CROSS JOIN (VALUES ('deposit_limit', 'deposit'), ('stake_limit', 'stake'))
+        AS k(which, ledger_kind)
+    LEFT JOIN LATERAL (
+        SELECT r.amount_cents, r.effective_at FROM guichet.protection r
+        WHERE r.player_id = p.id AND r.kind = k.which
+        ORDER BY r.id DESC LIMIT 1
+    ) AS last ON last.effective_at > now()
+    WHERE p.name = who
+    ORDER BY k.which;
+$$;
+REVOKE ALL ON FUNCTION guichet.player_protection(text, text, text) FROM PUBLIC;
