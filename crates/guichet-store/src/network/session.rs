@@ -16,6 +16,11 @@ use crate::{
     UnitState,
 };
 
+/// The columns of a unit's row, as `guichet.kiosk_units` and
+/// `guichet.player_units` return them: what [`unit_of`] reads.
+const UNIT_ROW: &str = "sale_id, emission, block_number, unit_index, prize_cents, stream_key,
+                        generator, sold_at, settled_at, steps";
+
 /// Player `player` at kiosk `kiosk`.
 pub struct Session {
     kiosk: Kiosk,
@@ -44,9 +49,7 @@ impl Session {
             .kiosk
             .client
             .query(
-                "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
-                        generator, sold_at, settled_at, steps
-                 FROM guichet.kiosk_units($1, $2, $3)",
+                &format!("SELECT {UNIT_ROW} FROM guichet.kiosk_units($1, $2, $3)"),
                 &[&self.kiosk.name, &self.kiosk.secret, &wanted],
             )
             .map_err(NetworkError::from)?;
@@ -120,7 +123,7 @@ impl Session {
     }
 }
 
-/// The unit of a row of `guichet.kiosk_units`, its scenario drawn from its
+/// The unit of a row of [`UNIT_ROW`], its scenario drawn from its
 /// block's unit streams and its journal replayed.
 fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
     let id: i64 = row.get(0);
@@ -352,9 +355,7 @@ impl PointOfSale for Session {
             .kiosk
             .client
             .query(
-                "SELECT sale_id, emission, block_number, unit_index, prize_cents, stream_key,
-                        generator, sold_at, settled_at, steps
-                 FROM guichet.player_units($1, $2, $3, $4)",
+                &format!("SELECT {UNIT_ROW} FROM guichet.player_units($1, $2, $3, $4)"),
                 &[&self.kiosk.name, &self.kiosk.secret, &self.player, &limit],
             )
             .map_err(NetworkError::from)?;
