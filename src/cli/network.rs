@@ -27,6 +27,10 @@ const KIOSK_PASSWORD: &str = "GUICHET_KIOSK_PASSWORD";
 /// kiosk` prints it): kept off the command line too.
 const KIOSK_SECRET: &str = "GUICHET_KIOSK_SECRET";
 
+/// The schema version from which each kiosk gives its secret: a network
+/// migrated from an older one adds its kiosks once.
+const KIOSKS_PROVE_WHO_THEY_ARE: i32 = 3;
+
 /// Runs `guichet network …`.
 pub(super) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode, Failure> {
     match command {
@@ -86,7 +90,7 @@ fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Fa
         .install(&arguments.kiosk_role, &password)
         .context("setting up the schema (the database must be empty)")?;
     out.line(format_args!(
-        "installed: the schema at version {}, the kiosk role {} (it may call the kiosks' functions and read the public blocks, nothing else)",
+        "installed: the schema at version {}, the kiosk role {} (it may call the kiosks' functions and read the public blocks, nothing else); add each kiosk with `guichet network kiosk --name NAME`",
         guichet_store::network::SCHEMA_VERSION,
         arguments.kiosk_role
     ))?;
@@ -108,7 +112,7 @@ fn migrate(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Fa
             arguments.kiosk_role
         ))?;
     }
-    if found < 3 {
+    if found < KIOSKS_PROVE_WHO_THEY_ARE {
         out.line(format_args!(
             "each kiosk now proves who it is: add every kiosk with `guichet network kiosk --name NAME` and give it the secret printed"
         ))?;
