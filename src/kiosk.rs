@@ -1,8 +1,9 @@
 //! Opening the kiosk window.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::thread::JoinHandle;
 
+use guichet_store::network::{Kiosk, Session as NetworkAccount};
 use guichet_store::{Store, StoreError};
 
 use crate::app::{Guichet, Mode};
@@ -11,6 +12,27 @@ use crate::ui::theme;
 
 /// The window's size when not in full screen.
 pub const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
+
+/// Where the kiosk keeps the player's account.
+#[derive(Debug)]
+pub enum Accounts {
+    /// In the kiosk's own file, at this path.
+    File(PathBuf),
+    /// On a network: the player's account in the network's database, the
+    /// kiosk's own PIN, settings and events in its file at `own`.
+    Network {
+        /// The kiosk's own file.
+        own: PathBuf,
+        /// The network's database, logged in as the kiosk role.
+        database: Box<postgres::Config>,
+        /// This kiosk's name.
+        kiosk: String,
+        /// The secret the operator added this kiosk with.
+        secret: String,
+        /// The player served.
+        player: String,
+    },
+}
 
 /// How the window opens.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,14 +47,14 @@ pub struct WindowOptions {
     pub reality_check_minutes: u32,
 }
 
-/// Opens the kiosk over the database at `database` (created on first start) and
-/// runs it until the window closes (in kiosk mode, until the operator closes
-/// it). A database that cannot be opened is shown as a page saying why; the
-/// window opens anyway.
+/// Opens the kiosk over `accounts` (the kiosk's file created on first start)
+/// and runs it until the window closes (in kiosk mode, until the operator
+/// closes it). A database that cannot be opened, or a network that cannot be
+/// reached, is shown as a page saying why; the window opens anyway.
 ///
 /// # Errors
 /// When the window itself cannot be created (no display, no graphics).
-pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
+pub fn run(accounts: Accounts, options: WindowOptions) -> eframe::Result {
     let kiosk = options.mode.kiosk;
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Guichet")
@@ -49,7 +71,6 @@ pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
         system_font_fallback: false,
         ..Default::default()
     };
-    let database = database.to_path_buf();
     eframe::run_native(
         "Guichet",
         native,
@@ -60,8 +81,7 @@ pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
             // finding the time zone (jiff reads the names of the whole zone
             // database) cost the kiosk's first visible frame 1 ms (measured,
             // two cores).
-            let opening =
-                std::thread::spawn(move || (Store::open(&database), jiff::tz::TimeZone::system()));
+            let opening = std::thread::spawn(move || open(accounts));
             Ok(Box::new(Launch {
                 opening: Some((opening, options)),
                 kiosk: None,
@@ -70,9 +90,35 @@ pub fn run(database: &Path, options: WindowOptions) -> eframe::Result {
     )
 }
 
-/// What the opening thread brings: the database (or why it could not be
-/// opened) and the system's time zone.
-type Opened = (Result<Store, StoreError>, jiff::tz::TimeZone);
+/// What the opening thread brings: the kiosk's database (or why it could not
+/// be opened), the system's time zone, and on a network the player's account
+/// there.
+type Opened = (
+    Result<Store, StoreError>,
+    jiff::tz::TimeZone,
+    Option<Result<NetworkAccount, StoreError>>,
+);
+
+/// Opens the kiosk's file, finds the time zone and, on a network, connects
+/// the player's account.
+fn open(accounts: Accounts) -> Opened {
+    let time_zone = jiff::tz::TimeZone::system();
+    match accounts {
+        Accounts::File(path) => (Store::open(&path), time_zone, None),
+        Accounts::Network {
+            own,
+            database,
+            kiosk,
+            secret,
+            player,
+        } => {
+            let account = Kiosk::connect_with(&database, &kiosk, &secret)
+                .map(|kiosk| NetworkAccount::new(kiosk, &player))
+                .map_err(StoreError::from);
+            (Store::open(&own), time_zone, Some(account))
+        }
+    }
+}
 
 /// The window's first frame is the lounge alone; the kiosk draws from the
 /// second frame on.
@@ -104,13 +150,21 @@ impl eframe::App for Launch {
         let Some((opening, options)) = self.opening.take() else {
             return;
         };
-        let (store, time_zone) = opening
+        let (store, time_zone, network) = opening
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        let kiosk = Guichet::new(ui.ctx(), store, time_zone)
+        // A network that cannot be reached is shown as the database would be.
+        let (store, network) = match (store, network) {
+            (Ok(_), Some(Err(error))) => (Err(error), None),
+            (store, network) => (store, network.and_then(Result::ok)),
+        };
+        let mut kiosk = Guichet::new(ui.ctx(), store, time_zone)
             .with_reality_check(options.reality_check_minutes)
             .with_mode(options.mode)
             .with_sound(Sound::on_first_cue());
+        if let Some(account) = network {
+            kiosk = kiosk.with_network(account);
+        }
         self.kiosk.insert(kiosk).ui(ui, frame);
     }
 

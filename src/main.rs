@@ -6,7 +6,6 @@ use clap::Parser as _;
 use clap::error::ErrorKind;
 use guichet::cli::{self, Cli};
 use guichet::kiosk;
-use guichet_store::Store;
 
 /// mimalloc: the kiosk's frames allocate and free large meshes; glibc's malloc
 /// gives them back to the system and faults them in again every frame.
@@ -19,7 +18,18 @@ fn main() -> ExitCode {
         Err(error) => return refuse(&error),
     };
     let Some(command) = arguments.command else {
-        let database = arguments.db.unwrap_or_else(Store::default_path);
+        let accounts = match cli::window_accounts(
+            arguments.db,
+            arguments.kiosk_name,
+            arguments.player,
+            arguments.demo,
+        ) {
+            Ok(accounts) => accounts,
+            Err(reason) => {
+                cli::tell(&reason);
+                return ExitCode::from(2);
+            }
+        };
         let options = kiosk::WindowOptions {
             fullscreen: arguments.fullscreen,
             monitor: arguments.monitor,
@@ -29,7 +39,7 @@ fn main() -> ExitCode {
             },
             reality_check_minutes: arguments.reality_check,
         };
-        return match kiosk::run(&database, options) {
+        return match kiosk::run(accounts, options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 cli::tell(&format!(

@@ -1,8 +1,9 @@
 //! `guichet network`, `guichet play` and `guichet verify` on a network's
 //! PostgreSQL database (a real server): the operator sets it up, opens a block
 //! and credits a player, adds a kiosk; the kiosk plays for them with the kiosk
-//! role's login and its secret; the operator verifies it all. Commands that work on a kiosk's own file
-//! refuse a network's URL in one line.
+//! role's login and its secret; the operator verifies it all. Commands that
+//! work on a kiosk's own file refuse a network's URL in one line; the window on
+//! a network is refused in one line without its kiosk, player or secret.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-store/tests/support/postgres.rs"]
@@ -165,7 +166,6 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
 fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
     let url = "postgres://kiosk:pw@127.0.0.1:1/guichet";
     for arguments in [
-        vec!["--db", url],
         vec!["history", "--db", url],
         vec!["deposit", "--db", url, "--amount", "5"],
     ] {
@@ -176,6 +176,36 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
             "{}",
             said(&run)
         );
+        assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
+    }
+    // The kiosk window on a network names its kiosk and its player, has the
+    // kiosk's secret, and no demonstration credit: refused in one line, exit
+    // 2, before any window opens.
+    for (arguments, secret, words) in [
+        (
+            vec!["--db", url],
+            "s",
+            "name the kiosk and the player: --kiosk-name NAME --player NAME",
+        ),
+        (
+            vec!["--db", url, "--kiosk-name", "b", "--player", "p"],
+            "",
+            "set GUICHET_KIOSK_SECRET",
+        ),
+        (
+            vec!["--db", url, "--kiosk-name", "b", "--player", "p", "--demo"],
+            "s",
+            "--demo is for a kiosk's own file",
+        ),
+        (
+            vec!["--kiosk-name", "b", "--player", "p"],
+            "s",
+            "are for a network's database",
+        ),
+    ] {
+        let run = guichet_as_kiosk(&arguments, secret);
+        assert_eq!(run.status.code(), Some(2), "{arguments:?}: {}", said(&run));
+        assert!(said(&run).contains(words), "{arguments:?}: {}", said(&run));
         assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
     }
     let unnamed = guichet(&["play", "--db", url, "--game", "x10", "--count", "1"]);

@@ -39,6 +39,7 @@ result-won = You win { $prize }
 
 ## Notices
 notice-unit-unfinished = A game is not finished: finish it before buying another. It is waiting for you, its result already fixed.
+notice-at-the-desk = On this network of kiosks, money, limits and breaks are handled at the operator's desk.
 notice-played-elsewhere = This game is being played on another screen of this kiosk; it can be taken up here once that one is closed. Nothing was lost.
 notice-moved-on = This game moved on elsewhere: it is shown as it is recorded. Nothing was lost.
 notice-sales-suspended = Sales are suspended: the key of the game blocks cannot be found. Your balance and games are intact; call the operator.

@@ -39,6 +39,7 @@ result-won = Vous gagnez { $prize }
 
 ## Messages
 notice-unit-unfinished = Une partie n’est pas terminée : terminez-la avant d’en acheter une autre. Elle vous attend, résultat déjà fixé.
+notice-at-the-desk = Sur ce réseau de bornes, l’argent, les limites et les pauses se règlent au guichet de l’opérateur.
 notice-played-elsewhere = Cette partie est en cours sur un autre écran de ce kiosque ; elle pourra être reprise ici quand il sera fermé. Rien n’a été perdu.
 notice-moved-on = Cette partie a avancé ailleurs : elle est affichée telle qu’elle est enregistrée. Rien n’a été perdu.
 notice-sales-suspended = La vente est suspendue : la clé des blocs de parties est introuvable. Votre solde et vos parties sont intacts ; appelez l’exploitant.

@@ -21,7 +21,10 @@ use guichet_core::plinko::{Board, drop_trajectory};
 use guichet_core::reveal::RevealStep;
 use guichet_core::reveal::zones::BINGO_BALLS;
 use guichet_core::scenario::Scenario;
-use guichet_store::{EventKind, LimitKind, Protection, Store, StoreError, Unit, UnitState};
+use guichet_store::network::Session as NetworkAccount;
+use guichet_store::{
+    EventKind, LimitKind, PointOfSale, Protection, Store, StoreError, Unit, UnitState,
+};
 
 use crate::command::{Command, Setting};
 use crate::settings::KioskSettings;
@@ -66,8 +69,13 @@ const HISTORY_LENGTH: u32 = 200;
 
 /// The kiosk.
 pub struct Guichet {
-    /// The store, or nothing once it cannot be used (a page says why).
+    /// The store, or nothing once it cannot be used (a page says why): the
+    /// kiosk's own file, and the player's account unless `network` is.
     store: Option<Store>,
+    /// On a network, the player's account there: their units, money and
+    /// protection; the store then keeps the kiosk's own (its PIN, settings,
+    /// events).
+    network: Option<NetworkAccount>,
     page: Page,
     texts: Texts,
     /// The balance, `None` when it could not be read.
@@ -152,6 +160,7 @@ impl Guichet {
         sound.set(settings.sound, settings.volume);
         let mut kiosk = Self {
             store,
+            network: None,
             page,
             texts,
             balance: None,
@@ -177,6 +186,36 @@ impl Guichet {
         kiosk.first_page();
         kiosk.tell_store_problems();
         kiosk
+    }
+
+    /// Plays on a network: the player's units, money and protection are
+    /// `account`'s (a player at this kiosk of the network), the kiosk's own
+    /// PIN, settings and events stay in its file.
+    #[must_use]
+    pub fn with_network(mut self, mut account: NetworkAccount) -> Self {
+        let mark = match account.ledger_mark() {
+            Ok(mark) => mark,
+            Err(error) => {
+                self.fail(&error);
+                0
+            }
+        };
+        self.session = Session::new(mark, self.session.period_minutes());
+        self.network = Some(account);
+        self.refresh();
+        // What the player sees first, now from the network's account — unless
+        // the kiosk's file cannot be used, or its first PIN is still to choose.
+        if self.store.is_some() && self.operator != Access::AwaitingFirstPin {
+            self.page = Page::Lobby(Lobby);
+            self.first_page();
+        }
+        self
+    }
+
+    /// Whether the player's account is on a network.
+    #[must_use]
+    pub const fn on_network(&self) -> bool {
+        self.network.is_some()
     }
 
     /// Shows a reality check every `minutes` of a session (the operator's
@@ -295,7 +334,8 @@ impl Guichet {
             self.ask_age();
             return;
         }
-        let Some(store) = self.store.as_mut() else {
+        let mut taken_up = None;
+        let Some(point) = point_of(&mut self.store, &mut self.network) else {
             return;
         };
         let result: Result<(), StoreError> = match command {
@@ -304,20 +344,16 @@ impl Guichet {
                 self.page = Page::Lobby(Lobby);
                 Ok(())
             }
-            Command::ShowGame(emission) => Self::show_game(store, &mut self.page, emission),
-            Command::ShowHistory => store
+            Command::ShowGame(emission) => {
+                Self::show_game(point, &mut self.page, emission).map(|taken| taken_up = taken)
+            }
+            Command::ShowHistory => point
                 .recent_units(HISTORY_LENGTH)
                 .map(|units| self.page = Page::History(HistoryPage::new(units))),
-            Command::ShowRules(game) => game
-                .emissions()
-                .map(|emission| {
-                    store
-                        .block_status(emission)
-                        .map(|status| (emission, status))
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map(|statuses| self.page = Page::Rules(RulesPage::new(game, statuses))),
-            Command::Buy { emission, auto } => Self::buy(store, &mut self.page, emission, auto)
+            Command::ShowRules(game) => self.store.as_ref().map_or(Ok(()), |store| {
+                Self::show_rules(store, &mut self.page, game)
+            }),
+            Command::Buy { emission, auto } => Self::buy(point, &mut self.page, emission, auto)
                 .map(|()| self.session.begin(self.time)),
             Command::Auto(unit) => {
                 if let Some(game) = self.page.game_mut()
@@ -327,16 +363,22 @@ impl Guichet {
                 }
                 Ok(())
             }
-            Command::Reveal { unit, step } => store
+            Command::Reveal { unit, step } => point
                 .reveal(unit, &[step])
-                .and_then(|unit| settle_if_complete(store, unit))
+                .and_then(|unit| settle_if_complete(point, unit))
                 .map(|unit| {
                     play_reveal(&self.sound, &unit, step);
                     self.page.update_unit(unit);
                 }),
-            Command::OpenUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Replay),
-            Command::ResumeUnit(id) => Self::open_unit(store, &mut self.page, id, Opening::Shown),
-            Command::DemoCredit => store.deposit(DEMO_CREDIT).map(|_| ()),
+            Command::OpenUnit(id) => Self::open_unit(point, &mut self.page, id, Opening::Replay)
+                .map(|taken| taken_up = taken),
+            Command::ResumeUnit(id) => Self::open_unit(point, &mut self.page, id, Opening::Shown)
+                .map(|taken| taken_up = taken),
+            // On a network, money comes in at the desk only.
+            Command::DemoCredit => match (&self.network, self.store.as_mut()) {
+                (None, Some(store)) => store.deposit(DEMO_CREDIT).map(|_| ()),
+                _ => Ok(()),
+            },
             Command::SetLanguage(language) => {
                 self.texts.set_language(language);
                 Ok(())
@@ -351,10 +393,25 @@ impl Guichet {
             }
             other => self.menu_command(other),
         };
+        if let Some(unit) = taken_up {
+            self.log_taken_up(&unit);
+        }
         if let Err(error) = result {
             self.fail(&error);
         }
         self.refresh();
+    }
+
+    /// Logs, for the operator, that unfinished unit `unit` was taken up.
+    pub(super) fn log_taken_up(&mut self, unit: &Unit) {
+        if let Some(store) = self.store.as_mut()
+            && let Err(error) = store.log_event(
+                EventKind::Resume,
+                &format!("unit {} ({}) taken up", unit.id, unit.emission.code()),
+            )
+        {
+            self.fail(&error);
+        }
     }
 
     /// Applies a command of the player's protection, the sound toggle or the
@@ -375,33 +432,50 @@ impl Guichet {
 
     /// The table of `emission`; the unfinished unit is taken up first, on its
     /// own table if it is of another emission (offered on the resume page).
+    /// Returns the unit taken up, if one was.
     fn show_game(
-        store: &mut Store,
+        point: &mut dyn PointOfSale,
         page: &mut Page,
         emission: &'static Emission,
-    ) -> Result<(), StoreError> {
-        match store.unfinished_units()?.into_iter().next() {
+    ) -> Result<Option<Unit>, StoreError> {
+        match point.unfinished_units()?.into_iter().next() {
             Some(unit) if unit.emission == emission => {
-                Self::open_unit(store, page, unit.id, Opening::Shown)
+                Self::open_unit(point, page, unit.id, Opening::Shown)
             }
             Some(unit) => {
                 *page = Page::Resume(ResumePage::new(unit));
-                Ok(())
+                Ok(None)
             }
             None => {
                 *page = Page::Game(GamePage::new(emission, screen_for(emission.game)));
-                Ok(())
+                Ok(None)
             }
         }
     }
 
+    /// The rules of `game`, with the block selling of each of its emissions
+    /// as the kiosk's file knows it (a kiosk of a network shows the table's
+    /// lots alone: its blocks are the network's).
+    fn show_rules(store: &Store, page: &mut Page, game: Game) -> Result<(), StoreError> {
+        let statuses = game
+            .emissions()
+            .map(|emission| {
+                store
+                    .block_status(emission)
+                    .map(|status| (emission, status))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        *page = Page::Rules(RulesPage::new(game, statuses));
+        Ok(())
+    }
+
     fn buy(
-        store: &mut Store,
+        point: &mut dyn PointOfSale,
         page: &mut Page,
         emission: &'static Emission,
         auto: bool,
     ) -> Result<(), StoreError> {
-        let unit = store.buy(emission)?;
+        let unit = point.buy(emission)?;
         let opening = Opening::Play { auto };
         match page {
             Page::Game(game) if game.emission() == emission => game.open(unit, opening),
@@ -416,22 +490,21 @@ impl Guichet {
 
     /// Opens unit `id` on its table: taken up (and settled, if all its steps
     /// were journaled before an interruption), or, settled, opened `settled`
-    /// (replayed from the history, shown whole otherwise).
+    /// (replayed from the history, shown whole otherwise). Returns the unit
+    /// if it was taken up (for the operator's log).
     fn open_unit(
-        store: &mut Store,
+        point: &mut dyn PointOfSale,
         page: &mut Page,
         id: i64,
         settled: Opening,
-    ) -> Result<(), StoreError> {
-        let mut unit = store.unit(id)?;
+    ) -> Result<Option<Unit>, StoreError> {
+        let mut unit = point.unit(id)?;
         let mut opening = settled;
+        let mut taken_up = None;
         if unit.state != UnitState::Settled {
-            let taken = store.take_up(id)?;
-            store.log_event(
-                EventKind::Resume,
-                &format!("unit {id} ({}) taken up", unit.emission.code()),
-            )?;
-            unit = settle_if_complete(store, taken)?;
+            let taken = point.take_up(id)?;
+            taken_up = Some(taken.clone());
+            unit = settle_if_complete(point, taken)?;
             opening = if unit.state == UnitState::Settled {
                 Opening::Shown
             } else {
@@ -441,7 +514,7 @@ impl Guichet {
         let mut game = GamePage::new(unit.emission, screen_for(unit.emission.game));
         game.open(unit, opening);
         *page = Page::Game(game);
-        Ok(())
+        Ok(taken_up)
     }
 
     /// Shows what went wrong, in the kiosk's language. A fault of the file
@@ -478,8 +551,8 @@ impl Guichet {
         if matches!(error, StoreError::NoLimits) {
             self.page = Page::Limits(LimitsPage::new());
         }
-        if let (Some(unit), Some(store)) = (moved_on, self.store.as_ref())
-            && let Ok(unit) = store.unit(unit)
+        if let (Some(unit), Some(point)) = (moved_on, point_of(&mut self.store, &mut self.network))
+            && let Ok(unit) = point.unit(unit)
         {
             self.page.update_unit(unit);
         }
@@ -492,10 +565,10 @@ impl Guichet {
     /// Reads the balance and the waiting game again. A balance that cannot be
     /// read is shown as such, with a notice saying why.
     fn refresh(&mut self) {
-        let Some(store) = self.store.as_ref() else {
+        let Some(point) = point_of(&mut self.store, &mut self.network) else {
             return;
         };
-        match store.balance() {
+        match point.balance() {
             Ok(balance) => self.balance = Some(balance),
             Err(error) => {
                 self.balance = None;
@@ -508,12 +581,12 @@ impl Guichet {
                 });
             }
         }
-        self.waiting = store
+        self.waiting = point
             .unfinished_units()
             .ok()
             .and_then(|units| units.first().map(|unit| unit.emission));
-        self.protection = store.protection().ok();
-        if let Ok(net) = store.net_since(self.session.ledger_mark()) {
+        self.protection = point.protection().ok();
+        if let Ok(net) = point.net_since(self.session.ledger_mark()) {
             self.session.net = net;
         }
     }
@@ -536,7 +609,9 @@ impl Guichet {
                     Page::Game(game) => game.unit().map(|unit| unit.id),
                     _ => None,
                 };
-                if let Some(unit) = shown.and_then(|id| store.unit(id).ok()) {
+                if let Some(unit) =
+                    shown.and_then(|id| point_of(&mut self.store, &mut self.network)?.unit(id).ok())
+                {
                     self.page.update_unit(unit);
                 }
                 self.refresh();
@@ -580,10 +655,10 @@ impl Guichet {
 
     /// The unfinished unit is offered before anything else.
     fn offer_unfinished(&mut self) {
-        let Some(store) = self.store.as_ref() else {
+        let Some(point) = point_of(&mut self.store, &mut self.network) else {
             return;
         };
-        match store.unfinished_units() {
+        match point.unfinished_units() {
             Ok(units) => {
                 if let Some(unit) = units.into_iter().next() {
                     self.page = Page::Resume(ResumePage::new(unit));
@@ -641,11 +716,23 @@ fn play_reveal(sound: &Sound, unit: &Unit, step: RevealStep) {
 
 /// Settles `unit` once every step is journaled (the last tap, the last "Auto"
 /// step, or a unit interrupted between its last step and its settlement).
-fn settle_if_complete(store: &mut Store, unit: Unit) -> Result<Unit, StoreError> {
+fn settle_if_complete(point: &mut dyn PointOfSale, unit: Unit) -> Result<Unit, StoreError> {
     if unit.state != UnitState::Settled && unit.progress.is_complete() {
-        return store.settle(unit.id).map(|settlement| settlement.unit);
+        return point.settle(unit.id).map(|settlement| settlement.unit);
     }
     Ok(unit)
+}
+
+/// Where the player's units and money are: the network's account when the
+/// kiosk plays on one, the kiosk's own file otherwise.
+fn point_of<'a>(
+    store: &'a mut Option<Store>,
+    network: &'a mut Option<NetworkAccount>,
+) -> Option<&'a mut dyn PointOfSale> {
+    match network {
+        Some(account) => Some(account),
+        None => store.as_mut().map(|store| store as &mut dyn PointOfSale),
+    }
 }
 
 /// What a store error means to the player, in the kiosk's language (times in

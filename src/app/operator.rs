@@ -7,7 +7,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_store::{EventKind, PinCheck, Store, StoreError};
 
-use super::{Access, Guichet, Page};
+use super::{Access, Guichet, Page, point_of};
 use crate::command::{Command, Setting};
 use crate::ui::games::Opening;
 use crate::ui::notice::Notice;
@@ -49,6 +49,11 @@ impl Guichet {
             }
             _ if self.operator != Access::Open => Ok(()),
             Command::OperatorTab(tab) => self.show_tab(tab, None),
+            // On a network, the player's money moves at the operator's desk.
+            Command::CashIn { .. } | Command::CashOut { .. } if self.network.is_some() => {
+                self.tell_at_the_desk();
+                Ok(())
+            }
             Command::CashIn { amount, reason } => store.cash_in(amount, &reason).and_then(|_| {
                 self.say("operator-cashed-in", amount);
                 self.show_tab(OperatorTab::Credits, None)
@@ -71,7 +76,12 @@ impl Guichet {
                 self.show_tab(OperatorTab::Blocks, Some(findings))
             }
             Command::Recall(id) => {
-                Self::open_unit(store, &mut self.page, id, Opening::Replay)?;
+                let Some(point) = point_of(&mut self.store, &mut self.network) else {
+                    return Ok(());
+                };
+                if let Some(unit) = Self::open_unit(point, &mut self.page, id, Opening::Replay)? {
+                    self.log_taken_up(&unit);
+                }
                 if let Some(game) = self.page.game_mut() {
                     game.mark_recall();
                 }
@@ -104,6 +114,14 @@ impl Guichet {
     }
 
     /// A short notice naming `amount`.
+    /// Says that, on a network, money, limits and breaks are the desk's.
+    pub(super) fn tell_at_the_desk(&mut self) {
+        self.notice = Some(Notice {
+            text: self.texts.get("notice-at-the-desk"),
+            is_problem: false,
+        });
+    }
+
     fn say(&mut self, key: &str, amount: Cents) {
         self.notice = Some(Notice {
             text: self.texts.with(key, &[("amount", amount.to_string())]),
@@ -142,6 +160,15 @@ impl Guichet {
         tab: OperatorTab,
         verified: Option<Vec<String>>,
     ) -> Result<(), StoreError> {
+        // The units played here, where they are kept: on the network when
+        // the kiosk plays on one.
+        let recalled = if tab == OperatorTab::Recall {
+            point_of(&mut self.store, &mut self.network)
+                .map(|point| point.recent_units(RECALL_LENGTH))
+                .transpose()?
+        } else {
+            None
+        };
         let Some(store) = self.store.as_ref() else {
             return Ok(());
         };
@@ -177,7 +204,7 @@ impl Guichet {
                 verified,
             },
             OperatorTab::Charts => TabContent::Charts(chart_facts(store)?),
-            OperatorTab::Recall => TabContent::Recall(store.recent_units(RECALL_LENGTH)?),
+            OperatorTab::Recall => TabContent::Recall(recalled.unwrap_or_default()),
             OperatorTab::Events => TabContent::Events(store.events(EVENTS_SHOWN)?),
             OperatorTab::Settings => TabContent::Settings {
                 settings: self.settings,

@@ -2,9 +2,9 @@
 //! limits, a break from play, and the answers to the reality checks.
 
 use guichet_core::money::Cents;
-use guichet_store::{LimitKind, RealityChoice, Store, StoreError};
+use guichet_store::{LimitKind, PointOfSale, RealityChoice, Store, StoreError};
 
-use super::{Guichet, Page, Session};
+use super::{Guichet, Page, Session, point_of};
 use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::notice::Notice;
@@ -14,6 +14,18 @@ use crate::ui::widgets::local_moment;
 impl Guichet {
     /// Applies a command about the player's protection (others do nothing).
     pub(super) fn protection_command(&mut self, command: &Command) -> Result<(), StoreError> {
+        if self.network.is_some()
+            && matches!(
+                command,
+                Command::AnswerAge(_) | Command::SetLimits { .. } | Command::Exclude(_)
+            )
+        {
+            // The desk checked the player's age and sets their limits and
+            // breaks: a kiosk of a network only shows them.
+            self.tell_at_the_desk();
+            self.page = Page::Lobby(Lobby);
+            return Ok(());
+        }
         let Some(store) = self.store.as_mut() else {
             return Ok(());
         };
@@ -64,16 +76,17 @@ impl Guichet {
                 let played = self.session.played_seconds(self.time);
                 let net = self.session.net;
                 self.reality = None;
-                store
-                    .record_reality_check(played, net, choice)
-                    .map(|()| match choice {
-                        RealityChoice::Continue => self.session.go_on(self.time),
-                        RealityChoice::Stop => {
-                            let mark = store.mark().map_or(0, |mark| mark.ledger);
-                            self.session = Session::new(mark, self.session.period_minutes());
-                            self.page = Page::Lobby(Lobby);
-                        }
-                    })
+                store.record_reality_check(played, net, choice)?;
+                match choice {
+                    RealityChoice::Continue => self.session.go_on(self.time),
+                    RealityChoice::Stop => {
+                        let mark = point_of(&mut self.store, &mut self.network)
+                            .map_or(Ok(0), PointOfSale::ledger_mark)?;
+                        self.session = Session::new(mark, self.session.period_minutes());
+                        self.page = Page::Lobby(Lobby);
+                    }
+                }
+                Ok(())
             }
             _ => Ok(()),
         }

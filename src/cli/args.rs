@@ -18,9 +18,18 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// The kiosk's database [default: the platform's data folder, e.g.
-    /// ~/.local/share/guichet/guichet.sqlite3].
-    #[arg(long, value_name = "PATH", value_parser = parse_database)]
-    pub db: Option<PathBuf>,
+    /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
+    /// `postgres://user:password@host/database` (the kiosk's own PIN,
+    /// settings and events then stay in the default file).
+    #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
+    pub db: Option<Database>,
+    /// On a network: this kiosk's name; its secret is read from
+    /// `GUICHET_KIOSK_SECRET`.
+    #[arg(long, value_name = "NAME")]
+    pub kiosk_name: Option<String>,
+    /// On a network: the player the kiosk serves (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
     /// Fill the screen (for kiosk displays).
     #[arg(long)]
     pub fullscreen: bool,

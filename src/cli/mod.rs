@@ -27,6 +27,7 @@ pub use args::{
     AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, Command, Database, DatabaseArgs,
     ExcludeArgs, HistoryArgs, LimitsArgs, LoadArgs, NetworkCommand, PlayArgs,
 };
+pub use network::window_accounts;
 pub use output::Output;
 
 use std::process::ExitCode;

@@ -16,7 +16,9 @@ use super::args::{
     NetworkDepositArgs, NetworkExcludeArgs, NetworkKioskArgs, NetworkLimitsArgs, NetworkOpenArgs,
     NetworkRoleArgs, is_this_machine,
 };
-use super::{Failure, NetworkCommand, Output, tell};
+use super::{Database, Failure, NetworkCommand, Output, tell};
+use crate::kiosk::Accounts;
+use guichet_store::Store;
 
 /// The environment variable that holds the kiosk role's password for
 /// `install`: kept off the command line, which every user of the machine can
@@ -64,17 +66,67 @@ pub(super) fn operator(config: &postgres::Config) -> Result<Operator, Failure> {
 /// Kiosk `name`'s connection to the database `config` names, with the secret
 /// in `GUICHET_KIOSK_SECRET`.
 pub(super) fn kiosk(config: &postgres::Config, name: &str) -> Result<Kiosk, Failure> {
-    let secret = std::env::var(KIOSK_SECRET)
-        .ok()
-        .filter(|secret| !secret.is_empty())
-        .ok_or_else(|| {
-            Failure::Usage(format!(
-                "set {KIOSK_SECRET} to the secret `guichet network kiosk --name {name}` gave this kiosk"
-            ))
-        })?;
+    let secret = kiosk_secret(name).map_err(Failure::Usage)?;
     warn_if_remote(config);
     Ok(Kiosk::connect_with(config, name, &secret)
         .context("connecting to the network's database")?)
+}
+
+/// Kiosk `name`'s secret, from `GUICHET_KIOSK_SECRET`, or the line that says
+/// to set it.
+fn kiosk_secret(name: &str) -> Result<String, String> {
+    std::env::var(KIOSK_SECRET)
+        .ok()
+        .filter(|secret| !secret.is_empty())
+        .ok_or_else(|| {
+            format!(
+                "set {KIOSK_SECRET} to the secret `guichet network kiosk --name {name}` gave this kiosk"
+            )
+        })
+}
+
+/// Where the kiosk window keeps the player's account, from the command line:
+/// the kiosk's own file (`db`, or the default one), or a network's database
+/// with this kiosk's name and the player served (its secret from
+/// `GUICHET_KIOSK_SECRET`). A line saying what is wrong otherwise.
+///
+/// # Errors
+/// A kiosk's name or a player without a network, a network without both, no
+/// secret, or the demonstration credit on a network (money comes in at the
+/// desk there).
+pub fn window_accounts(
+    db: Option<Database>,
+    kiosk: Option<String>,
+    player: Option<String>,
+    demo: bool,
+) -> Result<Accounts, String> {
+    match (db, kiosk, player) {
+        (None, None, None) => Ok(Accounts::File(Store::default_path())),
+        (Some(Database::File(path)), None, None) => Ok(Accounts::File(path)),
+        (None | Some(Database::File(_)), _, _) => Err(
+            "--kiosk-name and --player are for a network's database (--db postgres://…); a kiosk's own file has one player"
+                .to_owned(),
+        ),
+        (Some(Database::Network(_)), _, _) if demo => Err(
+            "--demo is for a kiosk's own file: on a network, money comes in at the operator's desk"
+                .to_owned(),
+        ),
+        (Some(Database::Network(database)), Some(kiosk), Some(player)) => {
+            let secret = kiosk_secret(&kiosk)?;
+            warn_if_remote(&database);
+            Ok(Accounts::Network {
+                own: Store::default_path(),
+                database,
+                kiosk,
+                secret,
+                player,
+            })
+        }
+        (Some(Database::Network(_)), _, _) => Err(
+            "on a network's database, name the kiosk and the player: --kiosk-name NAME --player NAME"
+                .to_owned(),
+        ),
+    }
 }
 
 fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Failure> {

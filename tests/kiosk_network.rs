@@ -1,0 +1,151 @@
+//! The kiosk window on a network (a real PostgreSQL server): the player's
+//! units, money and protection in the network's database, the kiosk's own
+//! PIN, settings and events in its file. A unit bought and revealed by taps is
+//! the network's next unit, with the prize its block gives, credited there;
+//! the kiosk's file holds no unit and no money; what only the desk does is
+//! said, and nothing changes.
+
+mod common;
+#[allow(dead_code)] // The store's tests use all of it; this file, the server.
+#[path = "../crates/guichet-store/tests/support/postgres.rs"]
+mod postgres_server;
+
+use common::{
+    balance, kiosk_configured, new_database, play_at_table, settled, tile_label, unit_on_table,
+};
+use egui_kittest::kittest::Queryable as _;
+use guichet::app::{Mode, Page};
+use guichet::command::Command;
+use guichet::kiosk::WINDOW_SIZE;
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::{BLACK_JACK, Emission};
+use guichet_core::money::Cents;
+use guichet_store::network::{Kiosk, Operator, Session};
+use guichet_store::{LimitKind, MAX_LIMIT, Store};
+use postgres_server::{Server, as_user};
+
+/// The emission played: Black Jack, revealed with "Auto".
+const EMISSION: &Emission = &BLACK_JACK;
+
+/// The player, as the desk named them.
+const PLAYER: &str = "card-0007";
+
+/// A network's database on `server`, named `name`: block 0 of [`EMISSION`]
+/// opened under `seed`, [`PLAYER`]'s account opened at the desk with `credit`,
+/// and a kiosk added. Returns the operator, the superuser's URL and the
+/// player's account at that kiosk.
+fn network(server: &Server, name: &str, seed: &Seed, credit: Cents) -> (Operator, String, Session) {
+    let url = server.database(name);
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    let role = format!("kiosk_{name}");
+    operator.install(&role, "pw").expect("installed");
+    operator
+        .open_block(EMISSION, 0, seed)
+        .expect("block 0 opens");
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        operator
+            .set_limit(PLAYER, kind, MAX_LIMIT, "desk")
+            .expect("a limit");
+    }
+    operator.deposit(PLAYER, credit, "desk").expect("a deposit");
+    let secret = operator.add_kiosk("borne-window").expect("the kiosk added");
+    let kiosk = Kiosk::connect(&as_user(&url, &role, "pw"), "borne-window", &secret)
+        .expect("the kiosk connects");
+    (operator, url, Session::new(kiosk, PLAYER))
+}
+
+#[test]
+fn a_kiosk_on_a_network_plays_the_players_account_there() {
+    let server = Server::start();
+    let seed = Seed::from_bytes([21; 32]);
+    let credit = Cents::euros(10);
+    let (mut operator, url, account) = network(&server, "kiosk_window", &seed, credit);
+    let (_folder, path) = new_database();
+    let own = Store::open(&path).expect("the kiosk's own file");
+
+    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
+        kiosk.with_network(account)
+    });
+    harness.run_steps(2);
+    assert!(harness.state().on_network());
+    assert_eq!(balance(&harness), credit, "the network's balance");
+    harness.get_by_label(&tile_label(EMISSION.game)).click();
+    harness.run_steps(2);
+    play_at_table(&mut harness, EMISSION);
+    assert!(settled(&harness));
+    let unit = unit_on_table(&harness).expect("the unit played");
+
+    let block = Block::open(EMISSION, 0, &seed);
+    assert_eq!((unit.block, unit.index), (0, 0), "the network's next unit");
+    assert_eq!(unit.prize, block.prize_of_unit(0));
+    let after = Cents(credit.0 - EMISSION.stake.0 + unit.prize.0);
+    assert_eq!(balance(&harness), after);
+    assert_eq!(
+        operator.account(PLAYER).expect("the account"),
+        (after, true)
+    );
+    let sales = operator.sales(EMISSION).expect("the sales");
+    assert_eq!(sales.len(), 1);
+    assert_eq!(sales[0].tier, block.tier_of_unit(0));
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+
+    // The kiosk's own file holds no unit and no money.
+    let own = harness.state().store().expect("the kiosk's file");
+    assert_eq!(own.balance().expect("its balance"), Cents::ZERO);
+    assert!(own.recent_units(10).expect("its units").is_empty());
+
+    // The history is the network's.
+    harness.state_mut().handle(Command::ShowHistory);
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::History(_)));
+    assert!(
+        harness.query_by_label_contains("Black Jack").is_some(),
+        "the unit played is listed"
+    );
+
+    // Money, limits and breaks are the desk's: said, nothing changed.
+    harness.state_mut().handle(Command::Exclude(7));
+    harness.run_steps(2);
+    let told = harness.state().notice().expect("a notice").text.clone();
+    assert!(told.contains("guichet de l’opérateur"), "{told}");
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
+    let exclusions: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM guichet.protection WHERE kind = 'exclusion'",
+            &[],
+        )
+        .expect("a count")
+        .get(0);
+    assert_eq!(exclusions, 0, "no exclusion recorded");
+    harness.state_mut().handle(Command::DemoCredit);
+    assert_eq!(
+        operator.account(PLAYER).expect("the account").0,
+        after,
+        "no demonstration credit on a network"
+    );
+}
+
+#[test]
+fn a_new_kiosk_on_a_network_asks_for_its_operator_pin_first() {
+    let server = Server::start();
+    let (_operator, _url, account) = network(
+        &server,
+        "kiosk_first_pin",
+        &Seed::from_bytes([3; 32]),
+        Cents::euros(5),
+    );
+    let (_folder, path) = new_database();
+    let own = Store::open(&path).expect("the kiosk's own file");
+    let harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
+        kiosk
+            .with_mode(Mode {
+                kiosk: true,
+                demo: false,
+            })
+            .with_network(account)
+    });
+    assert!(
+        matches!(harness.state().page(), Page::Pin(_)),
+        "the PIN's keypad, before the network's lobby"
+    );
+}
