@@ -11,12 +11,14 @@ mod common;
 mod postgres_server;
 
 use common::{
-    balance, kiosk_configured, new_database, play_at_table, settled, tile_label, unit_on_table,
+    balance, kiosk_configured, new_database, open_operator, play_at_table, settled, tile_label,
+    unit_on_table,
 };
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::{Mode, Page};
 use guichet::command::Command;
 use guichet::kiosk::WINDOW_SIZE;
+use guichet::ui::views::OperatorTab;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{BLACK_JACK, Emission};
 use guichet_core::money::Cents;
@@ -122,6 +124,38 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
         operator.account(PLAYER).expect("the account").0,
         after,
         "no demonstration credit on a network"
+    );
+
+    // The operator menu: the kiosk's own events, the network's units to
+    // recall, and no money, meters or blocks of its file passed for the
+    // network's.
+    open_operator(&mut harness, "2468");
+    for tab in [
+        OperatorTab::Credits,
+        OperatorTab::Meters,
+        OperatorTab::Blocks,
+    ] {
+        harness.state_mut().handle(Command::OperatorTab(tab));
+        harness.run_steps(2);
+        assert!(
+            harness
+                .query_by_label_contains("sont ceux du réseau")
+                .is_some(),
+            "{tab:?}: the network's, said"
+        );
+    }
+    harness
+        .state_mut()
+        .handle(Command::OperatorTab(OperatorTab::Recall));
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("sont ceux du réseau")
+            .is_none()
+    );
+    assert!(
+        harness.query_by_label_contains("Black Jack").is_some(),
+        "the unit played, to recall"
     );
 }
 

@@ -261,6 +261,7 @@ pin-mismatch = The two PINs differ. Start again.
 pin-erase = Erase
 pin-confirm = Confirm
 operator-title = Operator menu
+operator-on-the-network = This kiosk plays on a network: the players' money, the sales and the blocks are the network's. The operator's tool holds them (guichet network, guichet verify).
 operator-leave = Leave the menu
 operator-tab-credits = Credits
 operator-tab-meters = Meters

@@ -261,6 +261,7 @@ pin-mismatch = Les deux codes diffèrent. Recommencez.
 pin-erase = Effacer
 pin-confirm = Valider
 operator-title = Menu opérateur
+operator-on-the-network = Cette borne joue sur un réseau : l’argent des joueurs, les ventes et les blocs sont ceux du réseau. L’outil de l’opérateur les tient (guichet network, guichet verify).
 operator-leave = Quitter le menu
 operator-tab-credits = Crédits
 operator-tab-meters = Compteurs

@@ -173,6 +173,14 @@ impl Guichet {
             return Ok(());
         };
         let content = match tab {
+            OperatorTab::Credits
+            | OperatorTab::Meters
+            | OperatorTab::Blocks
+            | OperatorTab::Charts
+                if self.network.is_some() =>
+            {
+                TabContent::OnTheNetwork(tab)
+            }
             OperatorTab::Credits => TabContent::Credits(
                 store
                     .events(EVENTS_SHOWN)?

@@ -98,6 +98,10 @@ pub enum TabContent {
     Recall(Vec<Unit>),
     /// The event log, newest first.
     Events(Vec<Event>),
+    /// A tab whose facts a kiosk of a network does not hold: the players'
+    /// money, the sales and the blocks are the network's (its operator's tool
+    /// reads them).
+    OnTheNetwork(OperatorTab),
     /// The settings, and whether the kiosk runs in kiosk mode (it may then be
     /// closed from here).
     Settings {
@@ -120,6 +124,7 @@ impl TabContent {
             Self::Recall(_) => OperatorTab::Recall,
             Self::Events(_) => OperatorTab::Events,
             Self::Settings { .. } => OperatorTab::Settings,
+            Self::OnTheNetwork(tab) => *tab,
         }
     }
 }
@@ -205,6 +210,11 @@ impl View for OperatorPage {
                     } => blocks::ui(ui, kiosk, selling, past, verified.as_deref(), commands),
                     TabContent::Charts(facts) => charts::ui(ui, kiosk, &mut self.chart, facts),
                     TabContent::Recall(units) => recall::ui(ui, kiosk, units, commands),
+                    TabContent::OnTheNetwork(_) => {
+                        ui.label(
+                            RichText::new(texts.get("operator-on-the-network")).color(palette::INK),
+                        );
+                    }
                     TabContent::Events(events) => events::ui(ui, kiosk, events),
                     TabContent::Settings {
                         settings,
