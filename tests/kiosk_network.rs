@@ -183,3 +183,37 @@ fn a_new_kiosk_on_a_network_asks_for_its_operator_pin_first() {
         "the PIN's keypad, before the network's lobby"
     );
 }
+
+#[test]
+fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
+    let server = Server::start();
+    let (_operator, url, _account) = network(
+        &server,
+        "kiosk_unknown",
+        &Seed::from_bytes([4; 32]),
+        Cents::euros(5),
+    );
+    let kiosk = Kiosk::connect(
+        &as_user(&url, "kiosk_kiosk_unknown", "pw"),
+        "borne-window",
+        "wrong",
+    )
+    .expect("the kiosk role logs in");
+    let (_folder, path) = new_database();
+    let own = Store::open(&path).expect("the kiosk's own file");
+    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk_window| {
+        kiosk_window.with_network(Session::new(kiosk, PLAYER))
+    });
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::StoreProblem(_)));
+    assert!(
+        harness
+            .query_by_label_contains("Le réseau ne reconnaît pas cette borne")
+            .is_some()
+    );
+    harness.state_mut().handle(Command::ShowGame(EMISSION));
+    assert!(
+        matches!(harness.state().page(), Page::StoreProblem(_)),
+        "nothing to play"
+    );
+}

@@ -196,8 +196,11 @@ impl Guichet {
         let mark = match account.ledger_mark() {
             Ok(mark) => mark,
             Err(error) => {
-                self.fail(&error);
-                0
+                // A network that refuses this kiosk stops it, on a page saying
+                // why, as a file that cannot be used does.
+                self.page = Page::StoreProblem(StoreProblemPage::new(&error));
+                self.store = None;
+                return self;
             }
         };
         self.session = Session::new(mark, self.session.period_minutes());

@@ -113,7 +113,6 @@ impl Guichet {
         Ok(())
     }
 
-    /// A short notice naming `amount`.
     /// Says that, on a network, money, limits and breaks are the desk's.
     pub(super) fn tell_at_the_desk(&mut self) {
         self.notice = Some(Notice {
@@ -122,6 +121,7 @@ impl Guichet {
         });
     }
 
+    /// A short notice naming `amount`.
     fn say(&mut self, key: &str, amount: Cents) {
         self.notice = Some(Notice {
             text: self.texts.with(key, &[("amount", amount.to_string())]),

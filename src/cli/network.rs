@@ -29,6 +29,10 @@ const KIOSK_PASSWORD: &str = "GUICHET_KIOSK_PASSWORD";
 /// kiosk` prints it): kept off the command line too.
 const KIOSK_SECRET: &str = "GUICHET_KIOSK_SECRET";
 
+/// How long the kiosk window waits for a network's server that does not
+/// answer, unless the URL says (`connect_timeout`).
+const WINDOW_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The schema version from which each kiosk gives its secret: a network
 /// migrated from an older one adds its kiosks once.
 const KIOSKS_PROVE_WHO_THEY_ARE: i32 = 3;
@@ -111,9 +115,15 @@ pub fn window_accounts(
             "--demo is for a kiosk's own file: on a network, money comes in at the operator's desk"
                 .to_owned(),
         ),
-        (Some(Database::Network(database)), Some(kiosk), Some(player)) => {
+        (Some(Database::Network(mut database)), Some(kiosk), Some(player)) => {
             let secret = kiosk_secret(&kiosk)?;
             warn_if_remote(&database);
+            // The window waits for the network before its first page: a
+            // server that does not answer is said after this long, not after
+            // the system's two minutes.
+            if database.get_connect_timeout().is_none() {
+                database.connect_timeout(WINDOW_CONNECT_TIMEOUT);
+            }
             Ok(Accounts::Network {
                 own: Store::default_path(),
                 database,

@@ -46,6 +46,11 @@ impl StoreProblemPage {
                 ("store-problem-is-rolled-back", "store-problem-rolled-back")
             }
             StoreError::SealKeyUnreadable { .. } => ("store-problem-is-key", "store-problem-key"),
+            StoreError::Network(network) if network.code() == Some("GU014") => (
+                "store-problem-is-unknown-kiosk",
+                "store-problem-unknown-kiosk",
+            ),
+            StoreError::Network(_) => ("store-problem-is-unreachable", "store-problem-unreachable"),
             _ => ("store-problem-is-damaged", "store-problem-damaged"),
         };
         Self {
