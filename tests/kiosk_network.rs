@@ -3,13 +3,14 @@
 //! PIN, settings and events in its file. A unit bought and revealed by taps is
 //! the network's next unit, with the prize its block gives, credited there;
 //! the kiosk's file holds no unit and no money; what only the desk does is
-//! said, and nothing changes.
+//! said, and nothing changes; random input changes none of it.
 
 mod common;
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-store/tests/support/postgres.rs"]
 mod postgres_server;
 
+use common::monkey::{Dice, act};
 use common::{
     balance, kiosk_configured, new_database, open_operator, play_at_table, settled, tile_label,
     unit_on_table,
@@ -216,4 +217,50 @@ fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
         matches!(harness.state().page(), Page::StoreProblem(_)),
         "nothing to play"
     );
+}
+
+/// Random input on a network's kiosk: after every 25 events, the player's
+/// ledger on the network explains their balance, the balance shown is the
+/// network's, the kiosk has at most one unit unsettled; at the end the
+/// operator's `verify` passes on all it sold.
+#[test]
+fn a_network_kiosk_survives_random_input() {
+    const EVENTS: usize = 800;
+    let server = Server::start();
+    let (mut operator, url, account) = network(
+        &server,
+        "kiosk_monkey",
+        &Seed::from_bytes([31; 32]),
+        Cents::euros(40),
+    );
+    let (_folder, path) = new_database();
+    let own = Store::open(&path).expect("the kiosk's own file");
+    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
+        kiosk.with_network(account)
+    });
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
+    let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
+    for event in 0..EVENTS {
+        act(&mut harness, &mut dice);
+        if event % 25 != 24 {
+            continue;
+        }
+        let (on_network, explained) = operator.account(PLAYER).expect("the account");
+        assert!(explained, "event {event}: the ledger explains the balance");
+        if let Some(shown) = harness.state().balance() {
+            assert_eq!(shown, on_network, "event {event}: the balance shown");
+        }
+        let unsettled: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM guichet.sales
+                 WHERE kiosk = 'borne-window' AND settled_at IS NULL AND generator IS NOT NULL",
+                &[],
+            )
+            .expect("a count")
+            .get(0);
+        assert!(unsettled <= 1, "event {event}: {unsettled} units unsettled");
+    }
+    let sold = operator.sales(EMISSION).expect("the sales").len();
+    eprintln!("network monkey: {EVENTS} events, {sold} unit(s) sold");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }

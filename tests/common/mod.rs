@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+pub mod monkey;
+
 use std::path::{Path, PathBuf};
 
 use egui::Vec2;
