@@ -15,8 +15,9 @@ use common::{
     balance, kiosk_configured, new_database, open_operator, play_at_table, settled, tile_label,
     unit_on_table,
 };
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use guichet::app::{Mode, Page};
+use guichet::app::{Guichet, Mode, Page};
 use guichet::command::Command;
 use guichet::kiosk::WINDOW_SIZE;
 use guichet::ui::views::OperatorTab;
@@ -26,6 +27,7 @@ use guichet_core::money::Cents;
 use guichet_store::network::{Kiosk, Operator, Session};
 use guichet_store::{LimitKind, MAX_LIMIT, Store};
 use postgres_server::{Server, as_user};
+use tempfile::TempDir;
 
 /// The emission played: Black Jack, revealed with "Auto".
 const EMISSION: &Emission = &BLACK_JACK;
@@ -57,18 +59,26 @@ fn network(server: &Server, name: &str, seed: &Seed, credit: Cents) -> (Operator
     (operator, url, Session::new(kiosk, PLAYER))
 }
 
+/// The kiosk window over a new file of its own, headless, as `configure`
+/// makes it (on a network).
+fn window(
+    configure: impl FnOnce(Guichet) -> Guichet + 'static,
+) -> (TempDir, Harness<'static, Guichet>) {
+    let (folder, path) = new_database();
+    let own = Store::open(&path).expect("the kiosk's own file");
+    (
+        folder,
+        kiosk_configured(Ok(own), WINDOW_SIZE.into(), configure),
+    )
+}
+
 #[test]
 fn a_kiosk_on_a_network_plays_the_players_account_there() {
     let server = Server::start();
     let seed = Seed::from_bytes([21; 32]);
     let credit = Cents::euros(10);
     let (mut operator, url, account) = network(&server, "kiosk_window", &seed, credit);
-    let (_folder, path) = new_database();
-    let own = Store::open(&path).expect("the kiosk's own file");
-
-    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
-        kiosk.with_network(account)
-    });
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
     harness.run_steps(2);
     assert!(harness.state().on_network());
     assert_eq!(balance(&harness), credit, "the network's balance");
@@ -169,9 +179,7 @@ fn a_new_kiosk_on_a_network_asks_for_its_operator_pin_first() {
         &Seed::from_bytes([3; 32]),
         Cents::euros(5),
     );
-    let (_folder, path) = new_database();
-    let own = Store::open(&path).expect("the kiosk's own file");
-    let harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
+    let (_folder, harness) = window(move |kiosk| {
         kiosk
             .with_mode(Mode {
                 kiosk: true,
@@ -200,11 +208,8 @@ fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
         "wrong",
     )
     .expect("the kiosk role logs in");
-    let (_folder, path) = new_database();
-    let own = Store::open(&path).expect("the kiosk's own file");
-    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk_window| {
-        kiosk_window.with_network(Session::new(kiosk, PLAYER))
-    });
+    let (_folder, mut harness) =
+        window(move |kiosk_window| kiosk_window.with_network(Session::new(kiosk, PLAYER)));
     harness.run_steps(2);
     assert!(matches!(harness.state().page(), Page::StoreProblem(_)));
     assert!(
@@ -233,11 +238,7 @@ fn a_network_kiosk_survives_random_input() {
         &Seed::from_bytes([31; 32]),
         Cents::euros(40),
     );
-    let (_folder, path) = new_database();
-    let own = Store::open(&path).expect("the kiosk's own file");
-    let mut harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
-        kiosk.with_network(account)
-    });
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
     let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
     for event in 0..EVENTS {
