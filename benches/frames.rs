@@ -15,7 +15,11 @@ use guichet::ui::games::{GameScreen, Opening, Table, screen_for};
 use guichet::ui::i18n::{Language, Texts};
 use guichet::ui::theme;
 use guichet_core::block::Seed;
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Unit};
 

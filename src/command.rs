@@ -5,7 +5,7 @@
 
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::RealityChoice;
 
 use crate::ui::i18n::Language;

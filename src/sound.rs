@@ -1,5 +1,5 @@
 //! The kiosk's sounds, synthesized when played (no sound file is shipped): a
-//! button's click, a reveal's swish, a bingo ball's knock, a peg's tick, and
+//! button's click, a reveal's swish, a ball's knock, a peg's tick, and
 //! a win whose chime grows with the prize. Played through rodio on the
 //! default output device; without one (CI, tests, a kiosk without speakers)
 //! the kiosk is silent and says so once on its standard error, nothing more.
@@ -21,10 +21,10 @@ pub enum Cue {
     Button,
     /// A zone revealed (a card, a banknote, a diamond, a GO).
     Reveal,
-    /// A bingo ball drawn.
-    Ball,
-    /// A Star Fortune puck hitting a peg.
-    Peg,
+    /// A knock: a ball drawn.
+    Knock,
+    /// A tick: a puck hitting a peg.
+    Tick,
     /// A win, from 1 (a small prize) to 5 (a prize of a thousand stakes or
     /// more): as many notes rising.
     Win(u8),
@@ -45,12 +45,12 @@ impl Cue {
         match self {
             Self::Button => tone(1_400.0, 0.035, 0.5),
             Self::Reveal => swish(0.16),
-            Self::Ball => {
+            Self::Knock => {
                 let mut knock = tone(520.0, 0.09, 0.7);
                 mix_in(&mut knock, &tone(780.0, 0.06, 0.3), 0);
                 knock
             }
-            Self::Peg => tone(2_300.0, 0.025, 0.35),
+            Self::Tick => tone(2_300.0, 0.025, 0.35),
             Self::Win(level) => {
                 // A rising major arpeggio, one note per level, the last held.
                 const NOTES: [f32; 5] = [523.25, 659.25, 783.99, 1_046.5, 1_318.5];
@@ -229,7 +229,7 @@ mod tests {
 
     #[test]
     fn every_cue_is_short_and_never_clips() {
-        for cue in [Cue::Button, Cue::Reveal, Cue::Ball, Cue::Peg, Cue::Win(5)] {
+        for cue in [Cue::Button, Cue::Reveal, Cue::Knock, Cue::Tick, Cue::Win(5)] {
             let samples = cue.samples();
             assert!(!samples.is_empty(), "{cue:?}");
             assert!(samples.len() < RATE as usize * 2, "{cue:?} lasts under 2 s");

@@ -12,9 +12,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::Guichet;
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::BINGO;
+use guichet_core::games::Scenario;
+use guichet_core::games::bingo::game::BINGO;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
 use guichet_store::UnitState;
 use proptest::prelude::*;
 
@@ -193,7 +193,7 @@ fn a_player_draws_every_ball_and_is_paid_once() {
 
 #[test]
 fn an_interrupted_draw_reopens_with_the_same_balls_out() {
-    use guichet_core::reveal::zones::{BINGO_BALLS, BINGO_BONUS_BALLS};
+    use guichet_core::games::bingo::game::{BALLS, BONUS};
     let (_folder, path) = common::new_database();
     let unit_id = {
         let mut store = common::with_block_seed(&BINGO, Seed::from_bytes([4; 32]))
@@ -202,8 +202,8 @@ fn an_interrupted_draw_reopens_with_the_same_balls_out() {
         common::of_age(&mut store);
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&BINGO).expect("a unit");
-        let mut steps: Vec<_> = BINGO_BALLS[..6].to_vec();
-        steps.push(BINGO_BONUS_BALLS[1]);
+        let mut steps: Vec<_> = BALLS[..6].to_vec();
+        steps.push(BONUS[1]);
         store.reveal(unit.id, &steps).expect("seven balls");
         unit.id
     };

@@ -9,10 +9,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::Guichet;
 use guichet_core::block::Seed;
-use guichet_core::emission::BLACK_JACK;
+use guichet_core::games::Scenario;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::blackjack::scenario::HandOutcome;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::blackjack::HandOutcome;
 use guichet_store::{Store, UnitState};
 use proptest::prelude::*;
 
@@ -185,8 +185,8 @@ fn an_interrupted_unit_reopens_with_the_same_zones_revealed() {
             .reveal(
                 unit.id,
                 &[
-                    guichet_core::reveal::RevealStep::Zone { zone: 1 },
-                    guichet_core::reveal::RevealStep::Zone { zone: 3 },
+                    guichet_core::step::RevealStep::Zone { zone: 1 },
+                    guichet_core::step::RevealStep::Zone { zone: 3 },
                 ],
             )
             .expect("two zones");

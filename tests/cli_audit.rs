@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use guichet_core::emission::{Emission, Game};
-use guichet_core::scenario::Scenario;
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
 
 const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
 
@@ -50,7 +50,7 @@ fn prize_counts(path: &Path, block_size: u32) -> BTreeMap<i64, u32> {
 #[test]
 fn every_emission_audits_clean_and_its_csv_holds_the_table() {
     let directory = tempfile::tempdir().expect("a temporary directory");
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let csv = directory.path().join(format!("{}.csv", emission.code()));
         let mut arguments = stake_arguments(emission);
         arguments.extend(["--seed", SEED, "--block", "7", "--prizes"].map(str::to_owned));
@@ -243,7 +243,7 @@ fn bad_arguments_get_one_line_and_exit_2() {
 #[test]
 fn scenarios_of_every_tier_evaluate_to_their_prize() {
     let directory = tempfile::tempdir().expect("a temporary directory");
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let path = directory.path().join(format!("{}.jsonl", emission.code()));
         let mut arguments = vec!["audit".to_owned()];
         arguments.extend(stake_arguments(emission));
@@ -277,7 +277,7 @@ fn scenarios_of_every_tier_evaluate_to_their_prize() {
                 .expect("a scenario");
             assert_eq!(scenario.validate(emission), Ok(()), "{line}");
             assert_eq!(scenario.prize().get(), prize, "{line}");
-            if emission.game == Game::StarFortune {
+            if emission.game == guichet_core::games::star_fortune::game::GAME {
                 for drop in unit["scenario"]["drops"].as_array().expect("drops") {
                     assert!(drop["puck"].as_u64().is_some_and(|puck| puck < 3), "{line}");
                 }

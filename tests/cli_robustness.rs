@@ -163,7 +163,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
 #[test]
 fn play_always_says_what_it_did() {
     use guichet_core::block::{Block, Seed};
-    use guichet_core::emission::BLACK_JACK;
+    use guichet_core::games::blackjack::game::BLACK_JACK;
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     // Blocks whose first Black Jack units lose: 5 € buy two, then fall short.

@@ -6,8 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use guichet_core::emission::{Emission, Game};
-use guichet_core::scenario::Scenario;
+use guichet_core::games::Scenario;
 use serde_json::Value;
 
 fn guichet(arguments: &[&str]) -> Output {
@@ -126,8 +125,8 @@ fn audit_history(record: &Value) -> usize {
             }
             other => panic!("unit {id}: unknown state {other}"),
         }
-        let game =
-            Game::from_export_name(unit["game"].as_str().expect("a game")).expect("a known game");
+        let game = guichet_core::games::by_export_name(unit["game"].as_str().expect("a game"))
+            .expect("a known game");
         let scenario =
             Scenario::from_json(game, &unit["scenario"].to_string()).expect("a scenario");
         assert_eq!(
@@ -147,7 +146,7 @@ fn deposit_play_history_verify() {
     let limits = succeeds(&["limits", "--db", db, "--deposit", "500", "--stake", "200"]);
     assert!(limits.contains("deposit limit set to 500,00"), "{limits}");
     assert!(succeeds(&["deposit", "--db", db, "--amount", "30"]).contains("30,00"));
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let mut arguments = vec![
             "play",
             "--db",
@@ -162,7 +161,7 @@ fn deposit_play_history_verify() {
             emission.stake.get() / 100,
             emission.stake.get() % 100
         );
-        if emission.game == Game::StarFortune {
+        if emission.game == guichet_core::games::star_fortune::game::GAME {
             arguments.extend(["--stake", &stake]);
         }
         succeeds(&arguments);
@@ -362,7 +361,7 @@ fn blocks_lists_what_the_store_holds() {
     succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
     let listing = succeeds(&["blocks", "--db", db]);
     let store = guichet_store::Store::open(&path).expect("the store");
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let status = store
             .block_status(emission)
             .expect("a status")
@@ -390,7 +389,12 @@ fn blocks_lists_what_the_store_holds() {
     }
     let black_jack = listing
         .lines()
-        .find(|line| line.starts_with(&format!("  {}", Emission::ALL[0].code())))
+        .find(|line| {
+            line.starts_with(&format!(
+                "  {}",
+                &guichet_core::games::blackjack::game::BLACK_JACK.code()
+            ))
+        })
         .expect("Black Jack's block");
     assert!(black_jack.contains("2/1500000"), "{black_jack}");
     assert!(listing.contains("closed:"), "{listing}");

@@ -8,7 +8,11 @@ mod common;
 use common::{auto_played, balance, prizes_credited, result_words, seed_where, unit_on_table};
 use egui_kittest::SnapshotResults;
 use egui_kittest::kittest::Queryable as _;
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::UnitState;
 

@@ -12,9 +12,10 @@ use common::{
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use guichet::app::{Guichet, Page};
-use guichet_core::emission::{BLACK_JACK, X10};
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::blackjack::game::HANDS;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_core::reveal::zones::BLACK_JACK_HANDS;
 use guichet_store::{Store, UnitState};
 
 /// Steps the kiosk until `done`, giving the watch thread time to see files
@@ -45,7 +46,7 @@ fn a_paid_unit_cannot_be_walked_away_from() {
     harness.get_by_label("Gain 2").click();
     harness.run_steps(3);
     let unit = unit_on_table(&harness).expect("a unit");
-    assert_eq!(unit.steps, vec![BLACK_JACK_HANDS[1]]);
+    assert_eq!(unit.steps, vec![HANDS[1]]);
 
     // Away to the lobby: the game waits, and says so.
     harness.get_by_label("‹ Accueil").click();

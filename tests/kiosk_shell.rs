@@ -6,7 +6,10 @@ mod common;
 use common::{fix_times, kiosk, new_database, seeded_store};
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::Page;
-use guichet_core::emission::{BINGO, BLACK_JACK, STAR_FORTUNE_100, X10};
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::Store;
 

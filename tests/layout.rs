@@ -12,7 +12,11 @@ use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
 use egui_kittest::{Harness, SnapshotResults};
 use guichet::app::Guichet;
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::Store;
 
@@ -159,7 +163,7 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
     if SNAPSHOT_SIZES.contains(&size) {
         harness.snapshot(format!("sizes/{name}_mid_reveal_{}", size_name(size)));
     }
-    if emission.game == guichet_core::emission::Game::StarFortune {
+    if emission.game == guichet_core::games::star_fortune::game::GAME {
         // No "Auto" here: the rest of the unit, a step at a time, each
         // shown to its end.
         while !settled(&harness) {

@@ -45,10 +45,10 @@ const STARTS: [Start; 12] = [
     Start::Limits,
     Start::Exclusion,
     Start::Operator,
-    Start::Table(Game::BlackJack),
-    Start::Table(Game::X10),
-    Start::Table(Game::StarFortune),
-    Start::Table(Game::Bingo),
+    Start::Table(guichet_core::games::blackjack::game::GAME),
+    Start::Table(guichet_core::games::x10::game::GAME),
+    Start::Table(guichet_core::games::star_fortune::game::GAME),
+    Start::Table(guichet_core::games::bingo::game::GAME),
 ];
 
 fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
@@ -64,16 +64,18 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     common::of_age(&mut store);
     store.deposit(Cents::euros(60)).expect("a deposit");
     for emission in [
-        &guichet_core::emission::BLACK_JACK,
-        &guichet_core::emission::BINGO,
+        &guichet_core::games::blackjack::game::BLACK_JACK,
+        &guichet_core::games::bingo::game::BINGO,
     ] {
         let unit = store.buy(emission).expect("a unit");
         store.finish(unit.id).expect("settled");
     }
     if matches!(start, Start::Resume) {
-        let unit = store.buy(&guichet_core::emission::X10).expect("a unit");
+        let unit = store
+            .buy(&guichet_core::games::x10::game::X10)
+            .expect("a unit");
         store
-            .reveal(unit.id, &[guichet_core::reveal::zones::X10_DIAMONDS[0]])
+            .reveal(unit.id, &[guichet_core::games::x10::game::DIAMONDS[0]])
             .expect("a step");
     }
     let mut harness = kiosk(Ok(store));

@@ -18,7 +18,11 @@ use egui_kittest::kittest::Queryable as _;
 use guichet::app::{ATTRACT_AFTER, Guichet, Mode, Page, RECALL_LENGTH};
 use guichet::kiosk::WINDOW_SIZE;
 use guichet::ui::views::OperatorTab;
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, Game, STAR_FORTUNE_100, X10};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::{EventKind, LOCKOUT, LedgerKind, Store};
 use jiff::Timestamp;
@@ -461,7 +465,9 @@ fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
     );
     assert!(
         harness
-            .query_by_label(&common::tile_label(Game::BlackJack))
+            .query_by_label(&common::tile_label(
+                guichet_core::games::blackjack::game::GAME
+            ))
             .is_some()
     );
 }
@@ -501,7 +507,10 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     let (_folder, _clock, mut store) = store_at_morning();
     store.deposit(Cents::euros(10)).expect("a deposit");
     let mut harness = kiosk_in(store, DEMO);
-    press(&mut harness, &common::tile_label(Game::BlackJack));
+    press(
+        &mut harness,
+        &common::tile_label(guichet_core::games::blackjack::game::GAME),
+    );
     press(&mut harness, &common::play_label(&BLACK_JACK));
     let unit = common::unit_on_table(&harness).expect("a unit bought");
     let timeout = f64::from(harness.state().settings().idle_seconds);
@@ -515,7 +524,10 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
         [unit.id]
     );
     // Its game waits for it on the lobby, and takes it up.
-    press(&mut harness, &common::tile_label(Game::BlackJack));
+    press(
+        &mut harness,
+        &common::tile_label(guichet_core::games::blackjack::game::GAME),
+    );
     assert_eq!(
         common::unit_on_table(&harness).map(|shown| shown.id),
         Some(unit.id)

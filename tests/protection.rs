@@ -14,7 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use guichet::app::{Guichet, Page};
 use guichet::kiosk::WINDOW_SIZE;
-use guichet_core::emission::BLACK_JACK;
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{LimitKind, ProtectionEvent, RealityChoice, Store};
 use jiff::Timestamp;
@@ -68,7 +68,7 @@ fn a_first_use_asks_the_age_and_a_no_closes_play() {
     harness.snapshot("protection/lobby_under_age");
     // The tiles open nothing; nothing can be credited.
     harness
-        .get_by_label(&tile_label(guichet_core::emission::Game::Bingo))
+        .get_by_label(&tile_label(guichet_core::games::bingo::game::GAME))
         .click();
     harness.run();
     assert!(harness.state().page().is_lobby());

@@ -13,11 +13,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use guichet::app::Guichet;
 use guichet_core::block::Seed;
-use guichet_core::emission::{Emission, Game, STAR_FORTUNE_100};
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::scenario::StarFortuneScenario;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::star_fortune::{Landing, StarFortuneScenario};
+use guichet_core::step::RevealStep;
 use guichet_store::UnitState;
 use proptest::prelude::*;
 
@@ -170,7 +172,7 @@ fn played_by_taps(
 
 #[test]
 fn a_player_drops_both_pucks_at_each_stake_and_is_paid_once() {
-    for emission in Game::StarFortune.emissions() {
+    for emission in guichet_core::games::star_fortune::game::GAME.emissions() {
         let seed = seed_where(emission, |prize, _| prize > emission.stake);
         let (stored, before, after, prizes) = played_by_taps(emission, &seed, 2);
         let moved = after.checked_sub(before).expect("cents");

@@ -10,10 +10,10 @@ use common::{
 };
 use egui_kittest::kittest::Queryable as _;
 use guichet_core::block::Seed;
-use guichet_core::emission::X10;
+use guichet_core::games::Scenario;
+use guichet_core::games::x10::game::X10;
+use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::x10::{Symbol, X10Scenario};
 use guichet_store::UnitState;
 use proptest::prelude::*;
 
@@ -175,7 +175,7 @@ fn a_player_taps_all_twelve_and_is_paid_once() {
 
 #[test]
 fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
-    use guichet_core::reveal::zones::{X10_BUNDLES, X10_DIAMONDS};
+    use guichet_core::games::x10::game::{BUNDLES, DIAMONDS};
     let (_folder, path) = common::new_database();
     let unit_id = {
         let mut store = common::with_block_seed(&X10, Seed::from_bytes([4; 32]))
@@ -185,7 +185,7 @@ fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
         store.deposit(Cents::euros(4)).expect("a deposit");
         let unit = store.buy(&X10).expect("a unit");
         store
-            .reveal(unit.id, &[X10_DIAMONDS[1], X10_BUNDLES[0], X10_BUNDLES[8]])
+            .reveal(unit.id, &[DIAMONDS[1], BUNDLES[0], BUNDLES[8]])
             .expect("three symbols");
         unit.id
     };

@@ -17,10 +17,7 @@ use std::time::Duration;
 
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
-use guichet_core::plinko::{Board, drop_trajectory};
-use guichet_core::reveal::RevealStep;
-use guichet_core::reveal::zones::BINGO_BALLS;
-use guichet_core::scenario::Scenario;
+use guichet_core::step::RevealStep;
 use guichet_store::network::Session as NetworkAccount;
 use guichet_store::{
     EventKind, LimitKind, PointOfSale, Protection, Store, StoreError, Unit, UnitState,
@@ -370,7 +367,7 @@ impl Guichet {
                 .reveal(unit, &[step])
                 .and_then(|unit| settle_if_complete(point, unit))
                 .map(|unit| {
-                    play_reveal(&self.sound, &unit, step);
+                    play_reveal(&self.sound, &self.page, &unit, step);
                     self.page.update_unit(unit);
                 }),
             Command::OpenUnit(id) => Self::open_unit(point, &mut self.page, id, Opening::Replay)
@@ -682,34 +679,14 @@ impl Guichet {
     }
 }
 
-/// The sounds of a reveal step: a ball for a bingo ball, a tick at each peg
-/// a Star Fortune puck meets on its way down (timed on its fall), a swish
-/// otherwise; and the win's chime once the unit is settled with a prize.
-fn play_reveal(sound: &Sound, unit: &Unit, step: RevealStep) {
-    match step {
-        RevealStep::Zone { .. }
-            if unit.emission.game == Game::Bingo && BINGO_BALLS.contains(&step) =>
-        {
-            sound.play(Cue::Ball);
+/// The sounds of a reveal step, as its table gives them (a swish, a ball's
+/// knock, a puck's ticks timed on its fall); and the win's chime once the
+/// unit is settled with a prize.
+fn play_reveal(sound: &Sound, page: &Page, unit: &Unit, step: RevealStep) {
+    if let Page::Game(game) = page {
+        for (cue, after) in game.reveal_cues(unit, step) {
+            sound.play_after(cue, after);
         }
-        RevealStep::Puck { drop, .. } if unit.emission.game == Game::StarFortune => {
-            if let Scenario::StarFortune(shown) = unit.shown_scenario()
-                && let Some(fall) = shown
-                    .drops
-                    .get(usize::from(drop))
-                    .and_then(|shown| drop_trajectory(&Board::of(unit.emission), shown))
-            {
-                let mut rows = 0;
-                for sample in &fall.samples {
-                    let passed = fall.rows_passed(sample.t);
-                    if passed > rows {
-                        rows = passed;
-                        sound.play_after(Cue::Peg, Duration::from_secs_f64(sample.t));
-                    }
-                }
-            }
-        }
-        _ => sound.play(Cue::Reveal),
     }
     if unit.state == UnitState::Settled && unit.prize.is_positive() {
         let stakes = unit.prize.get() as f64 / unit.emission.stake.get() as f64;

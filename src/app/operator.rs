@@ -3,7 +3,6 @@
 //! recall of a unit, the settings and the way out of kiosk mode. Every
 //! operator action is logged by the store.
 
-use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_store::{EventKind, PinCheck, Store, StoreError};
 
@@ -199,9 +198,8 @@ impl Guichet {
                 }
             }
             OperatorTab::Blocks => TabContent::Blocks {
-                selling: Emission::ALL
-                    .iter()
-                    .map(|emission| Ok((*emission, store.block_status(emission)?)))
+                selling: guichet_core::games::emissions()
+                    .map(|emission| Ok((emission, store.block_status(emission)?)))
                     .collect::<Result<_, StoreError>>()?,
                 past: store
                     .blocks()?
@@ -232,7 +230,7 @@ impl Guichet {
 fn chart_facts(store: &Store) -> Result<ChartFacts, StoreError> {
     let prizes = store.settled_prizes()?;
     let mut facts = ChartFacts::default();
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let won: Vec<Cents> = prizes
             .iter()
             .filter(|(of, _)| std::ptr::eq(*of, emission))

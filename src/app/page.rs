@@ -87,7 +87,7 @@ impl Page {
         match self {
             Self::Game(game) => game.emission().game,
             Self::Rules(rules) => rules.game(),
-            _ => Game::BlackJack,
+            _ => guichet_core::games::ALL[0],
         }
     }
 }

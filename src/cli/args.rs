@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use guichet_core::{Cents, Game, Seed};
+use guichet_core::block::Seed;
+use guichet_core::emission::Game;
+use guichet_core::money::Cents;
 
 /// Guichet: four French instant-win games with exact, auditable prize pools.
 #[derive(Debug, Parser)]

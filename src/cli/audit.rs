@@ -9,10 +9,10 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed, TierTally};
-use guichet_core::emission::{Emission, Game};
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
 use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::{Cents, group_thousands, percent};
-use guichet_core::scenario::Scenario;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -27,7 +27,9 @@ const CHUNK: u32 = 1 << 16;
 pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    if arguments.trajectories.is_some() && emission.game != Game::StarFortune {
+    if arguments.trajectories.is_some()
+        && emission.game != guichet_core::games::star_fortune::game::GAME
+    {
         return Err(Failure::Usage(
             "--trajectories is for star-fortune only: the other games have no pucks".to_owned(),
         ));
@@ -274,7 +276,7 @@ fn count_row(label: &str, found: u64, expected: u64, paid: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use guichet_core::emission::BLACK_JACK;
+    use guichet_core::games::blackjack::game::BLACK_JACK;
 
     #[test]
     fn a_block_off_its_table_exits_1() {

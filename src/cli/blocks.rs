@@ -4,7 +4,6 @@
 
 use std::process::ExitCode;
 
-use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
 use guichet_store::{BlockRecord, BlockState};
 
@@ -22,7 +21,7 @@ pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, 
         ))?;
     }
     out.line("selling (seeds secret until sold out; lots counted gone once won and settled):")?;
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let Some(status) = store.block_status(emission)? else {
             continue;
         };

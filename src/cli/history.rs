@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use guichet_core::scenario::Scenario;
+use guichet_core::games::Scenario;
 use guichet_store::{LedgerEntry, ProtectionEvent, ProtectionRecord, Unit};
 use serde::Serialize;
 

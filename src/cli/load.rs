@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_core::emission::Emission;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
 use guichet_store::network::{Kiosk, Operator, Sale, Session};
 use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, Store};

@@ -7,11 +7,12 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write as _};
 
 use guichet_core::block::Block;
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::plinko::{Board, drop_trajectory};
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::scenario::PUCKS;
 use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::Cents;
-use guichet_core::plinko::{Board, drop_trajectory};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::star_fortune::{Landing, PUCKS};
 use serde::Serialize;
 
 /// The first line: the board, in its own units.

@@ -1,14 +1,14 @@
-//! The attract loop: on an idle kiosk with nothing to play, the four games
+//! The attract loop: on an idle kiosk with nothing to play, the games
 //! take the screen in turn — each on its own color, its illustration slowly
 //! drifting in, its name and top prize — with "Touchez pour jouer". A touch
 //! anywhere stops it (that touch does nothing else).
 
 use egui::{Align2, Rect, RichText, Sense, Vec2};
-use guichet_core::emission::{Emission, Game};
+use guichet_core::emission::Emission;
 
+use crate::ui::games::GAMES;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{palette, size, style};
-use crate::ui::views::look;
 
 /// Seconds each game holds the screen.
 pub const SECONDS_PER_GAME: f64 = 6.0;
@@ -22,7 +22,8 @@ const FADE: f64 = 0.8;
 pub fn show(ui: &egui::Ui, elapsed: f64, texts: &Texts) -> bool {
     let screen = ui.ctx().content_rect();
     let turn = (elapsed / SECONDS_PER_GAME).floor();
-    let game = Game::ALL[(turn as usize) % Game::ALL.len()];
+    let entry = GAMES[(turn as usize) % GAMES.len()];
+    let game = entry.game;
     let into_turn = elapsed - turn * SECONDS_PER_GAME;
     // Fades in from the lounge at the start of each turn, out at its end.
     let opacity = (into_turn / FADE)
@@ -38,7 +39,7 @@ pub fn show(ui: &egui::Ui, elapsed: f64, texts: &Texts) -> bool {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, texts.get("attract-touch"))
             });
             let painter = ui.painter_at(rect);
-            let tile = look(game);
+            let tile = &entry.tile;
             painter.rect_filled(rect, 0.0, palette::BALANCE);
             painter.rect_filled(rect, 0.0, tile.background.gamma_multiply(opacity));
             // The illustration: a third of the screen's height, rising and
@@ -54,7 +55,7 @@ pub fn show(ui: &egui::Ui, elapsed: f64, texts: &Texts) -> bool {
                 );
             }
             let art = Rect::from_center_size(art_center, Vec2::new(height * 4.0 / 3.0, height));
-            egui::Image::new(tile.illustration)
+            egui::Image::new(tile.illustration.clone())
                 .tint(egui::Color32::WHITE.gamma_multiply(opacity))
                 .fit_to_exact_size(art.size())
                 .paint_at(ui, art);

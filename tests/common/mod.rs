@@ -15,9 +15,9 @@ use guichet::app::{Guichet, Mode, Page};
 use guichet::kiosk::WINDOW_SIZE;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, Game};
+use guichet_core::games::Scenario;
 use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
 use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Store, StoreError, Unit, UnitState};
 use tempfile::TempDir;
 
@@ -37,9 +37,8 @@ pub fn seeded(seed_byte: u8) -> OpenOptions {
 
 /// The seed `seeded(seed_byte)` gives block `number` of `emission`.
 pub fn seed_of(seed_byte: u8, emission: &Emission, number: u32) -> Seed {
-    let position = Emission::ALL
-        .iter()
-        .position(|other| std::ptr::eq(*other, emission))
+    let position = guichet_core::games::emissions()
+        .position(|other| std::ptr::eq(other, emission))
         .unwrap_or(0) as u8;
     Seed::from_bytes(
         [seed_byte
@@ -325,7 +324,7 @@ pub fn auto_played(
 /// At `emission`'s table, buys a unit and reveals it all ("Auto", or Star
 /// Fortune's steps one by one), then lets the result show.
 pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emission) {
-    if emission.game == Game::StarFortune {
+    if emission.game == guichet_core::games::star_fortune::game::GAME {
         harness.get_by_label(&play_label(emission)).click();
         harness.run_steps(2);
         while !settled(harness) {
@@ -351,8 +350,8 @@ pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emis
 }
 
 /// The label of the Star Fortune control that takes `step`: a puck, or "GO".
-pub fn step_label(step: guichet_core::reveal::RevealStep) -> String {
-    use guichet_core::reveal::RevealStep;
+pub fn step_label(step: guichet_core::step::RevealStep) -> String {
+    use guichet_core::step::RevealStep;
     match step {
         RevealStep::Puck { puck, .. } => format!("Palet {}: le lâcher", puck + 1),
         RevealStep::Go { .. } | RevealStep::Zone { .. } => "GO".to_owned(),

@@ -5,7 +5,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{BLACK_JACK, X10};
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::x10::game::X10;
 
 fn open_a_block(criterion: &mut Criterion) {
     let seed = Seed::from_bytes([7; 32]);

@@ -6,16 +6,17 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Emission, STAR_FORTUNE_100, X10};
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::plinko::{Board, drop_trajectory};
+use guichet_core::games::x10::game::X10;
 use guichet_core::generator::{scenario_of_unit, unit_scenario};
 use guichet_core::money::Cents;
-use guichet_core::plinko::{Board, drop_trajectory};
-use guichet_core::scenario::Scenario;
 use rayon::prelude::*;
 
 fn one_unit_of_each_game(criterion: &mut Criterion) {
     let seed = Seed::from_bytes([9; 32]);
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let block = Block::open(emission, 0, &seed);
         let mut index = 0;
         criterion.bench_function(

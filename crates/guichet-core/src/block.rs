@@ -386,7 +386,9 @@ impl TierTally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emission::{BLACK_JACK, STAR_FORTUNE_50, X10};
+    use crate::games::blackjack::game::BLACK_JACK;
+    use crate::games::star_fortune::game::STAR_FORTUNE_50;
+    use crate::games::x10::game::X10;
 
     fn seed(byte: u8) -> Seed {
         Seed::from_bytes([byte; 32])
@@ -453,7 +455,7 @@ mod tests {
 
     #[test]
     fn a_unit_wins_its_tiers_prize_and_a_losing_unit_nothing() {
-        for emission in Emission::ALL {
+        for emission in crate::games::emissions() {
             let block = Block::open(emission, 0, &seed(9));
             let mut winners = 0;
             for index in (0..block.size()).step_by(61) {

@@ -1,19 +1,19 @@
-//! Guichet's domain core: money, the four games' prize tables, blocks and the
-//! scenarios the screens show.
+//! Guichet's domain core: money, the games and their prize tables, blocks, the
+//! scenarios the screens show and how they are revealed.
 //!
 //! Invariant: this crate knows nothing of egui, `SQLite` or files. It compiles and
 //! tests on its own, and everything the kiosk shows or pays is decided here.
+//! Its modules are layered: `money`, `step`, `emission` and `scenario` name no
+//! game; each game's folder builds on them; the registry (`games`) lists the
+//! folders; `reveal`, `generator` and `block` work on any game of the registry.
 
 pub mod block;
 pub mod emission;
+pub mod games;
 pub mod generator;
 pub mod money;
 pub mod permutation;
-pub mod plinko;
 pub mod reveal;
+pub mod sampling;
 pub mod scenario;
-
-pub use block::{Block, Commitment, Seed, TierTally};
-pub use emission::{Emission, Game, Tier};
-pub use money::Cents;
-pub use scenario::Scenario;
+pub mod step;

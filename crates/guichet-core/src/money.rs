@@ -92,6 +92,18 @@ impl Cents {
         self.format(self.0 % 100 == 0)
     }
 
+    /// The amount in euros as a command line takes it: `0.5`, `1`, `2.05`.
+    #[must_use]
+    pub fn plain_euros(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let (euros, cents) = (self.0.unsigned_abs() / 100, self.0.unsigned_abs() % 100);
+        match cents {
+            0 => format!("{sign}{euros}"),
+            cents if cents % 10 == 0 => format!("{sign}{euros}.{}", cents / 10),
+            cents => format!("{sign}{euros}.{cents:02}"),
+        }
+    }
+
     /// Parses a number of euros as typed on a command line: `2`, `0.5`, `0,50`,
     /// `7.50`, with a decimal point or the French decimal comma, and an optional
     /// trailing `€` (`5 €`). A separator needs its decimals: `5.` is refused.
@@ -207,6 +219,23 @@ mod tests {
         assert_eq!(plain(&Cents(123_456_789).to_string()), "1 234 567,89 €");
         assert_eq!(plain(&Cents(-200).to_string()), "\u{2212}2,00 €");
         assert_eq!(plain(&Cents::ZERO.to_string()), "0,00 €");
+    }
+
+    #[test]
+    fn plain_euros_are_what_a_command_line_takes() {
+        for (cents, plain) in [
+            (50, "0.5"),
+            (100, "1"),
+            (205, "2.05"),
+            (-250, "-2.5"),
+            (0, "0"),
+        ] {
+            assert_eq!(Cents(cents).plain_euros(), plain);
+            assert_eq!(
+                Cents::parse_euros(plain.trim_start_matches('-')).map(Cents::get),
+                Ok(cents.abs())
+            );
+        }
     }
 
     #[test]

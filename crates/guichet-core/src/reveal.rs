@@ -1,139 +1,38 @@
-//! Revealing a unit, step by step: which steps each game has, in which order they
-//! may come, and when a unit is fully revealed.
+//! Revealing a unit, step by step: in which order its game's steps may come,
+//! and when it is fully revealed ([`Progress`]).
 //!
 //! Every step a player takes is journaled by the store, so that an interrupted
-//! unit reopens exactly where it was left. The zones of each game are named in
-//! [`zones`]:
-//! - Black Jack: the hands "Gain 1/2/3" and the bank's hidden card; any order
-//!   (règlement 4.1).
-//! - X10: the nine bundles of "Vos numéros" and the three diamonds of "Numéros
-//!   gagnants"; any order (4.4).
-//! - Bingo: the sphere's fifteen balls, drawn one click at a time and so in draw
-//!   order, and the three "boules Bonus", in any order (4.4).
-//! - Star Fortune: no zones, but for each of the two drops a puck to pick, then,
-//!   if it fell in a BONUS case, "GO"; the second drop comes after the first.
+//! unit reopens exactly where it was left.
 
-use serde::{Deserialize, Serialize};
-
-use crate::emission::Game;
-use crate::scenario::Scenario;
-use crate::scenario::bingo::{BONUS_BALLS, SPHERE_BALLS};
-use crate::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
-
-/// The zones of each game, by name: a screen asks for "the bank's hidden card",
-/// never for zone 3.
-pub mod zones {
-    use super::RevealStep;
-    use crate::scenario::bingo::{BONUS_BALLS, SPHERE_BALLS};
-
-    const fn zone(zone: usize) -> RevealStep {
-        RevealStep::Zone { zone: zone as u8 }
-    }
-
-    /// Black Jack: the hands "Gain 1", "Gain 2", "Gain 3".
-    pub const BLACK_JACK_HANDS: [RevealStep; 3] = [zone(0), zone(1), zone(2)];
-    /// Black Jack: the bank's hidden card.
-    pub const BLACK_JACK_BANK_CARD: RevealStep = zone(3);
-    /// X10: the nine bundles of "Vos numéros", in the scenario's order.
-    pub const X10_BUNDLES: [RevealStep; 9] = {
-        let mut bundles = [zone(0); 9];
-        let mut position = 0;
-        while position < 9 {
-            bundles[position] = zone(position);
-            position += 1;
-        }
-        bundles
-    };
-    /// X10: the three diamonds of "Numéros gagnants".
-    pub const X10_DIAMONDS: [RevealStep; 3] = [zone(9), zone(10), zone(11)];
-    /// Bingo: the sphere's balls, in draw order.
-    pub const BINGO_BALLS: [RevealStep; SPHERE_BALLS] = {
-        let mut balls = [zone(0); SPHERE_BALLS];
-        let mut position = 0;
-        while position < SPHERE_BALLS {
-            balls[position] = zone(position);
-            position += 1;
-        }
-        balls
-    };
-    /// Bingo: the three "boules Bonus".
-    pub const BINGO_BONUS_BALLS: [RevealStep; BONUS_BALLS] = [
-        zone(SPHERE_BALLS),
-        zone(SPHERE_BALLS + 1),
-        zone(SPHERE_BALLS + 2),
-    ];
-}
-
-/// One thing the player does to reveal a unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum RevealStep {
-    /// Reveal zone `zone` (its meaning depends on the game).
-    Zone {
-        /// The zone.
-        zone: u8,
-    },
-    /// Star Fortune: pick puck `puck` (0 to 2) for drop `drop` (0 or 1).
-    Puck {
-        /// The drop.
-        drop: u8,
-        /// The puck.
-        puck: u8,
-    },
-    /// Star Fortune: press "GO" in the BONUS case drop `drop` fell into.
-    Go {
-        /// The drop.
-        drop: u8,
-    },
-}
-
-/// A step that does not fit the unit where it stands.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("step {step:?} is not possible now: {reason}")]
-pub struct StepError {
-    /// The step refused.
-    pub step: RevealStep,
-    /// Why.
-    pub reason: &'static str,
-}
-
-/// Zones of each game that have them.
-const fn zone_count(game: Game) -> usize {
-    match game {
-        Game::BlackJack => zones::BLACK_JACK_HANDS.len() + 1,
-        Game::X10 => zones::X10_BUNDLES.len() + zones::X10_DIAMONDS.len(),
-        Game::Bingo => SPHERE_BALLS + BONUS_BALLS,
-        Game::StarFortune => 0,
-    }
-}
+use crate::games::Scenario;
+use crate::scenario::DropFacts;
+use crate::step::{MAX_DROPS, RevealStep, StepError, Steps};
 
 /// How far a unit is revealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
-    game: Game,
+    steps: &'static Steps,
     revealed: Vec<bool>,
-    pucks: [Option<u8>; 2],
-    pressed_go: [bool; 2],
-    /// Which Star Fortune drops fell into a BONUS case.
-    bonus_drops: [bool; 2],
+    pucks: [Option<u8>; MAX_DROPS],
+    pressed_go: [bool; MAX_DROPS],
+    /// Which drops fell into a BONUS case.
+    bonus_drops: [bool; MAX_DROPS],
 }
 
 impl Progress {
     /// Nothing revealed yet of a unit showing `scenario`.
     #[must_use]
     pub fn new(scenario: &Scenario) -> Self {
-        let bonus_drops = match scenario {
-            Scenario::StarFortune(star) => star
-                .drops
-                .each_ref()
-                .map(|drop| matches!(drop.landing, Landing::Bonus { .. })),
-            _ => [false; 2],
-        };
+        let steps = &scenario.game().rules().steps;
+        let mut bonus_drops = [false; MAX_DROPS];
+        for (bonus, drop) in bonus_drops.iter_mut().zip(scenario.rules().drops()) {
+            *bonus = drop.bonus;
+        }
         Self {
-            game: scenario.game(),
-            revealed: vec![false; zone_count(scenario.game())],
-            pucks: [None; 2],
-            pressed_go: [false; 2],
+            steps,
+            revealed: vec![false; usize::from(steps.zones)],
+            pucks: [None; MAX_DROPS],
+            pressed_go: [false; MAX_DROPS],
             bonus_drops,
         }
     }
@@ -165,16 +64,13 @@ impl Progress {
                     Some(true) => return refuse("this zone is already revealed"),
                     Some(false) => {}
                 }
-                if self.game == Game::Bingo
-                    && zone < SPHERE_BALLS
-                    && zone != self.sphere_balls_drawn()
-                {
-                    return refuse("the sphere's balls come out in order");
+                if zone < self.ordered_zones() && zone != self.ordered_zones_revealed() {
+                    return refuse("these zones come out in order");
                 }
                 self.revealed[zone] = true;
             }
             RevealStep::Puck { drop, puck } => {
-                if self.game != Game::StarFortune || drop > 1 || puck >= PUCKS {
+                if drop >= self.steps.drops || puck >= self.steps.pucks {
                     return refuse("no such puck");
                 }
                 let drop = usize::from(drop);
@@ -187,7 +83,7 @@ impl Progress {
                 self.pucks[drop] = Some(puck);
             }
             RevealStep::Go { drop } => {
-                if self.game != Game::StarFortune || drop > 1 {
+                if drop >= self.steps.drops {
                     return refuse("no BONUS stage here");
                 }
                 let drop = usize::from(drop);
@@ -203,10 +99,16 @@ impl Progress {
         Ok(())
     }
 
-    fn sphere_balls_drawn(&self) -> usize {
-        self.revealed[..SPHERE_BALLS]
+    /// How many of the first zones come out in order.
+    fn ordered_zones(&self) -> usize {
+        usize::from(self.steps.zones_in_order).min(self.revealed.len())
+    }
+
+    /// How many of the zones that come out in order are out.
+    fn ordered_zones_revealed(&self) -> usize {
+        self.revealed[..self.ordered_zones()]
             .iter()
-            .filter(|&&drawn| drawn)
+            .filter(|&&revealed| revealed)
             .count()
     }
 
@@ -238,9 +140,10 @@ impl Progress {
     #[must_use]
     pub fn possible_steps(&self) -> Vec<RevealStep> {
         let zones = (0..self.revealed.len() as u8).map(|zone| RevealStep::Zone { zone });
-        let pucks =
-            (0..2).flat_map(|drop| (0..PUCKS).map(move |puck| RevealStep::Puck { drop, puck }));
-        let go = (0..2).map(|drop| RevealStep::Go { drop });
+        let pucks = self.steps.pucks;
+        let pucks = (0..self.steps.drops)
+            .flat_map(|drop| (0..pucks).map(move |puck| RevealStep::Puck { drop, puck }));
+        let go = (0..self.steps.drops).map(|drop| RevealStep::Go { drop });
         zones
             .chain(pucks)
             .chain(go)
@@ -269,64 +172,50 @@ impl Progress {
     /// Whether the whole unit is revealed.
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        match self.game {
-            Game::StarFortune => self.drop_finished(0) && self.drop_finished(1),
-            _ => self.revealed.iter().all(|&revealed| revealed),
-        }
+        self.revealed.iter().all(|&revealed| revealed)
+            && (0..usize::from(self.steps.drops)).all(|drop| self.drop_finished(drop))
     }
 
-    /// The steps "Auto" takes from here to the end, in order: the hands then the
-    /// bank; the winning numbers then the bundles; the balls then the bonus balls;
-    /// for Star Fortune the automatic player's pucks and "GO".
+    /// The steps "Auto" takes from here to the end, in order: the zones in
+    /// the game's order (the hands then the bank; the winning numbers then the
+    /// bundles; the balls then the bonus balls), then each drop's automatic
+    /// puck and its "GO".
     #[must_use]
     pub fn remaining_steps(&self, scenario: &Scenario) -> Vec<RevealStep> {
-        let zone_order: Vec<RevealStep> = match self.game {
-            Game::X10 => zones::X10_DIAMONDS
-                .into_iter()
-                .chain(zones::X10_BUNDLES)
-                .collect(),
-            _ => (0..self.revealed.len() as u8)
-                .map(|zone| RevealStep::Zone { zone })
-                .collect(),
-        };
-        let mut steps: Vec<RevealStep> = zone_order
-            .into_iter()
+        let mut steps: Vec<RevealStep> = self
+            .steps
+            .auto_order
+            .iter()
+            .copied()
             .filter(|&step| !self.is_taken(step))
             .collect();
-        if let Scenario::StarFortune(star) = scenario {
-            for (drop, automatic) in (0_u8..).zip(star.automatic_pucks()) {
-                let index = usize::from(drop);
-                if self.pucks[index].is_none() {
-                    steps.push(RevealStep::Puck {
-                        drop,
-                        puck: automatic,
-                    });
-                }
-                if self.bonus_drops[index] && !self.pressed_go[index] {
-                    steps.push(RevealStep::Go { drop });
-                }
+        let drops: Vec<DropFacts> = scenario.rules().drops();
+        for (drop, facts) in (0_u8..self.steps.drops).zip(drops) {
+            let index = usize::from(drop);
+            if self.pucks[index].is_none() {
+                steps.push(RevealStep::Puck {
+                    drop,
+                    puck: facts.automatic_puck,
+                });
+            }
+            if self.bonus_drops[index] && !self.pressed_go[index] {
+                steps.push(RevealStep::Go { drop });
             }
         }
         steps
     }
 
-    /// `scenario` as the player has made it so far: for Star Fortune, with the
-    /// pucks picked and their ways down; the other games show what they hold.
+    /// `scenario` as the player has made it so far: with the pucks picked and
+    /// their ways down (what a game of zones holds is shown as it is).
     #[must_use]
     pub fn shown(&self, scenario: &Scenario) -> Scenario {
         let mut shown = scenario.clone();
-        if let Scenario::StarFortune(star) = &mut shown {
-            self.pick_pucks(star);
-        }
-        shown
-    }
-
-    fn pick_pucks(&self, star: &mut StarFortuneScenario) {
         for (drop, puck) in self.pucks.iter().enumerate() {
             if let Some(puck) = *puck {
-                star.pick_puck(drop, puck);
+                shown.rules_mut().pick_puck(drop, puck);
             }
         }
+        shown
     }
 }
 
@@ -334,7 +223,11 @@ impl Progress {
 mod tests {
     use super::*;
     use crate::emission::Emission;
+    use crate::games::star_fortune::puck_path::Landing;
+    use crate::games::star_fortune::scenario::PUCKS;
+    use crate::games::{bingo, blackjack, star_fortune, x10};
     use crate::generator::generate;
+    use crate::scenario::ScenarioRules as _;
     use rand::SeedableRng as _;
     use rand::rngs::ChaCha12Rng;
 
@@ -345,7 +238,7 @@ mod tests {
 
     #[test]
     fn automatic_steps_complete_every_game() {
-        for emission in Emission::ALL {
+        for emission in crate::games::emissions() {
             for tier in [None, Some(0), Some(emission.tiers.len() - 1)] {
                 let scenario = scenario(emission, tier);
                 let mut progress = Progress::new(&scenario);
@@ -361,16 +254,16 @@ mod tests {
 
     #[test]
     fn black_jack_zones_come_in_any_order_once() {
-        let scenario = scenario(Emission::ALL[0], Some(3));
+        let scenario = scenario(&crate::games::blackjack::game::BLACK_JACK, Some(3));
         let mut progress = Progress::new(&scenario);
         for step in [
-            zones::BLACK_JACK_BANK_CARD,
-            zones::BLACK_JACK_HANDS[1],
-            zones::BLACK_JACK_HANDS[0],
+            blackjack::game::BANK_CARD,
+            blackjack::game::HANDS[1],
+            blackjack::game::HANDS[0],
         ] {
             progress.apply(step).expect("any order");
         }
-        assert!(progress.apply(zones::BLACK_JACK_HANDS[1]).is_err(), "twice");
+        assert!(progress.apply(blackjack::game::HANDS[1]).is_err(), "twice");
         assert!(
             progress.apply(RevealStep::Zone { zone: 4 }).is_err(),
             "no fifth zone"
@@ -389,9 +282,9 @@ mod tests {
             "no BONUS stage here"
         );
         assert!(!progress.is_complete());
-        assert_eq!(progress.possible_steps(), vec![zones::BLACK_JACK_HANDS[2]]);
+        assert_eq!(progress.possible_steps(), vec![blackjack::game::HANDS[2]]);
         progress
-            .apply(zones::BLACK_JACK_HANDS[2])
+            .apply(blackjack::game::HANDS[2])
             .expect("the last zone");
         assert!(progress.is_complete());
         assert!(progress.possible_steps().is_empty());
@@ -399,36 +292,36 @@ mod tests {
 
     #[test]
     fn auto_reveals_x10s_winning_numbers_before_its_bundles() {
-        let scenario = scenario(&crate::emission::X10, Some(2));
+        let scenario = scenario(&x10::game::X10, Some(2));
         let progress = Progress::new(&scenario);
-        let order: Vec<_> = zones::X10_DIAMONDS
+        let order: Vec<_> = x10::game::DIAMONDS
             .into_iter()
-            .chain(zones::X10_BUNDLES)
+            .chain(x10::game::BUNDLES)
             .collect();
         assert_eq!(progress.remaining_steps(&scenario), order);
     }
 
     #[test]
     fn bingo_balls_come_out_in_order() {
-        let scenario = scenario(Emission::ALL[5], Some(2));
+        let scenario = scenario(&crate::games::bingo::game::BINGO, Some(2));
         let mut progress = Progress::new(&scenario);
-        assert!(progress.apply(zones::BINGO_BALLS[1]).is_err());
+        assert!(progress.apply(bingo::game::BALLS[1]).is_err());
         assert_eq!(
             progress.possible_steps(),
-            [zones::BINGO_BALLS[0]]
+            [bingo::game::BALLS[0]]
                 .into_iter()
-                .chain(zones::BINGO_BONUS_BALLS)
+                .chain(bingo::game::BONUS)
                 .collect::<Vec<_>>(),
             "the next ball, or any bonus ball"
         );
         progress
-            .apply(zones::BINGO_BONUS_BALLS[1])
+            .apply(bingo::game::BONUS[1])
             .expect("a bonus ball any time");
         progress
-            .apply(zones::BINGO_BALLS[0])
+            .apply(bingo::game::BALLS[0])
             .expect("the first ball");
         progress
-            .apply(zones::BINGO_BALLS[1])
+            .apply(bingo::game::BALLS[1])
             .expect("the second ball");
     }
 
@@ -436,7 +329,7 @@ mod tests {
     fn star_fortune_drops_come_one_after_the_other() {
         let bonus_first = (0..200)
             .map(|seed| {
-                let emission = Emission::ALL[4];
+                let emission = &crate::games::star_fortune::game::STAR_FORTUNE_200;
                 generate(emission, emission.tiers[0].prize, &mut ChaCha12Rng::seed_from_u64(seed)).expect("a prize")
             })
             .find(|scenario| matches!(scenario, Scenario::StarFortune(star) if matches!(star.drops[0].landing, Landing::Bonus { .. })))
@@ -476,7 +369,7 @@ mod tests {
 
     #[test]
     fn star_fortune_refuses_pucks_and_drops_it_does_not_have() {
-        let scenario = scenario(&crate::emission::STAR_FORTUNE_100, None);
+        let scenario = scenario(&star_fortune::game::STAR_FORTUNE_100, None);
         let mut progress = Progress::new(&scenario);
         let reason =
             |progress: &mut Progress, step| progress.apply(step).expect_err("refused").reason;

@@ -8,14 +8,18 @@
 
 use std::collections::BTreeMap;
 
-use guichet_core::emission::{BLACK_JACK, Emission, STAR_FORTUNE_100, X10};
-use guichet_core::generator::{self, sampling::Weighted};
+use guichet_core::emission::Emission;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
+use guichet_core::generator;
+use guichet_core::sampling::Weighted;
 
 mod stats;
+use guichet_core::games::Scenario;
+use guichet_core::games::blackjack::scenario::HandOutcome;
+use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::blackjack::HandOutcome;
-use guichet_core::scenario::star_fortune::Landing;
 use rand::SeedableRng as _;
 use rand::rngs::ChaCha12Rng;
 
@@ -87,7 +91,10 @@ fn black_jack_losing_hands_hide_the_same_amounts_whatever_the_prize() {
             })
             .collect();
         assert!(amounts.len() > 1_000, "{prize}: {} decoys", amounts.len());
-        let (observed, expected) = against(generator::blackjack::decoy_amounts(), &amounts);
+        let (observed, expected) = against(
+            guichet_core::games::blackjack::generator::decoy_amounts(),
+            &amounts,
+        );
         assert!(fits(&observed, &expected), "{prize}: {observed:?}");
     }
 }
@@ -108,7 +115,10 @@ fn x10_losing_bundles_show_the_same_amounts_whatever_the_prize() {
             })
             .collect();
         assert!(amounts.len() > 10_000, "{prize}: {} decoys", amounts.len());
-        let (observed, expected) = against(generator::x10::decoy_amounts(), &amounts);
+        let (observed, expected) = against(
+            guichet_core::games::x10::generator::decoy_amounts(),
+            &amounts,
+        );
         assert!(fits(&observed, &expected), "{prize}: {observed:?}");
     }
 }
@@ -155,7 +165,10 @@ fn the_test_would_see_an_engineered_distribution() {
             _ => unreachable!("Black Jack"),
         })
         .collect();
-    let (observed, expected) = against(generator::blackjack::decoy_amounts(), &winners);
+    let (observed, expected) = against(
+        guichet_core::games::blackjack::generator::decoy_amounts(),
+        &winners,
+    );
     assert!(!fits(&observed, &expected));
 }
 

@@ -14,13 +14,18 @@ mod stats;
 
 use std::collections::BTreeMap;
 
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, X10};
-use guichet_core::generator::{self, blackjack, x10};
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::bingo::scenario::{BingoScenario, CORNERS, ROWS};
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::blackjack::generator as blackjack;
+use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome, Rank};
+use guichet_core::games::x10::game::X10;
+use guichet_core::games::x10::generator as x10;
+use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
+use guichet_core::generator;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::bingo::{BingoScenario, CORNERS, ROWS};
-use guichet_core::scenario::blackjack::{BlackJackScenario, HandOutcome, Rank};
-use guichet_core::scenario::x10::{Symbol, X10Scenario};
 use rand::rngs::ChaCha12Rng;
 use rand::{RngExt as _, SeedableRng as _};
 use rayon::prelude::*;

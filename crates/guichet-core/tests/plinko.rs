@@ -8,16 +8,17 @@ mod falls;
 use std::sync::Mutex;
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Game, STAR_FORTUNE_100};
-use guichet_core::generator::unit_scenario;
-use guichet_core::plinko::board::{Segment, WALL_HALF_WIDTH};
-use guichet_core::plinko::flight::{SAMPLE_RATE, SPEED_LIMIT};
-use guichet_core::plinko::{Board, Trajectory, drop_trajectory, fly, lies_in};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::puck_path::{
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::plinko::board::{Segment, WALL_HALF_WIDTH};
+use guichet_core::games::star_fortune::plinko::flight::{SAMPLE_RATE, SPEED_LIMIT};
+use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory, fly, lies_in};
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::puck_path::{
     BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, PuckPath, ROWS,
 };
-use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
+use guichet_core::games::star_fortune::scenario::{PUCKS, StarFortuneScenario};
+use guichet_core::generator::unit_scenario;
 use rayon::prelude::*;
 use sha2::{Digest as _, Sha256};
 
@@ -161,7 +162,10 @@ fn merge(into: &Mutex<Figures>, figures: &Figures) {
 fn every_fall_of_5000_units_of_each_stake_is_honest() {
     let total = Mutex::new(Figures::default());
     let failures = Mutex::new(Vec::new());
-    for (number, emission) in Game::StarFortune.emissions().enumerate() {
+    for (number, emission) in guichet_core::games::star_fortune::game::GAME
+        .emissions()
+        .enumerate()
+    {
         let board = Board::of(emission);
         let segments = board.segments();
         let block = Block::open(emission, 0, &Seed::from_bytes([number as u8 + 40; 32]));

@@ -5,12 +5,12 @@
 // Exact on purpose: the same operations on the same numbers give the same bits.
 #![allow(clippy::float_cmp)]
 
-use guichet_core::emission::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::plinko::board::y_of;
+use guichet_core::games::star_fortune::plinko::{Board, Sample, Trajectory, lies_in};
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::puck_path::ROWS;
 use guichet_core::money::Cents;
-use guichet_core::plinko::board::y_of;
-use guichet_core::plinko::{Board, Sample, Trajectory, lies_in};
-use guichet_core::scenario::puck_path::ROWS;
-use guichet_core::scenario::star_fortune::Landing;
 
 /// A hundredth of a pixel: how far inside or beyond an edge the checks go.
 const HAIR: f64 = 0.01;

@@ -7,11 +7,11 @@
 mod falls;
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Game, STAR_FORTUNE_100};
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
+use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::generator::unit_scenario;
-use guichet_core::plinko::{Board, Trajectory, drop_trajectory};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::star_fortune::Landing;
 use sha2::{Digest as _, Sha256};
 
 /// The first 8 bytes of a fall's digest, in hex.
@@ -50,7 +50,7 @@ fn board_fingerprint(board: &Board) -> String {
 
 #[test]
 fn every_stakes_board_is_pinned() {
-    let fingerprints: Vec<_> = Game::StarFortune
+    let fingerprints: Vec<_> = guichet_core::games::star_fortune::game::GAME
         .emissions()
         .map(|emission| board_fingerprint(&Board::of(emission)))
         .collect();

@@ -1,13 +1,18 @@
 //! The evaluators, one rule of each règlement at a time, on scenarios written by
 //! hand.
 
-use guichet_core::emission::{Emission, STAR_FORTUNE_200};
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
+use guichet_core::games::bingo::scenario::{BingoScenario, FirstGridCombination, FullRows};
+use guichet_core::games::blackjack::scenario::{
+    Bank, BlackJackScenario, Hand, HandOutcome, Rank, Suit,
+};
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_200;
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::scenario::{Drop, StarFortuneScenario, places};
+use guichet_core::games::x10::scenario::{Cell, Symbol, X10Scenario};
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::bingo::{BingoScenario, FirstGridCombination, FullRows};
-use guichet_core::scenario::blackjack::{Bank, BlackJackScenario, Hand, HandOutcome, Rank, Suit};
-use guichet_core::scenario::star_fortune::{Drop, Landing, StarFortuneScenario, places};
-use guichet_core::scenario::x10::{Cell, Symbol, X10Scenario};
+use guichet_core::scenario::ScenarioRules as _;
 
 mod blackjack {
     use super::*;
@@ -64,7 +69,10 @@ mod blackjack {
                 hand([Rank::Nine, Rank::Nine], 50),
             ],
         );
-        assert_eq!(scenario.validate(), Ok(()));
+        assert_eq!(
+            scenario.validate(&guichet_core::games::blackjack::game::BLACK_JACK),
+            Ok(())
+        );
         assert_eq!(
             scenario.outcomes(),
             [
@@ -98,26 +106,34 @@ mod blackjack {
     fn illegal_tables_are_refused() {
         let legal = [hand([Rank::Two, Rank::As], 2); 3];
         assert!(
-            table([Rank::Ten, Rank::Five], legal).validate().is_err(),
+            table([Rank::Ten, Rank::Five], legal)
+                .validate(&guichet_core::games::blackjack::game::BLACK_JACK)
+                .is_err(),
             "hidden card below 6"
         );
         assert!(
-            table([Rank::As, Rank::As], legal).validate().is_err(),
+            table([Rank::As, Rank::As], legal)
+                .validate(&guichet_core::games::blackjack::game::BLACK_JACK)
+                .is_err(),
             "bank 22"
         );
         assert!(
-            table([Rank::Ten, Rank::Six], legal).validate().is_err(),
+            table([Rank::Ten, Rank::Six], legal)
+                .validate(&guichet_core::games::blackjack::game::BLACK_JACK)
+                .is_err(),
             "bank 16"
         );
         let low = [hand([Rank::Two, Rank::Three], 2), legal[0], legal[0]];
         assert!(
-            table([Rank::Ten, Rank::Eight], low).validate().is_err(),
+            table([Rank::Ten, Rank::Eight], low)
+                .validate(&guichet_core::games::blackjack::game::BLACK_JACK)
+                .is_err(),
             "hand 5"
         );
         let odd_amount = [hand([Rank::Two, Rank::As], 3), legal[0], legal[0]];
         assert!(
             table([Rank::Ten, Rank::Eight], odd_amount)
-                .validate()
+                .validate(&guichet_core::games::blackjack::game::BLACK_JACK)
                 .is_err(),
             "3 € is no chip"
         );
@@ -167,7 +183,10 @@ mod x10 {
     #[test]
     fn game_1_multipliers_always_pay_their_amount_times_their_coefficient() {
         let scenario = with(multiplier(10, 2), multiplier(5, 1));
-        assert_eq!(scenario.validate(), Ok(()));
+        assert_eq!(
+            scenario.validate(&guichet_core::games::x10::game::X10),
+            Ok(())
+        );
         assert_eq!(scenario.prize(), Cents::euros(25));
     }
 
@@ -193,23 +212,34 @@ mod x10 {
     #[test]
     fn illegal_units_are_refused() {
         assert!(
-            with(number(2, 4), number(48, 1)).validate().is_err(),
+            with(number(2, 4), number(48, 1))
+                .validate(&guichet_core::games::x10::game::X10)
+                .is_err(),
             "2 is not in the list"
         );
         assert!(
-            with(number(6, 4), number(48, 1)).validate().is_err(),
+            with(number(6, 4), number(48, 1))
+                .validate(&guichet_core::games::x10::game::X10)
+                .is_err(),
             "6 twice"
         );
         assert!(
-            with(multiplier(3, 4), number(48, 1)).validate().is_err(),
+            with(multiplier(3, 4), number(48, 1))
+                .validate(&guichet_core::games::x10::game::X10)
+                .is_err(),
             "x3"
         );
         let mut repeated = with(number(34, 4), number(48, 1));
         repeated.winning_numbers = [12, 12, 47];
-        assert!(repeated.validate().is_err(), "winning numbers repeat");
+        assert!(
+            repeated
+                .validate(&guichet_core::games::x10::game::X10)
+                .is_err(),
+            "winning numbers repeat"
+        );
         assert_eq!(
             with(number(34, 3), number(48, 1))
-                .validate()
+                .validate(&guichet_core::games::x10::game::X10)
                 .expect_err("no 3 € banknote")
                 .to_string(),
             "illegal scenario: 3,00\u{a0}€ is not a banknote amount"
@@ -296,7 +326,9 @@ mod star_fortune {
         );
         let wrong_board = unit([Landing::Slot { slot: 0 }; 2]);
         assert!(
-            wrong_board.validate(Emission::ALL[2]).is_err(),
+            wrong_board
+                .validate(&guichet_core::games::star_fortune::game::STAR_FORTUNE_50)
+                .is_err(),
             "a 2 € board sold at 0,50 €"
         );
     }
@@ -384,7 +416,10 @@ mod bingo {
     #[test]
     fn grid_1_corners_one_diagonal_two_diagonals() {
         let corners = unit([5, 0], &[1, 4, 13, 16]);
-        assert_eq!(corners.validate(), Ok(()));
+        assert_eq!(
+            corners.validate(&guichet_core::games::bingo::game::BINGO),
+            Ok(())
+        );
         assert_eq!(corners.first_grid(), FirstGridCombination::Corners);
         assert_eq!(corners.prize(), Cents::euros(2));
         let diagonal = unit([5, 0], &[1, 11, 16]);
@@ -433,13 +468,26 @@ mod bingo {
     fn illegal_units_are_refused() {
         let mut repeated = unit([0, 0], &[]);
         repeated.bonus_balls[0] = repeated.balls[0];
-        assert!(repeated.validate().is_err(), "a ball twice");
+        assert!(
+            repeated
+                .validate(&guichet_core::games::bingo::game::BINGO)
+                .is_err(),
+            "a ball twice"
+        );
         let mut two_jokers = unit([0, 0], &[]);
         two_jokers.grids[1][5] = None;
-        assert!(two_jokers.validate().is_err());
+        assert!(
+            two_jokers
+                .validate(&guichet_core::games::bingo::game::BINGO)
+                .is_err()
+        );
         let mut out_of_range = unit([0, 0], &[]);
         out_of_range.grids[0][3] = Some(76);
-        assert!(out_of_range.validate().is_err());
+        assert!(
+            out_of_range
+                .validate(&guichet_core::games::bingo::game::BINGO)
+                .is_err()
+        );
     }
 
     #[test]
@@ -450,13 +498,23 @@ mod bingo {
             diagonal_and_corners.first_grid(),
             FirstGridCombination::OneDiagonal
         );
-        assert!(diagonal_and_corners.validate().is_err());
+        assert!(
+            diagonal_and_corners
+                .validate(&guichet_core::games::bingo::game::BINGO)
+                .is_err()
+        );
         // Two diagonals cover the corners of necessity: one way, 100 €.
         let both = unit([5, 0], &[1, 11, 16, 4, 7, 10, 13]);
-        assert_eq!(both.validate(), Ok(()));
+        assert_eq!(
+            both.validate(&guichet_core::games::bingo::game::BINGO),
+            Ok(())
+        );
         // Three of the four corners with a diagonal is one way.
         let diagonal = unit([5, 0], &[1, 11, 16, 4]);
-        assert_eq!(diagonal.validate(), Ok(()));
+        assert_eq!(
+            diagonal.validate(&guichet_core::games::bingo::game::BINGO),
+            Ok(())
+        );
     }
 }
 
@@ -476,9 +534,14 @@ fn a_scenario_of_one_game_is_refused_as_another() {
         bank,
         hands: [hand; 3],
     });
-    assert_eq!(scenario.validate(Emission::ALL[0]), Ok(()));
+    assert_eq!(
+        scenario.validate(&guichet_core::games::blackjack::game::BLACK_JACK),
+        Ok(())
+    );
     assert!(
-        scenario.validate(Emission::ALL[5]).is_err(),
+        scenario
+            .validate(&guichet_core::games::bingo::game::BINGO)
+            .is_err(),
         "a Black Jack table sold as Bingo"
     );
 }

@@ -2,10 +2,12 @@
 //! and it is always a legal scenario of its game.
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Emission, Game};
-use guichet_core::generator::{self, bingo::combinations_for, unit_scenario};
+use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
+use guichet_core::games::bingo::generator::combinations_for;
+use guichet_core::generator;
+use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
-use guichet_core::scenario::Scenario;
 use proptest::prelude::*;
 use rand::SeedableRng as _;
 use rand::rngs::ChaCha12Rng;
@@ -43,7 +45,7 @@ proptest! {
     /// Every tier of all six emissions, thousands of seeds each.
     #[test]
     fn every_tier_evaluates_to_its_prize(seed in any::<u64>()) {
-        for emission in Emission::ALL {
+        for emission in guichet_core::games::emissions() {
             for prize in prizes(emission) {
                 let mut rng = ChaCha12Rng::seed_from_u64(seed);
                 let scenario = generator::generate(emission, prize, &mut rng).expect("a prize of the table");
@@ -56,7 +58,7 @@ proptest! {
     /// and the prize does not move (règlement 4.5).
     #[test]
     fn any_puck_lands_where_the_unit_says(seed in any::<u64>(), pucks in (0_u8..3, 0_u8..3)) {
-        for emission in Game::StarFortune.emissions() {
+        for emission in guichet_core::games::star_fortune::game::GAME.emissions() {
             for prize in prizes(emission) {
                 let mut rng = ChaCha12Rng::seed_from_u64(seed);
                 let Ok(Scenario::StarFortune(mut scenario)) = generator::generate(emission, prize, &mut rng) else {
@@ -74,7 +76,7 @@ proptest! {
     /// permutation gives it.
     #[test]
     fn block_units_show_their_prize(seed in any::<[u8; 32]>(), place in any::<u32>()) {
-        for emission in Emission::ALL {
+        for emission in guichet_core::games::emissions() {
             let block = Block::open(emission, 0, &Seed::from_bytes(seed));
             let index = place % block.size();
             let prize = block
@@ -90,7 +92,7 @@ proptest! {
 #[test]
 fn a_unit_scenario_is_reproducible_from_its_block() {
     let seed = Seed::from_bytes([3; 32]);
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let first = Block::open(emission, 5, &seed);
         let again = Block::open(emission, 5, &seed);
         for index in [0, 1, 777, 12_345] {
@@ -102,7 +104,7 @@ fn a_unit_scenario_is_reproducible_from_its_block() {
 
 #[test]
 fn every_tier_of_every_emission_has_a_scenario() {
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         for prize in prizes(emission) {
             let mut rng = ChaCha12Rng::seed_from_u64(1);
             assert!(
@@ -120,14 +122,14 @@ fn every_tier_of_every_emission_has_a_scenario() {
 
 #[test]
 fn each_bingo_tier_has_exactly_one_way() {
-    use guichet_core::scenario::bingo::{FirstGridCombination, FullRows};
+    use guichet_core::games::bingo::scenario::{FirstGridCombination, FullRows};
     let first = [
         FirstGridCombination::None,
         FirstGridCombination::Corners,
         FirstGridCombination::OneDiagonal,
         FirstGridCombination::TwoDiagonals,
     ];
-    for prize in prizes(&guichet_core::emission::BINGO) {
+    for prize in prizes(&guichet_core::games::bingo::game::BINGO) {
         let ways = first
             .iter()
             .flat_map(|&one| (0..=4).map(move |rows| (one, FullRows(rows))))

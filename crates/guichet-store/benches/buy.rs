@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use guichet_core::emission::BLACK_JACK;
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{BUSY_TIMEOUT, LIMIT_WINDOW, LimitKind, MAX_LIMIT, OpenOptions};
 use jiff::Timestamp;

@@ -160,7 +160,7 @@ pub(crate) fn sealed_blocks(connection: &Connection) -> rusqlite::Result<Vec<Sea
         .into_iter()
         .filter_map(|(code, number, sealed, commitment)| {
             Some(SealedSeed {
-                emission: Emission::from_code(&code)?,
+                emission: guichet_core::games::emission_by_code(&code)?,
                 number,
                 sealed: bytes32(sealed)?,
                 commitment: Commitment(bytes32(commitment)?),
@@ -176,12 +176,12 @@ pub(crate) fn missing_blocks(connection: &Connection) -> rusqlite::Result<bool> 
         [],
         |row| row.get(0),
     )?;
-    Ok(complete as usize != 2 * Emission::ALL.len())
+    Ok(complete as usize != 2 * guichet_core::games::emissions().count())
 }
 
 /// Gives every emission a block selling and its next block committed.
 pub(crate) fn ensure_blocks(writing: &Writing<'_>) -> Result<(), StoreError> {
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         let states: Vec<String> = writing
             .sql
             .prepare_cached(
@@ -494,8 +494,8 @@ impl Store {
                 )| {
                     let broken =
                         |what: &str| self.inconsistent(format!("{code} block {number}: {what}"));
-                    let emission =
-                        Emission::from_code(&code).ok_or_else(|| broken("unknown emission"))?;
+                    let emission = guichet_core::games::emission_by_code(&code)
+                        .ok_or_else(|| broken("unknown emission"))?;
                     let state =
                         BlockState::parse(&status).ok_or_else(|| broken("unknown status"))?;
                     let commitment =

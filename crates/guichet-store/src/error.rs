@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use guichet_core::money::Cents;
-use guichet_core::reveal::StepError;
+use guichet_core::step::StepError;
 use jiff::Timestamp;
 use rusqlite::ErrorCode;
 

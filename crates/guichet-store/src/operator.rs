@@ -415,8 +415,7 @@ impl Store {
                 ))
             })
             .on(&self.path)?;
-        let mut emissions: Vec<Meter> = Emission::ALL
-            .iter()
+        let mut emissions: Vec<Meter> = guichet_core::games::emissions()
             .map(|emission| Meter {
                 emission,
                 units: 0,
@@ -508,7 +507,7 @@ impl Store {
         let mut prizes = Vec::new();
         for row in rows {
             let (code, prize) = row.on(&self.path)?;
-            let emission = Emission::from_code(&code)
+            let emission = guichet_core::games::emission_by_code(&code)
                 .ok_or_else(|| self.inconsistent(format!("a unit of unknown emission {code}")))?;
             prizes.push((emission, Cents(prize)));
         }

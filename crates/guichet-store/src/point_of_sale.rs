@@ -4,7 +4,7 @@
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 
 use crate::{Protection, Settlement, Store, StoreError, Unit, UnitState};
 

@@ -24,7 +24,6 @@
 use rusqlite::{Connection, OptionalExtension as _, Transaction, TransactionBehavior, params};
 
 use guichet_core::block::Seed;
-use guichet_core::emission::Emission;
 
 use crate::seal::SealKey;
 
@@ -415,7 +414,7 @@ fn to_version_2(
             })?
             .collect::<Result<_, _>>()?;
     for (id, code, number, seed, commitment, size, next_index, opened_at, closed_at) in blocks {
-        let emission = Emission::from_code(&code)
+        let emission = guichet_core::games::emission_by_code(&code)
             .ok_or_else(|| MigrationError::Data(format!("block {id}: unknown emission {code}")))?;
         let seed: [u8; 32] = seed
             .try_into()

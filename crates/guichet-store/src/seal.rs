@@ -109,7 +109,8 @@ impl SealKey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use guichet_core::emission::{BINGO, BLACK_JACK};
+    use guichet_core::games::bingo::game::BINGO;
+    use guichet_core::games::blackjack::game::BLACK_JACK;
 
     #[test]
     fn a_sealed_seed_opens_with_its_key_only() {

@@ -2,10 +2,11 @@
 //! back.
 
 use guichet_core::emission::Emission;
+use guichet_core::games::Scenario;
 use guichet_core::generator::{self, unit_scenario};
 use guichet_core::money::Cents;
-use guichet_core::reveal::{Progress, RevealStep};
-use guichet_core::scenario::Scenario;
+use guichet_core::reveal::Progress;
+use guichet_core::step::RevealStep;
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension as _, params};
@@ -437,7 +438,7 @@ fn complete(connection: &Connection, path: &Path, row: UnitRow) -> Result<Unit, 
         path: path.to_path_buf(),
         detail: format!("unit {unit}: {detail}"),
     };
-    let emission = Emission::from_code(&row.emission)
+    let emission = guichet_core::games::emission_by_code(&row.emission)
         .ok_or_else(|| broken(format!("unknown emission {}", row.emission)))?;
     let scenario = Scenario::from_json(emission.game, &row.scenario)
         .map_err(|error| broken(error.to_string()))?;

@@ -32,7 +32,7 @@ struct BlockRow {
 /// Every emission sells from one block and has the next one committed.
 fn one_selling_and_one_committed(open_states: &HashMap<(String, String), u32>) -> Vec<String> {
     let mut violations = Vec::new();
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         for status in ["selling", "committed"] {
             let count = open_states
                 .get(&(emission.code(), status.to_owned()))
@@ -154,7 +154,8 @@ impl Store {
             })
             .on(&self.path)?;
         for (unit, code, cents) in debited {
-            let stake = Emission::from_code(&code).map(|emission| emission.stake.get());
+            let stake =
+                guichet_core::games::emission_by_code(&code).map(|emission| emission.stake.get());
             if stake != Some(cents) {
                 violations.push(format!(
                     "unit {unit} is debited {cents} cents for a stake of {code}"
@@ -208,7 +209,7 @@ impl Store {
         let mut open_states: HashMap<(String, String), u32> = HashMap::new();
         for row in rows {
             let name = format!("block {} ({} number {})", row.id, row.emission, row.number);
-            let Some(emission) = Emission::from_code(&row.emission) else {
+            let Some(emission) = guichet_core::games::emission_by_code(&row.emission) else {
                 violations.push(format!("{name}: unknown emission"));
                 continue;
             };

@@ -6,7 +6,7 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use guichet_core::emission::BLACK_JACK;
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{BUSY_TIMEOUT, LimitKind, Store, StoreError};
 use rusqlite::Connection;

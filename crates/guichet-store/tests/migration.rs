@@ -11,7 +11,8 @@ mod support;
 use std::fs;
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission};
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{BlockState, Store, StoreError, UnitState};
 use support::raw;
@@ -58,7 +59,7 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
 
     // The same blocks go on selling, from where they were.
     for (code, number, seed) in &seeds {
-        let emission = Emission::from_code(code).expect("an emission");
+        let emission = guichet_core::games::emission_by_code(code).expect("an emission");
         let status = store
             .block_status(emission)
             .expect("a status")

@@ -5,7 +5,8 @@
 mod support;
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_core::emission::Emission;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
 use guichet_store::network::{Kiosk, NetworkError, Operator, Session};
 use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};

@@ -7,7 +7,11 @@ mod support;
 
 use std::collections::HashMap;
 
-use guichet_core::emission::{BINGO, BLACK_JACK, Emission, STAR_FORTUNE_50, X10};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_store::{
     CashMeter, EventKind, LOCKOUT, LedgerKind, LimitKind, MAX_PIN_TRIES, Meters, PinCheck, Store,
@@ -318,7 +322,10 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
     // What the operator's charts draw: every settled unit's prize, in order.
     assert_eq!(store.settled_prizes().expect("prizes"), played);
     let all = store.meters(0).expect("meters");
-    assert_eq!(all.emissions.len(), Emission::ALL.len());
+    assert_eq!(
+        all.emissions.len(),
+        guichet_core::games::emissions().count()
+    );
     assert_eq!(as_map(&all), meters_from_the_ledger(&store, 0));
     let black_jack = all
         .emissions

@@ -9,10 +9,11 @@
 mod support;
 
 use guichet_core::block::Block;
-use guichet_core::emission::{Emission, STAR_FORTUNE_50};
+use guichet_core::emission::Emission;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::network::{Kiosk, Operator, Session};
 use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, Store, StoreError, UnitState};
 use support::postgres::{Server, as_user};
@@ -26,9 +27,8 @@ const EMISSION: &Emission = &STAR_FORTUNE_50;
 /// The seed of block 0 of [`EMISSION`] on both engines (the SQLite store's
 /// `seeded(1)` gives it this one).
 fn block_seed() -> guichet_core::block::Seed {
-    let position = Emission::ALL
-        .iter()
-        .position(|emission| std::ptr::eq(*emission, EMISSION))
+    let position = guichet_core::games::emissions()
+        .position(|emission| std::ptr::eq(emission, EMISSION))
         .expect("a known emission") as u64;
     seed(1 + position * 1_000)
 }

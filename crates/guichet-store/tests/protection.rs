@@ -5,7 +5,7 @@
 
 mod support;
 
-use guichet_core::emission::BLACK_JACK;
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_store::{
     LIMIT_WINDOW, LedgerKind, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,

@@ -8,9 +8,11 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
 
 use guichet_core::block::Block;
-use guichet_core::emission::{BLACK_JACK, Emission, STAR_FORTUNE_50, X10};
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::{
     BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, OpenOptions, Store, StoreError,
     UnitState,
@@ -240,7 +242,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
     assert_eq!(unit.id, unit_id);
     assert_eq!(unit.steps, vec![RevealStep::Puck { drop: 0, puck: 2 }]);
     assert_eq!(unit.progress.puck(0), Some(2));
-    let guichet_core::Scenario::StarFortune(shown) = unit.shown_scenario() else {
+    let guichet_core::games::Scenario::StarFortune(shown) = unit.shown_scenario() else {
         panic!("Star Fortune")
     };
     assert!(shown.drops[0].path.is_some(), "the way down is shown again");
@@ -296,8 +298,7 @@ fn a_unit_being_played_belongs_to_its_process() {
 fn every_block_is_committed_before_it_sells() {
     let (_folder, mut store) = fresh();
     // Before any sale, every emission shows the block it sells from and the next.
-    let published: Vec<_> = Emission::ALL
-        .iter()
+    let published: Vec<_> = guichet_core::games::emissions()
         .map(|emission| {
             store
                 .block_status(emission)
@@ -310,16 +311,15 @@ fn every_block_is_committed_before_it_sells() {
         assert_eq!(status.next.as_ref().map(|next| next.number), Some(1));
     }
     store.deposit(Cents::euros(40)).expect("a deposit");
-    for (emission, status) in Emission::ALL.iter().zip(&published) {
+    for (emission, status) in guichet_core::games::emissions().zip(&published) {
         let unit = store.buy(emission).expect("a unit");
         store.finish(unit.id).expect("finished");
         let block = Block::open(
             emission,
             unit.block,
             &seed(
-                1 + Emission::ALL
-                    .iter()
-                    .position(|e| std::ptr::eq(*e, *emission))
+                1 + guichet_core::games::emissions()
+                    .position(|e| std::ptr::eq(e, emission))
                     .unwrap_or(0) as u64
                     * 1_000,
             ),
@@ -443,7 +443,7 @@ fn no_seed_of_an_open_block_is_in_the_database_file() {
     let path = folder.path().join("guichet.sqlite3");
     let mut bytes = fs::read(&path).expect("the database");
     bytes.extend(fs::read(folder.path().join("guichet.sqlite3-wal")).unwrap_or_default());
-    for (position, emission) in Emission::ALL.iter().enumerate() {
+    for (position, emission) in guichet_core::games::emissions().enumerate() {
         for number in 0..2 {
             let secret = seed(1 + position as u64 * 1_000 + number);
             let found = bytes
@@ -626,7 +626,7 @@ fn the_ledger_is_append_only() {
 fn every_game_round_trips_through_the_store() {
     let (_folder, mut store) = fresh();
     store.deposit(Cents::euros(100)).expect("a deposit");
-    for emission in Emission::ALL {
+    for emission in guichet_core::games::emissions() {
         for _ in 0..5 {
             let unit = store.buy(emission).expect("a unit");
             let settled = store.finish(unit.id).expect("finished").unit;
@@ -644,8 +644,7 @@ fn every_game_round_trips_through_the_store() {
     )
     .expect("cents");
     let total_stakes = Cents::checked_sum(
-        Emission::ALL
-            .iter()
+        guichet_core::games::emissions()
             .map(|emission| emission.stake.checked_mul(5).expect("cents")),
     )
     .expect("cents");

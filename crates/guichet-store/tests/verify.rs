@@ -8,9 +8,10 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use guichet_core::block::{Block, Seed};
-use guichet_core::emission::{BLACK_JACK, X10};
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::Store;
 use rusqlite::params;
 use support::{first_unit_worth, raw, seed};

@@ -1,12 +1,16 @@
 //! A game's page: its table, with the unit on it.
 
+use std::time::Duration;
+
 use guichet_core::emission::Emission;
+use guichet_core::step::RevealStep;
 use guichet_store::Unit;
 
 use egui::RichText;
 
 use super::{Kiosk, View};
 use crate::command::Command;
+use crate::sound::Cue;
 use crate::ui::games::{GameScreen, Opening, Table};
 use crate::ui::theme::{palette, size};
 use crate::ui::views::OperatorTab;
@@ -70,6 +74,12 @@ impl GamePage {
     /// The store refused a step: "Auto" stops, the unit shows as it is.
     pub fn stop_auto(&mut self) {
         self.screen.stop_auto();
+    }
+
+    /// The sounds of `step` of `unit`, just journaled, as the table plays it.
+    #[must_use]
+    pub fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
+        self.screen.reveal_cues(unit, step)
     }
 
     /// The store changed the unit on the table.

@@ -1,12 +1,13 @@
-//! The lobby: the four games as large tiles, each in its own world's colors,
-//! with its name, its price, its top prize and an illustration.
+//! The lobby: the games of the registry as large tiles, each in its own
+//! world's colors, with its name, its price, its top prize and an illustration.
 
-use egui::{Color32, ImageSource, Pos2, Rect, RichText, Shape, Stroke, Vec2, include_image};
-use guichet_core::emission::{Emission, Game, STAR_FORTUNE_100};
+use egui::{Color32, Pos2, Rect, RichText, Shape, Stroke, Vec2};
+use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 
 use super::{Kiosk, View};
 use crate::command::Command;
+use crate::ui::games::{GAMES, GameEntry};
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
@@ -14,57 +15,6 @@ use crate::ui::widgets::{local_moment, quiet_button, text_width, touch_rect};
 
 /// The lobby page.
 pub struct Lobby;
-
-/// How a game's tile looks (the attract loop shows the games the same way).
-pub struct TileLook {
-    /// The tile's color.
-    pub background: Color32,
-    /// The light behind its illustration.
-    pub glow: Color32,
-    /// Its outline when touched.
-    pub highlight: Color32,
-    /// Its illustration.
-    pub illustration: ImageSource<'static>,
-}
-
-/// How `game`'s tile looks.
-#[must_use]
-pub fn look(game: Game) -> TileLook {
-    match game {
-        Game::BlackJack => TileLook {
-            background: palette::FELT,
-            glow: palette::FELT_LIGHT,
-            highlight: palette::ACTION,
-            illustration: include_image!("../../../assets/illustrations/blackjack.png"),
-        },
-        Game::X10 => TileLook {
-            background: palette::NIGHT,
-            glow: palette::NIGHT_GLOW,
-            highlight: palette::ACTION,
-            illustration: include_image!("../../../assets/illustrations/x10.png"),
-        },
-        Game::StarFortune => TileLook {
-            background: palette::SKY,
-            glow: palette::SKY_GLOW,
-            highlight: palette::STARLIGHT,
-            illustration: include_image!("../../../assets/illustrations/star-fortune.png"),
-        },
-        Game::Bingo => TileLook {
-            background: palette::CORAL_DEEP,
-            glow: palette::CORAL,
-            highlight: palette::CREAM,
-            illustration: include_image!("../../../assets/illustrations/bingo.png"),
-        },
-    }
-}
-
-/// The emission a tile opens: Star Fortune at 1 €, the others at their price.
-fn opened_by_tile(game: Game) -> &'static Emission {
-    match game {
-        Game::StarFortune => &STAR_FORTUNE_100,
-        _ => game.emissions().next().expect("every game has an emission"),
-    }
-}
 
 /// "2 € la partie", or "0,50 € à 2 € la partie" for Star Fortune.
 fn price_line(game: Game, texts: &Texts) -> String {
@@ -107,13 +57,13 @@ impl View for Lobby {
             } else {
                 2
             };
-            let rows = Game::ALL.len().div_ceil(columns);
+            let rows = GAMES.len().div_ceil(columns);
             let tile = Vec2::new(
                 (area.width() - size::GAP * (columns - 1) as f32) / columns as f32,
                 ((area.height() - size::GAP * (rows - 1) as f32) / rows as f32)
                     .max(size::TOUCH * 3.0),
             );
-            for (position, &game) in Game::ALL.iter().enumerate() {
+            for (position, entry) in GAMES.iter().enumerate() {
                 let column = position % columns;
                 let row = position / columns;
                 let rect = Rect::from_min_size(
@@ -124,7 +74,7 @@ impl View for Lobby {
                         ),
                     tile,
                 );
-                draw_tile(ui, game, rect, kiosk, open, commands);
+                draw_tile(ui, entry, rect, kiosk, open, commands);
             }
             ui.allocate_rect(area, egui::Sense::hover());
         });
@@ -196,15 +146,16 @@ impl TileLayout {
 
 fn draw_tile(
     ui: &mut egui::Ui,
-    game: Game,
+    entry: &GameEntry,
     rect: Rect,
     kiosk: &Kiosk<'_>,
     open: bool,
     commands: &mut Vec<Command>,
 ) {
     let texts = kiosk.texts;
-    let look = look(game);
-    let emission = opened_by_tile(game);
+    let game = entry.game;
+    let look = &entry.tile;
+    let emission = game.rules().first_offered;
     // A unit bought before play closed can always be finished.
     let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
     let open = open || waiting;
@@ -253,7 +204,7 @@ fn draw_tile(
         );
     }
     if parts.art.width() > size::TOUCH {
-        egui::Image::new(look.illustration)
+        egui::Image::new(look.illustration.clone())
             .fit_to_exact_size(parts.art.size())
             .paint_at(ui, parts.art);
     }

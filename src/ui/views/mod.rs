@@ -17,7 +17,7 @@ pub use exclusion::ExclusionPage;
 pub use game_page::GamePage;
 pub use history::HistoryPage;
 pub use limits::LimitsPage;
-pub use lobby::{Lobby, TileLook, look};
+pub use lobby::Lobby;
 pub use operator::{ChartFacts, OperatorPage, OperatorTab, RtpCurve, TabContent, TierFacts};
 pub use pin::{PinMessage, PinPage, PinStep};
 pub use resume::ResumePage;

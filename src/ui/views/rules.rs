@@ -4,14 +4,12 @@
 
 use egui::{Align, Grid, Layout, RichText, Vec2};
 use guichet_core::emission::{Emission, Game};
-use guichet_core::generator::bingo::combinations_for;
-use guichet_core::money::{Cents, group_thousands, percent};
-use guichet_core::scenario::bingo::{FirstGridCombination, FullRows};
+use guichet_core::money::{group_thousands, percent};
 use guichet_store::BlockStatus;
 
 use super::{Kiosk, View};
 use crate::command::Command;
-use crate::ui::i18n::Texts;
+use crate::ui::games::{GAMES, entry};
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::widgets::{local_time, primary_button, quiet_button, scroll_view, text_width};
 
@@ -35,23 +33,14 @@ impl RulesPage {
     }
 }
 
-/// The Fluent key of a game's rules.
-const fn rules_key(game: Game) -> &'static str {
-    match game {
-        Game::BlackJack => "rules-blackjack",
-        Game::X10 => "rules-x10",
-        Game::StarFortune => "rules-star-fortune",
-        Game::Bingo => "rules-bingo",
-    }
-}
-
 impl View for RulesPage {
     fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
         let texts = kiosk.texts;
         theme::page_frame().show(ui, |ui| {
             let title = texts.with("rules-title", &[("game", self.game.title().to_owned())]);
-            let buttons: f32 = Game::ALL
+            let buttons: f32 = GAMES
                 .iter()
+                .map(|entry| entry.game)
                 .map(|game| {
                     text_width(ui, game.title(), egui::TextStyle::Button) + 48.0 + size::GAP
                 })
@@ -59,7 +48,7 @@ impl View for RulesPage {
             let one_row = text_width(ui, &title, egui::TextStyle::Heading) + buttons + size::GAP
                 <= ui.available_width();
             let games = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
-                for game in Game::ALL.into_iter().rev() {
+                for game in GAMES.iter().rev().map(|entry| entry.game) {
                     let pressed = if game == self.game {
                         primary_button(ui, game.title())
                     } else {
@@ -96,7 +85,7 @@ impl View for RulesPage {
                     |ui| {
                         scroll_view(ui, "rules_words", |ui| {
                             for paragraph in texts
-                                .get(rules_key(self.game))
+                                .get(&entry(self.game).rules_key())
                                 .split('\n')
                                 .filter(|line| !line.trim().is_empty())
                             {
@@ -125,8 +114,8 @@ impl View for RulesPage {
     }
 }
 
-/// One emission's table: lots, prize, (for Bingo) the one way it is made, and
-/// the lots left in the block on sale.
+/// One emission's table: lots, prize, the way it is made (for a game whose
+/// rules say it), and the lots left in the block on sale.
 fn paytable(
     ui: &mut egui::Ui,
     emission: &Emission,
@@ -197,7 +186,8 @@ fn paytable(
                             .color(palette::INK_SOFT),
                     );
                 }
-                if emission.game == Game::Bingo {
+                let tier_words = entry(emission.game).tier_words;
+                if tier_words.is_some() {
                     ui.label(
                         RichText::new(texts.get("rules-column-made-of"))
                             .strong()
@@ -210,8 +200,8 @@ fn paytable(
                     ui.label(RichText::new(tier.prize.short()).strong());
                     let left = status.map_or(tier.lots, |status| status.remaining_lots[position]);
                     ui.label(group_thousands(u64::from(left)));
-                    if emission.game == Game::Bingo {
-                        ui.label(bingo_way(tier.prize, texts));
+                    if let Some(words) = tier_words {
+                        ui.label(words(tier.prize, texts));
                     }
                     ui.end_row();
                 }
@@ -240,27 +230,4 @@ fn spaced_hash(hex: &str) -> String {
         .map(|group| String::from_utf8_lossy(group).into_owned())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The one way a Bingo prize is made, in words.
-fn bingo_way(prize: Cents, texts: &Texts) -> String {
-    let Some((first, second)) = combinations_for(prize) else {
-        return String::new();
-    };
-    let first = match first {
-        FirstGridCombination::None => None,
-        FirstGridCombination::Corners => Some(texts.get("bingo-corners")),
-        FirstGridCombination::OneDiagonal => Some(texts.get("bingo-one-diagonal")),
-        FirstGridCombination::TwoDiagonals => Some(texts.get("bingo-two-diagonals")),
-    };
-    let second = match second {
-        FullRows(0) => None,
-        FullRows(4) => Some(texts.get("bingo-full-grid")),
-        FullRows(rows) => Some(texts.with("bingo-rows", &[("rows", rows.to_string())])),
-    };
-    [first, second]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" + ")
 }

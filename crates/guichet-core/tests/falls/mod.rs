@@ -1,6 +1,6 @@
 //! What the Plinko tests pin of a fall: its samples, bit for bit.
 
-use guichet_core::plinko::Trajectory;
+use guichet_core::games::star_fortune::plinko::Trajectory;
 use sha2::{Digest as _, Sha256};
 
 /// The SHA-256 of a fall's samples (time, x, y, angle), bit for bit.

@@ -298,7 +298,7 @@ fn fill_stream_keys_and_prizes(transaction: &mut Transaction<'_>) -> Result<(), 
     for row in &missing {
         let (id, code, number, seed): (i64, String, i32, Vec<u8>) =
             (row.get(0), row.get(1), row.get(2), row.get(3));
-        let emission = Emission::from_code(&code)
+        let emission = guichet_core::games::emission_by_code(&code)
             .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
         let seed =
             Seed::from_bytes(seed.try_into().map_err(|_| {
@@ -316,7 +316,7 @@ fn fill_stream_keys_and_prizes(transaction: &mut Transaction<'_>) -> Result<(), 
         .map(|row| row.get(0))
         .collect();
     for code in codes {
-        let emission = Emission::from_code(&code)
+        let emission = guichet_core::games::emission_by_code(&code)
             .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
         insert_prizes(transaction, emission)?;
     }

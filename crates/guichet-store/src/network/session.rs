@@ -8,7 +8,8 @@ use guichet_core::block::UnitStreams;
 use guichet_core::emission::Emission;
 use guichet_core::generator::{self, scenario_from_streams};
 use guichet_core::money::Cents;
-use guichet_core::reveal::{Progress, RevealStep};
+use guichet_core::reveal::Progress;
+use guichet_core::step::RevealStep;
 
 use super::{Kiosk, NetworkError};
 use crate::{
@@ -128,7 +129,7 @@ impl Session {
 fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
     let id: i64 = row.get(0);
     let code: String = row.get(1);
-    let emission = Emission::from_code(&code)
+    let emission = guichet_core::games::emission_by_code(&code)
         .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
     let generator: i32 = row.get(6);
     let journal: Vec<String> = row.get(9);

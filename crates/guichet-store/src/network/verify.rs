@@ -9,10 +9,10 @@
 use std::collections::HashMap;
 
 use guichet_core::block::{Block, Seed, TierTally};
-use guichet_core::emission::Emission;
 use guichet_core::generator::{self, scenario_of_unit};
 use guichet_core::money::Cents;
-use guichet_core::reveal::{Progress, RevealStep};
+use guichet_core::reveal::Progress;
+use guichet_core::step::RevealStep;
 
 use super::{NetworkError, Operator};
 
@@ -183,7 +183,7 @@ impl Operator {
         )? {
             let (id, code, number): (i64, String, i32) = (row.get(0), row.get(1), row.get(2));
             let name = format!("block {number} of {code}");
-            let Some(emission) = Emission::from_code(&code) else {
+            let Some(emission) = guichet_core::games::emission_by_code(&code) else {
                 violations.push(format!("{name}: no such emission in this build"));
                 continue;
             };

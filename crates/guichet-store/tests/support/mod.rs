@@ -38,9 +38,8 @@ pub fn seed(number: u64) -> Seed {
 #[must_use]
 pub fn seeded(base: u64) -> OpenOptions {
     OpenOptions::new().seeds(move |emission, number| {
-        let position = Emission::ALL
-            .iter()
-            .position(|other| std::ptr::eq(*other, emission))
+        let position = guichet_core::games::emissions()
+            .position(|other| std::ptr::eq(other, emission))
             .unwrap_or(0) as u64;
         seed(base + position * 1_000 + u64::from(number))
     })

@@ -3,13 +3,14 @@
 
 use egui::{Align2, Painter, Pos2, Vec2};
 
+use super::look;
 use crate::ui::theme::{self, palette};
 
 /// The color of the ball showing `number`, by its range of fifteen, as bingo
 /// halls color them.
 #[must_use]
 pub fn color(number: u8) -> egui::Color32 {
-    palette::BINGO_BALLS[usize::from(number.saturating_sub(1) / 15).min(4)]
+    look::BALL_COLORS[usize::from(number.saturating_sub(1) / 15).min(4)]
 }
 
 /// What a ball shows on its disc.
@@ -67,7 +68,7 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
                 Align2::CENTER_CENTER,
                 "?",
                 theme::font(font_size, true),
-                palette::CORAL_DEEP,
+                look::CORAL_DEEP,
             );
         }
         Disc::Blank => {}
@@ -75,6 +76,6 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
     painter.add(egui::Shape::ellipse_filled(
         center + Vec2::new(-radius * 0.38, -radius * 0.45),
         Vec2::new(radius * 0.32, radius * 0.18),
-        palette::GLOSS,
+        look::GLOSS,
     ));
 }

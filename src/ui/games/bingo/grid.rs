@@ -4,8 +4,9 @@
 //! lesser ones it replaced dimmed. No "one to go": only what is complete shows.
 
 use egui::{Align2, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
-use guichet_core::scenario::bingo::{CELLS, Grid};
+use guichet_core::games::bingo::scenario::{CELLS, Grid};
 
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// One cell as the card paints it.
@@ -64,7 +65,7 @@ pub fn paint_cells(
             *rect,
             size::RADIUS,
             palette::CREAM,
-            Stroke::new(1.5, palette::GRID_LINE),
+            Stroke::new(1.5, look::GRID_LINE),
             StrokeKind::Inside,
         );
         if shown.daub > 0.0 {
@@ -73,12 +74,12 @@ pub fn paint_cells(
             painter.circle_filled(
                 rect.center(),
                 rect.width() * 0.4 * landing,
-                palette::DAUB.gamma_multiply(shown.daub),
+                look::DAUB.gamma_multiply(shown.daub),
             );
         }
         let text = grid[cell].map_or_else(|| "J".to_owned(), |number| number.to_string());
         let ink = if grid[cell].is_none() {
-            palette::CORAL_DEEP
+            look::CORAL_DEEP
         } else {
             palette::INK
         };
@@ -166,14 +167,14 @@ pub fn paint_arrow(
     );
     let notch = NOTCH * scale;
     let panel = Rect::from_min_max(area.min + Vec2::new(0.0, notch), area.max);
-    painter.rect_filled(panel, size::RADIUS, palette::ARROW);
+    painter.rect_filled(panel, size::RADIUS, look::ARROW);
     painter.add(egui::Shape::convex_polygon(
         vec![
             Pos2::new(panel.center().x - notch, panel.top()),
             Pos2::new(panel.center().x, area.top()),
             Pos2::new(panel.center().x + notch, panel.top()),
         ],
-        palette::ARROW,
+        look::ARROW,
         Stroke::NONE,
     ));
     let inner = panel.shrink(PADDING * scale);
@@ -195,8 +196,8 @@ pub fn paint_arrow(
         .shrink(ENTRY_GAP / 2.0 * scale);
         let (fill, ink) = match entry.state {
             EntryState::Best => (palette::ACTION, palette::INK),
-            EntryState::Replaced => (palette::ARROW, palette::ON_DARK_SOFT.gamma_multiply(0.55)),
-            EntryState::Open => (palette::ARROW, palette::ON_DARK),
+            EntryState::Replaced => (look::ARROW, palette::ON_DARK_SOFT.gamma_multiply(0.55)),
+            EntryState::Open => (look::ARROW, palette::ON_DARK),
         };
         painter.rect_filled(rect, size::RADIUS, fill);
         painter.text(

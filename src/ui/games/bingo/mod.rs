@@ -11,19 +11,24 @@
 
 mod ball;
 mod grid;
+mod look;
+
+use std::time::Duration;
 
 use egui::{Pos2, Rect, Stroke, Vec2};
-use guichet_core::reveal::RevealStep;
-use guichet_core::reveal::zones::{BINGO_BALLS, BINGO_BONUS_BALLS};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::bingo::{
-    BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, ROWS, SPHERE_BALLS,
-    first_grid_of, full_rows_of, marked_by,
-};
+use guichet_core::step::RevealStep;
+use guichet_core::games::bingo::game::{BALLS, BONUS};
+use guichet_core::games::Scenario;
+use guichet_core::games::bingo::generator::combinations_for;
+use guichet_core::money::Cents;
+use guichet_core::games::bingo::scenario::{BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, ROWS, SPHERE_BALLS, first_grid_of, full_rows_of, marked_by};
 use guichet_store::Unit;
 
 use super::table::paint::{Glow, caption, glow};
+use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableView};
+use guichet_core::games::bingo;
+use crate::sound::Cue;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, motion, palette, size};
 use crate::ui::widgets::{label_rect, touch_rect};
@@ -58,9 +63,22 @@ mod design {
 }
 
 /// How long a ball takes from the drum to its place on the rail.
-const ROLL: f32 = motion::BALL_DRAW;
+const ROLL: f32 = look::BALL_DRAW;
 /// How long a bonus ball takes to open.
 const OPEN: f32 = motion::REVEAL;
+
+/// Bingo in the kiosk's registry of games.
+pub static ENTRY: GameEntry = GameEntry {
+    game: bingo::game::GAME,
+    tile: TileLook {
+        background: look::CORAL_DEEP,
+        glow: look::CORAL,
+        highlight: palette::CREAM,
+        illustration: egui::include_image!("bingo.png"),
+    },
+    tier_words: Some(tier_words),
+    table: table_of::<BingoTable>,
+};
 
 /// The Bingo table.
 #[derive(Debug, Default)]
@@ -213,10 +231,10 @@ impl GameTable for BingoTable {
     }
 
     fn step_duration(&self, _unit: &Unit, step: RevealStep) -> f32 {
-        if BINGO_BONUS_BALLS.contains(&step) {
-            OPEN + motion::DAUB
+        if BONUS.contains(&step) {
+            OPEN + look::DAUB_LANDING
         } else {
-            ROLL + motion::DAUB
+            ROLL + look::DAUB_LANDING
         }
     }
 
@@ -224,12 +242,22 @@ impl GameTable for BingoTable {
         motion::AUTO_PAUSE_BRISK
     }
 
+    /// A ball of the sphere knocks; a bonus ball opens with a swish.
+    fn reveal_cues(&self, _unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
+        let cue = if BALLS.contains(&step) {
+            Cue::Knock
+        } else {
+            Cue::Reveal
+        };
+        vec![(cue, Duration::ZERO)]
+    }
+
     fn portrait_design(&self) -> Option<Vec2> {
         Some(design::PORTRAIT)
     }
 
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
-        painter.rect_filled(area, 0.0, palette::CORAL_DEEP);
+        painter.rect_filled(area, 0.0, look::CORAL_DEEP);
         let center = Pos2::new(
             area.left() + area.width() * 0.22,
             area.top() + area.height() * 0.45,
@@ -241,7 +269,7 @@ impl GameTable for BingoTable {
             alpha: 0.2,
             brighten: 0.08,
         };
-        glow(painter, center, area.height(), palette::CORAL, rings);
+        glow(painter, center, area.height(), look::CORAL, rings);
     }
 
     fn paint(
@@ -260,13 +288,13 @@ impl GameTable for BingoTable {
         let mut tapped = None;
 
         // The rail and its empty places (a ball at rest hides its own).
-        painter.rect_filled(layout.rail, layout.rail.height() / 2.0, palette::RAIL);
-        for (slot, &step) in layout.slots.iter().zip(&BINGO_BALLS) {
+        painter.rect_filled(layout.rail, layout.rail.height() / 2.0, look::RAIL);
+        for (slot, &step) in layout.slots.iter().zip(&BALLS) {
             if view.progress(step, 0.0, ROLL) < 1.0 {
                 painter.circle_stroke(
                     *slot,
                     layout.ball_radius,
-                    Stroke::new(1.5, palette::RAIL_SLOT),
+                    Stroke::new(1.5, look::RAIL_SLOT),
                 );
             }
         }
@@ -316,7 +344,7 @@ fn paint_bonus_balls(
         &view.texts.get("bingo-bonus-balls"),
         view.scale,
     );
-    for (k, (&step, &center)) in BINGO_BONUS_BALLS.iter().zip(&layout.bonus).enumerate() {
+    for (k, (&step, &center)) in BONUS.iter().zip(&layout.bonus).enumerate() {
         let radius = design::BONUS_BALL * view.scale;
         let opened = view.progress(step, 0.0, OPEN);
         let number = scenario.map(|scenario| scenario.bonus_balls[k]);
@@ -357,7 +385,7 @@ fn paint_bonus_balls(
                 painter,
                 center,
                 radius,
-                palette::BONUS_BALL,
+                look::BONUS_BALL,
                 &ball::Disc::Closed,
             ),
         }
@@ -373,7 +401,7 @@ fn paint_rail_balls(
     view: &TableView<'_>,
     scenario: &BingoScenario,
 ) {
-    for (slot, &step) in BINGO_BALLS.iter().enumerate() {
+    for (slot, &step) in BALLS.iter().enumerate() {
         if !view.is_shown(step) {
             continue;
         }
@@ -420,7 +448,7 @@ fn paint_sphere(
         radius,
         palette::SHADOW,
     );
-    painter.circle_filled(center, radius, palette::GLASS);
+    painter.circle_filled(center, radius, look::GLASS);
     // Balls tumbling inside: they turn only while a ball is drawn.
     let left = usize::from(design::DRUM_BALLS).saturating_sub(draw.started / 2);
     for ball_index in 0..left {
@@ -435,21 +463,21 @@ fn paint_sphere(
             painter,
             at,
             radius * 0.16,
-            palette::BINGO_BALLS[ball_index % palette::BINGO_BALLS.len()],
+            look::BALL_COLORS[ball_index % look::BALL_COLORS.len()],
             &ball::Disc::Blank,
         );
     }
     painter.circle_stroke(
         center,
         radius,
-        Stroke::new(3.0 * layout.scale, palette::GLASS_RIM),
+        Stroke::new(3.0 * layout.scale, look::GLASS_RIM),
     );
     painter.add(egui::Shape::ellipse_filled(
         center + Vec2::new(-radius * 0.35, -radius * 0.45),
         Vec2::new(radius * 0.32, radius * 0.16),
-        palette::GLOSS,
+        look::GLOSS,
     ));
-    let next = BINGO_BALLS.get(draw.started).copied();
+    let next = BALLS.get(draw.started).copied();
     let label = || {
         view.texts
             .with("bingo-sphere-label", &[("drawn", draw.started.to_string())])
@@ -475,29 +503,29 @@ struct Draw {
 
 impl Draw {
     fn new(view: &TableView<'_>, scenario: Option<&BingoScenario>) -> Self {
-        let started = BINGO_BALLS
+        let started = BALLS
             .iter()
             .filter(|&&step| view.is_shown(step))
             .count();
-        let tumble = BINGO_BALLS
+        let tumble = BALLS
             .iter()
             .map(|&step| view.progress(step, 0.0, ROLL) * ROLL)
             .sum();
         let mut out = Vec::new();
         if let Some(scenario) = scenario {
-            for (slot, &step) in BINGO_BALLS.iter().enumerate() {
+            for (slot, &step) in BALLS.iter().enumerate() {
                 if view.progress(step, 0.0, ROLL) >= 1.0 {
                     out.push((
                         scenario.balls[slot],
-                        view.progress(step, ROLL, motion::DAUB),
+                        view.progress(step, ROLL, look::DAUB_LANDING),
                     ));
                 }
             }
-            for (k, &step) in BINGO_BONUS_BALLS.iter().enumerate() {
+            for (k, &step) in BONUS.iter().enumerate() {
                 if view.progress(step, 0.0, OPEN) >= 1.0 {
                     out.push((
                         scenario.bonus_balls[k],
-                        view.progress(step, OPEN, motion::DAUB),
+                        view.progress(step, OPEN, look::DAUB_LANDING),
                     ));
                 }
             }
@@ -571,7 +599,7 @@ fn paint_card_frame(
         size::RADIUS_LARGE,
         palette::SHADOW,
     );
-    painter.rect_filled(rect, size::RADIUS_LARGE, palette::CARD_PAPER);
+    painter.rect_filled(rect, size::RADIUS_LARGE, look::CARD_PAPER);
     painter.text(
         Pos2::new(
             rect.center().x,
@@ -580,7 +608,7 @@ fn paint_card_frame(
         egui::Align2::CENTER_CENTER,
         texts.with("bingo-grid-title", &[("number", (card + 1).to_string())]),
         theme::font(size::BODY * scale.max(1.0), true),
-        palette::CORAL_DEEP,
+        look::CORAL_DEEP,
     );
     let arrows = Arrows::new(painter, layout, texts);
     let inset = design::CARD_INSET * scale;
@@ -752,4 +780,28 @@ fn paint_card(
         };
         label_rect(ui, *rect, ("cell", card, cell), label);
     }
+}
+
+/// The one way a prize is made, in words (règlement 4.9): its rules page
+/// says it beside each tier.
+fn tier_words(prize: Cents, texts: &Texts) -> String {
+    let Some((first, second)) = combinations_for(prize) else {
+        return String::new();
+    };
+    let first = match first {
+        FirstGridCombination::None => None,
+        FirstGridCombination::Corners => Some(texts.get("bingo-corners")),
+        FirstGridCombination::OneDiagonal => Some(texts.get("bingo-one-diagonal")),
+        FirstGridCombination::TwoDiagonals => Some(texts.get("bingo-two-diagonals")),
+    };
+    let second = match second {
+        FullRows(0) => None,
+        FullRows(4) => Some(texts.get("bingo-full-grid")),
+        FullRows(rows) => Some(texts.with("bingo-rows", &[("rows", rows.to_string())])),
+    };
+    [first, second]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" + ")
 }

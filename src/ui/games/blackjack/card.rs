@@ -7,9 +7,10 @@ use std::f32::consts::PI;
 use egui::{
     Align2, Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath,
 };
-use guichet_core::scenario::blackjack::{Rank, Suit};
+use guichet_core::games::blackjack::scenario::{Rank, Suit};
 
 use super::suit::{self, SuitPlacement};
+use super::look;
 use crate::ui::theme::{self, palette};
 
 /// A card's width over its height.
@@ -33,7 +34,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Tu
     let shadow = card
         .translate(Vec2::new(4.0 + 10.0 * lift, 6.0 + 16.0 * lift) * scale)
         .expand(2.0 * scale * lift);
-    painter.rect_filled(shadow, radius, theme::card_shadow(lift));
+    painter.rect_filled(shadow, radius, look::card_shadow(lift));
 
     match face {
         Some((rank, suit)) if turn >= 0.5 => paint_face(painter, card, radius, rank, suit, width),
@@ -42,14 +43,14 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<(Rank, Suit)>, turn: Tu
 }
 
 fn paint_back(painter: &Painter, card: Rect, radius: CornerRadius) {
-    painter.rect_filled(card, radius, palette::CARD_BACK);
+    painter.rect_filled(card, radius, look::CARD_BACK);
     let inner = card.shrink(card.height() * 0.05);
     if inner.width() <= 1.0 {
         return;
     }
     let clipped = painter.with_clip_rect(inner.intersect(painter.clip_rect()));
     let step = card.height() * 0.07;
-    let stroke = Stroke::new(1.5, palette::CARD_BACK_PATTERN);
+    let stroke = Stroke::new(1.5, look::CARD_BACK_PATTERN);
     let span = inner.width() + inner.height();
     let mut offset = -inner.height();
     while offset < span {
@@ -76,7 +77,7 @@ fn paint_back(painter: &Painter, card: Rect, radius: CornerRadius) {
     painter.rect_stroke(
         card,
         radius,
-        Stroke::new(1.0, palette::CARD_BACK_PATTERN),
+        Stroke::new(1.0, look::CARD_BACK_PATTERN),
         StrokeKind::Inside,
     );
 }
@@ -93,13 +94,13 @@ fn paint_face(
     painter.rect_stroke(
         card,
         radius,
-        Stroke::new(1.0, palette::CARD_EDGE),
+        Stroke::new(1.0, look::CARD_EDGE),
         StrokeKind::Inside,
     );
     let ink = if suit.is_red() {
-        palette::CARD_RED
+        look::CARD_RED
     } else {
-        palette::CARD_BLACK
+        look::CARD_BLACK
     };
     // The indices fade in as the card faces the player: text cannot be squeezed.
     let text_opacity = ((width - 0.6) / 0.4).clamp(0.0, 1.0);

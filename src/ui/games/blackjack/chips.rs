@@ -3,6 +3,7 @@
 
 use egui::{Align2, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// Chips in a stack: always the same, so that the stack says nothing of the
@@ -21,7 +22,7 @@ pub fn paint_stack(painter: &Painter, base: Pos2, width: f32) {
             radius,
             palette::CHIP_DARK,
         ));
-        painter.add(Shape::ellipse_filled(center, radius, palette::CHIP_RED));
+        painter.add(Shape::ellipse_filled(center, radius, look::CHIP_RED));
         for stripe in 0..6_u8 {
             let angle = f32::from(stripe) * std::f32::consts::TAU / 6.0 + 0.3;
             let at =
@@ -29,7 +30,7 @@ pub fn paint_stack(painter: &Painter, base: Pos2, width: f32) {
             painter.add(Shape::ellipse_filled(
                 at,
                 Vec2::new(radius.x * 0.1, radius.y * 0.22),
-                palette::CHIP_WHITE,
+                look::CHIP_WHITE,
             ));
         }
         if chip + 1 == CHIPS {

@@ -8,17 +8,20 @@
 
 mod card;
 mod chips;
+mod look;
 mod suit;
 
 use egui::{Mesh, Pos2, Rect, Vec2, emath::easing};
-use guichet_core::reveal::RevealStep;
-use guichet_core::reveal::zones::{BLACK_JACK_BANK_CARD, BLACK_JACK_HANDS};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::blackjack::{BlackJackScenario, HandOutcome};
+use guichet_core::step::RevealStep;
+use guichet_core::games::blackjack::game::{BANK_CARD, HANDS};
+use guichet_core::games::Scenario;
+use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome};
 use guichet_store::Unit;
 
 use super::table::paint::{badge, caption};
+use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableView};
+use guichet_core::games::blackjack;
 use crate::ui::theme::{motion, palette, size};
 use crate::ui::widgets::touch_rect;
 
@@ -65,6 +68,19 @@ mod design {
     pub const RIM: (f32, f32) = (12.0, 3.0);
 }
 
+/// Black Jack in the kiosk's registry of games.
+pub static ENTRY: GameEntry = GameEntry {
+    game: blackjack::game::GAME,
+    tile: TileLook {
+        background: look::FELT,
+        glow: look::FELT_LIGHT,
+        highlight: palette::ACTION,
+        illustration: egui::include_image!("blackjack.png"),
+    },
+    tier_words: None,
+    table: table_of::<BlackJackTable>,
+};
+
 /// The Black Jack table.
 #[derive(Debug, Default)]
 pub struct BlackJackTable;
@@ -79,7 +95,7 @@ impl GameTable for BlackJackTable {
     }
 
     fn step_duration(&self, _unit: &Unit, _step: RevealStep) -> f32 {
-        motion::CARD_FLIP + SECOND_CARD_DELAY + motion::REVEAL
+        look::CARD_FLIP + SECOND_CARD_DELAY + motion::REVEAL
     }
 
     fn paint(
@@ -119,13 +135,13 @@ fn turn(view: &TableView<'_>, step: RevealStep, card: u8) -> f32 {
     easing::cubic_in_out(view.progress(
         step,
         f32::from(card) * SECOND_CARD_DELAY,
-        motion::CARD_FLIP,
+        look::CARD_FLIP,
     ))
 }
 
 /// How far what follows a zone's turn (its total, its amount) has appeared.
 fn after_turn(view: &TableView<'_>, step: RevealStep) -> f32 {
-    view.fade_in(step, motion::CARD_FLIP + SECOND_CARD_DELAY)
+    view.fade_in(step, look::CARD_FLIP + SECOND_CARD_DELAY)
 }
 
 /// Where everything goes on a table of a given size.
@@ -221,7 +237,7 @@ impl Felt<'_> {
             if scenario.is_some() { 1.0 } else { 0.0 },
             scale,
         );
-        let bank = BLACK_JACK_BANK_CARD;
+        let bank = BANK_CARD;
         let hidden_response = touch_rect(
             ui,
             hidden_rect,
@@ -267,7 +283,7 @@ impl Felt<'_> {
             &view.texts.get("blackjack-your-hands"),
             scale,
         );
-        for (hand, step) in (0_u8..).zip(BLACK_JACK_HANDS) {
+        for (hand, step) in (0_u8..).zip(HANDS) {
             let zone = layout.hand_zones[usize::from(hand)];
             let label = view
                 .texts
@@ -382,17 +398,17 @@ impl Felt<'_> {
 
 /// The felt: a radial light over the green, and a gold rim.
 fn paint_felt(painter: &egui::Painter, area: Rect) {
-    painter.rect_filled(area, 0.0, palette::FELT);
+    painter.rect_filled(area, 0.0, look::FELT);
     let mut light = Mesh::default();
     let center = Pos2::new(area.center().x, area.top() + area.height() * 0.42);
-    light.colored_vertex(center, palette::FELT_LIGHT);
+    light.colored_vertex(center, look::FELT_LIGHT);
     let rim = 48_u32;
     let radius = Vec2::new(area.width() * 0.62, area.height() * 0.62);
     for step in 0..=rim {
         let angle = step as f32 / rim as f32 * std::f32::consts::TAU;
         light.colored_vertex(
             center + Vec2::new(angle.cos() * radius.x, angle.sin() * radius.y),
-            palette::FELT,
+            look::FELT,
         );
         if step > 0 {
             light.add_triangle(0, step, step + 1);

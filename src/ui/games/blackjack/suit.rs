@@ -2,7 +2,7 @@
 //! horizontally for a card turning over.
 
 use egui::{Color32, Painter, Pos2, Shape, Vec2};
-use guichet_core::scenario::blackjack::Suit;
+use guichet_core::games::blackjack::scenario::Suit;
 
 /// Where and how large a suit is painted.
 #[derive(Clone, Copy, Debug)]

@@ -5,8 +5,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use guichet_core::plinko::{Board, Trajectory, drop_trajectory};
-use guichet_core::scenario::Scenario;
+use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
+use guichet_core::games::Scenario;
 use guichet_store::Unit;
 
 /// A fall's key: the unit, the drop, the puck picked.

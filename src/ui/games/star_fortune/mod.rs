@@ -9,21 +9,28 @@
 //! prize, shown by the bar.
 
 mod falls;
+mod look;
 mod puck;
 mod still;
+
+use std::time::Duration;
 
 use egui::emath::easing;
 use egui::{Align2, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use guichet_core::money::Cents;
-use guichet_core::plinko::board::{HEIGHT, WIDTH};
-use guichet_core::plinko::{Board, Sample};
-use guichet_core::reveal::RevealStep;
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::star_fortune::{Landing, PUCKS, StarFortuneScenario};
+use guichet_core::games::star_fortune::plinko::board::{HEIGHT, WIDTH};
+use guichet_core::games::star_fortune::plinko::{Board, Sample};
+use guichet_core::step::RevealStep;
+use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::puck_path::Landing;
+use guichet_core::games::star_fortune::scenario::{PUCKS, StarFortuneScenario};
 use guichet_store::Unit;
 
 use super::table::paint::{Glow, glow};
+use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableView};
+use guichet_core::games::star_fortune;
+use crate::sound::Cue;
 use crate::ui::theme::{self, motion, palette, size};
 use crate::ui::widgets::{label_rect, touch_rect};
 use falls::Falls;
@@ -159,6 +166,19 @@ enum DropView {
     },
 }
 
+/// Star Fortune in the kiosk's registry of games.
+pub static ENTRY: GameEntry = GameEntry {
+    game: star_fortune::game::GAME,
+    tile: TileLook {
+        background: look::SKY,
+        glow: look::SKY_GLOW,
+        highlight: palette::STARLIGHT,
+        illustration: egui::include_image!("star-fortune.png"),
+    },
+    tier_words: None,
+    table: table_of::<StarFortuneTable>,
+};
+
 /// The Star Fortune table.
 #[derive(Debug, Default)]
 pub struct StarFortuneTable {
@@ -204,7 +224,7 @@ impl StarFortuneTable {
             .clock
             .started(go_step)
             .filter(|&start| view.now >= start)
-            .map(|_| view.progress(go_step, 0.0, motion::COUNTER));
+            .map(|_| view.progress(go_step, 0.0, look::COUNTER));
         DropView::Landed {
             at: fall.at(duration),
             since: (elapsed - duration) as f32,
@@ -246,7 +266,7 @@ impl GameTable for StarFortuneTable {
                     .map_or(0.0, |fall| fall.duration() as f32)
                     + motion::REVEAL
             }
-            RevealStep::Go { .. } => motion::COUNTER + motion::SETTLE,
+            RevealStep::Go { .. } => look::COUNTER + motion::SETTLE,
             RevealStep::Zone { .. } => 0.0,
         }
     }
@@ -255,8 +275,29 @@ impl GameTable for StarFortuneTable {
         Some(design::PORTRAIT)
     }
 
+    /// A puck ticks at each peg it meets on its way down, timed on its fall;
+    /// "GO" opens with a swish.
+    fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
+        let RevealStep::Puck { drop, .. } = step else {
+            return vec![(Cue::Reveal, Duration::ZERO)];
+        };
+        let Some(fall) = self.falls.of(unit, usize::from(drop)) else {
+            return Vec::new();
+        };
+        let mut rows = 0;
+        let mut ticks = Vec::new();
+        for sample in &fall.samples {
+            let passed = fall.rows_passed(sample.t);
+            if passed > rows {
+                rows = passed;
+                ticks.push((Cue::Tick, Duration::from_secs_f64(sample.t)));
+            }
+        }
+        ticks
+    }
+
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
-        painter.rect_filled(area, 0.0, palette::SKY);
+        painter.rect_filled(area, 0.0, look::SKY);
         let center = Pos2::new(area.center().x, area.top() + area.height() * 0.4);
         let rings = Glow {
             rings: 4,
@@ -265,7 +306,7 @@ impl GameTable for StarFortuneTable {
             alpha: 0.15,
             brighten: 0.08,
         };
-        glow(painter, center, area.height(), palette::SKY_GLOW, rings);
+        glow(painter, center, area.height(), look::SKY_GLOW, rings);
     }
 
     fn paint(
@@ -297,7 +338,7 @@ impl GameTable for StarFortuneTable {
         // depends on the unit's steps alone.
         let moving_for = shown.iter().find_map(|drop| match *drop {
             DropView::Falling(at) => Some(at.t as f32),
-            DropView::Landed { go: Some(go), .. } if go < 1.0 => Some(go * motion::COUNTER),
+            DropView::Landed { go: Some(go), .. } if go < 1.0 => Some(go * look::COUNTER),
             _ => None,
         });
 
@@ -428,7 +469,7 @@ fn paint_places(
     // The row glows: soft layers of gold light around it.
     for layer in 1..=3_u8 {
         let spread = frame.len(8.0 * f64::from(layer));
-        painter.rect_filled(row.expand(spread), spread * 1.5, palette::PRIZE_GLOW);
+        painter.rect_filled(row.expand(spread), spread * 1.5, look::PRIZE_GLOW);
     }
     let font = theme::font(size::SMALL, true);
     for (slot, place) in plinko.places.iter().enumerate() {
@@ -448,13 +489,13 @@ fn paint_places(
         let inside =
             Rect::from_min_max(frame.at(place.x0, divider_top), frame.at(place.x1, place.y))
                 .shrink(frame.len(4.0));
-        painter.rect_filled(inside, frame.len(6.0), palette::PLACE);
+        painter.rect_filled(inside, frame.len(6.0), look::PLACE);
         if lit > 0.0 {
             // A win lights gold; a place of 0 € only shows where the puck is.
             let light = if place.amount_cents > 0 {
                 palette::ACTION
             } else {
-                palette::BOARD_RIM
+                look::BOARD_RIM
             };
             painter.rect_filled(inside, frame.len(6.0), light.gamma_multiply(lit));
         }
@@ -537,13 +578,13 @@ fn paint_cases(
         painter.rect_filled(
             glow,
             frame.len(14.0),
-            palette::BONUS_GLOW.gamma_multiply(0.6 + 0.4 * pulse.max(open)),
+            look::BONUS_GLOW.gamma_multiply(0.6 + 0.4 * pulse.max(open)),
         );
         painter.rect(
             rect,
             frame.len(4.0),
-            palette::BONUS_CASE.gamma_multiply(0.35 + 0.65 * open),
-            Stroke::new(frame.len(3.0).max(1.0), palette::BONUS_CASE),
+            look::BONUS_CASE.gamma_multiply(0.35 + 0.65 * open),
+            Stroke::new(frame.len(3.0).max(1.0), look::BONUS_CASE),
             StrokeKind::Outside,
         );
         let star_radius = rect.height() * 0.42;
@@ -625,7 +666,7 @@ fn paint_card(
     let amount = outcome.map_or(Cents::ZERO, |(_, amount)| amount);
     let texts = view.texts;
     let scale = view.scale.max(1.0);
-    painter.rect_filled(card, f32::from(size::RADIUS_LARGE), palette::DROP_CARD);
+    painter.rect_filled(card, f32::from(size::RADIUS_LARGE), look::DROP_CARD);
     let current = matches!(shown, DropView::Waiting | DropView::Falling(_))
         || matches!(
             (shown, landing),
@@ -722,7 +763,7 @@ fn paint_bonus_stage(
         Align2::CENTER_CENTER,
         view.texts.get("star-fortune-bonus"),
         theme::font(size::AMOUNT * scale, true),
-        palette::BONUS_CASE,
+        look::BONUS_CASE,
     );
     let below = Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0);
     match go {

@@ -5,6 +5,7 @@ use std::f32::consts::TAU;
 use egui::epaint::Mesh;
 use egui::{Painter, Pos2, Stroke, Vec2};
 
+use super::look;
 use crate::ui::theme::palette;
 
 /// Paints a puck of `radius` centered on `center`, turned by `angle`
@@ -14,7 +15,7 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, angle: f32, halo: f32
         painter.circle_filled(
             center,
             radius * 1.9,
-            palette::PRIZE_GLOW.gamma_multiply(halo),
+            look::PRIZE_GLOW.gamma_multiply(halo),
         );
         painter.circle_stroke(
             center,
@@ -25,15 +26,15 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, angle: f32, halo: f32
     painter.circle(
         center,
         radius,
-        palette::PUCK,
-        Stroke::new((radius * 0.14).max(1.0), palette::PUCK_RIM),
+        look::PUCK,
+        Stroke::new((radius * 0.14).max(1.0), look::PUCK_RIM),
     );
     painter.add(star(
         center,
         radius * 0.62,
         radius * 0.26,
         angle,
-        palette::PUCK_RIM,
+        look::PUCK_RIM,
     ));
 }
 

@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use egui::epaint::{Mesh, Shape};
 use egui::{Color32, Pos2, Rect, Vec2};
-use guichet_core::plinko::Board;
-use guichet_core::plinko::board::WALL_HALF_WIDTH;
+use guichet_core::games::star_fortune::plinko::Board;
+use guichet_core::games::star_fortune::plinko::board::WALL_HALF_WIDTH;
 
 use super::Frame;
+use super::look;
 use crate::ui::theme::palette;
 
 /// Stars in the sky around and behind the board.
@@ -66,7 +67,7 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
     let bottom_right = frame.at(board.walls[1], board.places[0].y);
     mesh.add_colored_rect(
         Rect::from_min_max(top_left, bottom_right),
-        palette::BOARD_NIGHT,
+        look::BOARD_NIGHT,
     );
     let wall = frame.len(WALL_HALF_WIDTH) * 2.0;
     for x in board.walls {
@@ -75,7 +76,7 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
             frame.at(x, 0.0),
             frame.at(x, board.places[0].y),
             wall,
-            palette::BOARD_RIM,
+            look::BOARD_RIM,
         );
     }
     for segment in board.segments() {
@@ -83,7 +84,7 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
             frame.at(segment.from[0], segment.from[1]),
             frame.at(segment.to[0], segment.to[1]),
         );
-        line(&mut mesh, from, to, wall, palette::BOARD_RIM);
+        line(&mut mesh, from, to, wall, look::BOARD_RIM);
     }
     // The three slots at the top, each a lit opening above its puck.
     for start in board.starts {
@@ -91,7 +92,7 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
             frame.at(start[0] - SLOT_HALF_WIDTH, SLOT_TOP),
             frame.at(start[0] + SLOT_HALF_WIDTH, SLOT_BOTTOM),
         );
-        mesh.add_colored_rect(opening, palette::PEG_HALO);
+        mesh.add_colored_rect(opening, look::PEG_HALO);
         for side in [-1.0, 1.0] {
             let x = start[0] + side * SLOT_HALF_WIDTH;
             line(
@@ -99,14 +100,14 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
                 frame.at(x, SLOT_TOP),
                 frame.at(x, SLOT_BOTTOM),
                 wall,
-                palette::BOARD_RIM,
+                look::BOARD_RIM,
             );
         }
     }
     let peg = frame.len(board.peg_radius);
     for center in &board.pegs {
         let at = frame.at(center[0], center[1]);
-        disc(&mut mesh, at, peg * 2.2, palette::PEG_HALO);
+        disc(&mut mesh, at, peg * 2.2, look::PEG_HALO);
         disc(&mut mesh, at, peg, palette::STARLIGHT);
     }
     mesh

@@ -2,7 +2,7 @@
 //! screen, and when its result did. Keyed by [`RevealStep`], so it serves any
 //! game — four zones, twelve symbols, eighteen balls or two pucks.
 
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::{Unit, UnitState};
 
 /// When each revealed step, and the result, began to show.

@@ -29,13 +29,16 @@ pub use clock::RevealClock;
 pub use outcome::{Celebration, Outcome};
 pub use session::{Opening, Session};
 
+use std::time::Duration;
+
 use egui::{Pos2, Rect, Vec2, emath::easing};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_core::reveal::RevealStep;
+use guichet_core::step::RevealStep;
 use guichet_store::{Unit, UnitState};
 
 use crate::command::Command;
+use crate::sound::Cue;
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{motion, size};
@@ -65,6 +68,8 @@ pub trait GameScreen {
     fn stop_auto(&mut self);
     /// Draws the table and pushes what the player asks for.
     fn ui(&mut self, ui: &mut egui::Ui, table: &Table<'_>, commands: &mut Vec<Command>);
+    /// The sounds of `step` of `unit`, just journaled, each after its delay.
+    fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)>;
 }
 
 /// What one frame of a table shows: the unit and how far each of its reveals
@@ -154,6 +159,12 @@ pub trait GameTable {
     fn celebration_area(&self, board: Rect, _scale: f32) -> Rect {
         board
     }
+
+    /// The sounds of `step` of `unit`, just journaled, each after its delay
+    /// from now: a swish, unless the game has sounds of its own.
+    fn reveal_cues(&self, _unit: &Unit, _step: RevealStep) -> Vec<(Cue, Duration)> {
+        vec![(Cue::Reveal, Duration::ZERO)]
+    }
 }
 
 /// A game's table on the shared machinery.
@@ -184,6 +195,10 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
 
     fn stop_auto(&mut self) {
         self.session.stop_auto();
+    }
+
+    fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
+        self.game.reveal_cues(unit, step)
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, table: &Table<'_>, commands: &mut Vec<Command>) {

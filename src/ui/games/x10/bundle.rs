@@ -4,6 +4,7 @@
 
 use egui::{Align2, Painter, Rect, Stroke, StrokeKind, Vec2, emath::easing};
 
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// Notes in a bundle: always the same, so the stack tells nothing.
@@ -30,7 +31,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
         painter.rect_filled(
             rect.expand(8.0 * scale),
             size::RADIUS_LARGE,
-            palette::WIN_GLOW.gamma_multiply(won),
+            look::WIN_GLOW.gamma_multiply(won),
         );
     }
     let note = Rect::from_center_size(rect.center(), rect.size() * Vec2::new(0.9, 0.78));
@@ -38,15 +39,15 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
         let offset = Vec2::new(-6.0, 6.0) * scale * f32::from(NOTES - 1 - layer);
         let sheet = note.translate(offset);
         let fill = if layer + 1 == NOTES {
-            palette::BANKNOTE_LIGHT
+            look::BANKNOTE_LIGHT
         } else {
-            palette::BANKNOTE
+            look::BANKNOTE
         };
         painter.rect_filled(sheet, size::RADIUS, fill);
         painter.rect_stroke(
             sheet,
             size::RADIUS,
-            Stroke::new(2.0, palette::BANKNOTE_EDGE),
+            Stroke::new(2.0, look::BANKNOTE_EDGE),
             StrokeKind::Inside,
         );
     }
@@ -54,13 +55,13 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
     painter.rect_stroke(
         note.shrink(10.0 * scale),
         size::RADIUS,
-        Stroke::new(1.5, palette::BANKNOTE_LINE),
+        Stroke::new(1.5, look::BANKNOTE_LINE),
         StrokeKind::Inside,
     );
     painter.circle_stroke(
         note.center(),
         note.height() * 0.28,
-        Stroke::new(2.0, palette::BANKNOTE_LINE),
+        Stroke::new(2.0, look::BANKNOTE_LINE),
     );
 
     if let Some(face) = face.filter(|_| opened > 0.0) {
@@ -68,7 +69,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
         painter.rect_filled(
             plate,
             size::RADIUS,
-            palette::NIGHT.gamma_multiply(0.9 * opened),
+            look::NIGHT.gamma_multiply(0.9 * opened),
         );
         let ink = if face.multiplier {
             palette::ACTION
@@ -80,7 +81,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
             plate.center() - Vec2::new(0.0, plate.height() * 0.16),
             Align2::CENTER_CENTER,
             face.symbol,
-            theme::font(size::X10_SYMBOL * type_scale, true),
+            theme::font(look::SYMBOL * type_scale, true),
             ink.gamma_multiply(opened),
         );
         let amount_ink = if face.won > 0.0 {
@@ -104,11 +105,11 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
             Vec2::new(note.width() * 0.16, note.height() + 10.0 * scale),
         );
         let left = 1.0 - opened;
-        painter.rect_filled(band, 3.0, palette::BAND.gamma_multiply(left));
+        painter.rect_filled(band, 3.0, look::BAND.gamma_multiply(left));
         painter.rect_stroke(
             band,
             3.0,
-            Stroke::new(2.0, palette::BAND_EDGE.gamma_multiply(left)),
+            Stroke::new(2.0, look::BAND_EDGE.gamma_multiply(left)),
             StrokeKind::Inside,
         );
         painter.text(
@@ -116,7 +117,7 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
             Align2::CENTER_CENTER,
             "€",
             theme::font(size::AMOUNT * scale.max(1.0), true),
-            palette::BAND_EDGE.gamma_multiply(left),
+            look::BAND_EDGE.gamma_multiply(left),
         );
     }
 }

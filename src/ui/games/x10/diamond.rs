@@ -5,6 +5,7 @@ use std::f32::consts::PI;
 
 use egui::{Align2, Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2, emath::easing};
 
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// Paints a diamond in `rect`, `turned` of the way through its reveal, its
@@ -26,7 +27,7 @@ pub fn paint(
         painter.circle_filled(
             rect.center(),
             radius,
-            palette::WIN_GLOW.gamma_multiply(0.45 * won),
+            look::WIN_GLOW.gamma_multiply(0.45 * won),
         );
         painter.circle_stroke(
             rect.center(),
@@ -46,7 +47,7 @@ pub fn paint(
                 point(-0.55, table),
                 point(-0.28, girdle),
             ],
-            palette::DIAMOND_BRIGHT,
+            look::DIAMOND_BRIGHT,
         ),
         (
             &[
@@ -55,30 +56,30 @@ pub fn paint(
                 point(0.55, table),
                 point(0.28, girdle),
             ],
-            palette::DIAMOND_LIGHT,
+            look::DIAMOND_LIGHT,
         ),
         (
             &[point(0.28, girdle), point(0.55, table), point(1.0, girdle)],
-            palette::DIAMOND_DEEP,
+            look::DIAMOND_DEEP,
         ),
         (
             &[point(-1.0, girdle), point(-0.28, girdle), point(0.0, 1.0)],
-            palette::DIAMOND,
+            look::DIAMOND,
         ),
         (
             &[point(-0.28, girdle), point(0.28, girdle), point(0.0, 1.0)],
-            palette::DIAMOND_WHITE,
+            look::DIAMOND_WHITE,
         ),
         (
             &[point(0.28, girdle), point(1.0, girdle), point(0.0, 1.0)],
-            palette::DIAMOND_DARK,
+            look::DIAMOND_DARK,
         ),
     ];
     for (points, fill) in facets {
         painter.add(Shape::convex_polygon(
             points.to_vec(),
             fill,
-            Stroke::new(1.5, palette::DIAMOND_EDGE),
+            Stroke::new(1.5, look::DIAMOND_EDGE),
         ));
     }
     // The sheen: a band of light crossing the stone while it turns.
@@ -91,7 +92,7 @@ pub fn paint(
         painter.rect_filled(
             sheen.intersect(Rect::from_center_size(center, half * 2.0)),
             2.0,
-            palette::SHEEN.gamma_multiply((turned * PI).sin()),
+            look::SHEEN.gamma_multiply((turned * PI).sin()),
         );
     }
     if let Some(number) = number.filter(|_| turned >= 0.5) {
@@ -103,13 +104,13 @@ pub fn paint(
         painter.rect_filled(
             plate,
             size::RADIUS,
-            palette::NIGHT.gamma_multiply(0.85 * appear),
+            look::NIGHT.gamma_multiply(0.85 * appear),
         );
         painter.text(
             plate.center(),
             Align2::CENTER_CENTER,
             number,
-            theme::font(size::X10_SYMBOL * scale.max(1.0), true),
+            theme::font(look::SYMBOL * scale.max(1.0), true),
             palette::ON_DARK.gamma_multiply(appear),
         );
     }

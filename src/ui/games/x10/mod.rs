@@ -8,16 +8,19 @@
 
 mod bundle;
 mod diamond;
+mod look;
 
 use egui::{Pos2, Rect, Vec2};
-use guichet_core::reveal::RevealStep;
-use guichet_core::reveal::zones::{X10_BUNDLES, X10_DIAMONDS};
-use guichet_core::scenario::Scenario;
-use guichet_core::scenario::x10::{Symbol, X10Scenario};
+use guichet_core::step::RevealStep;
+use guichet_core::games::x10::game::{BUNDLES, DIAMONDS};
+use guichet_core::games::Scenario;
+use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
 use guichet_store::Unit;
 
 use super::table::paint::{Glow, caption, glow};
+use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableView};
+use guichet_core::games::x10;
 use crate::ui::theme::{motion, palette};
 use crate::ui::widgets::touch_rect;
 
@@ -37,6 +40,19 @@ mod design {
     /// On a portrait kiosk, the diamonds' row.
     pub const DIAMONDS_HEIGHT: f32 = 190.0;
 }
+
+/// X10 in the kiosk's registry of games.
+pub static ENTRY: GameEntry = GameEntry {
+    game: x10::game::GAME,
+    tile: TileLook {
+        background: look::NIGHT,
+        glow: palette::NIGHT_GLOW,
+        highlight: palette::ACTION,
+        illustration: egui::include_image!("x10.png"),
+    },
+    tier_words: None,
+    table: table_of::<X10Table>,
+};
 
 /// The X10 table.
 #[derive(Debug, Default)]
@@ -178,7 +194,7 @@ impl GameTable for X10Table {
     }
 
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
-        painter.rect_filled(area, 0.0, palette::NIGHT);
+        painter.rect_filled(area, 0.0, look::NIGHT);
         // A soft light behind "Vos numéros".
         let center = Pos2::new(
             area.left() + area.width() * 0.62,
@@ -229,17 +245,17 @@ impl GameTable for X10Table {
         // Which numbers are visible in both zones: they light up in both.
         let lit = |number: u8| {
             scenario.is_some_and(|scenario| {
-                X10_DIAMONDS
+                DIAMONDS
                     .iter()
                     .zip(scenario.winning_numbers)
                     .any(|(&step, winning)| winning == number && visible(view, step))
-                    && X10_BUNDLES.iter().zip(scenario.cells).any(|(&step, cell)| {
+                    && BUNDLES.iter().zip(scenario.cells).any(|(&step, cell)| {
                         cell.symbol == Symbol::Number { number } && visible(view, step)
                     })
             })
         };
 
-        for (position, (&step, rect)) in X10_DIAMONDS.iter().zip(layout.diamonds).enumerate() {
+        for (position, (&step, rect)) in DIAMONDS.iter().zip(layout.diamonds).enumerate() {
             let number = scenario.map(|scenario| scenario.winning_numbers[position]);
             let shown = number.filter(|_| visible(view, step));
             let state = shown.map_or_else(|| hidden.clone(), |number| number.to_string());
@@ -265,7 +281,7 @@ impl GameTable for X10Table {
             );
         }
 
-        for (position, (&step, rect)) in X10_BUNDLES.iter().zip(layout.bundles).enumerate() {
+        for (position, (&step, rect)) in BUNDLES.iter().zip(layout.bundles).enumerate() {
             let face = scenario.map(|scenario| bundle_face(scenario, position, step, view, &lit));
             let shown = face.as_ref().filter(|_| visible(view, step));
             let state = shown.map_or_else(

@@ -2,7 +2,7 @@
 //! designed for, y growing downwards. Every stake has the same board; only the
 //! amounts of its prize row differ.
 //!
-//! Position `p` of the lattice ([`puck_path`](crate::scenario::puck_path)) is at
+//! Position `p` of the lattice ([`puck_path`](crate::games::star_fortune::puck_path)) is at
 //! `x = LEFT + p · HALF_SPACING`; row `r` at `y = TOP + r · ROW_SPACING`. Row `r`
 //! has a peg at each position of `r`'s parity, except the two BONUS cases on
 //! row 8; row 16 is the prize row, its places between dividers.
@@ -10,8 +10,10 @@
 use serde::Serialize;
 
 use crate::emission::Emission;
-use crate::scenario::puck_path::{BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, ROWS};
-use crate::scenario::star_fortune::places;
+use crate::games::star_fortune::puck_path::{
+    BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, ROWS,
+};
+use crate::games::star_fortune::scenario::places;
 
 /// The board's width.
 pub const WIDTH: f64 = 1000.0;
@@ -220,11 +222,11 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emission::Game;
+
 
     #[test]
     fn the_board_has_its_pegs_cases_and_places() {
-        let emission = Game::StarFortune.emissions().next().expect("a stake");
+        let emission = crate::games::star_fortune::game::GAME.emissions().next().expect("a stake");
         let board = Board::of(emission);
         // 16 rows, alternately 9 and 8 pegs, less the two BONUS cases.
         assert_eq!(board.pegs.len(), 8 * 9 + 8 * 8 - 2);

@@ -24,10 +24,11 @@ use std::sync::OnceLock;
 use rand::seq::SliceRandom as _;
 use rand::{Rng, RngExt as _};
 
-use super::sampling::{Weighted, block_winning_amounts, pick, splits};
-use crate::emission::BLACK_JACK;
+use super::game::BLACK_JACK;
+use crate::emission::Emission;
 use crate::money::Cents;
-use crate::scenario::blackjack::{Bank, BlackJackScenario, CHIP_AMOUNTS_EUROS, Hand, Rank, Suit};
+use crate::sampling::{Weighted, block_winning_amounts, pick, splits};
+use super::scenario::{Bank, BlackJackScenario, CHIP_AMOUNTS_EUROS, Hand, Rank, Suit};
 
 /// The bank's numbers shown, whatever the prize.
 pub const BANK_TOTALS: std::ops::RangeInclusive<u8> = 17..=19;
@@ -95,7 +96,11 @@ pub fn decoy_amounts() -> &'static Weighted {
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
-pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<BlackJackScenario> {
+pub fn generate(
+    _emission: &Emission,
+    prize: Cents,
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<BlackJackScenario> {
     // What shows before any reveal comes first, blind to the prize.
     let bank_total = rng.random_range(BANK_TOTALS);
     let bank = bank(bank_total, rng);

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ScenarioError, all_distinct};
+use crate::emission::Emission;
+use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 use crate::money::Cents;
 
 /// Balls drawn from the sphere (4.4).
@@ -116,6 +117,43 @@ pub struct BingoScenario {
 }
 
 impl BingoScenario {
+    /// The 18 numbers drawn: the sphere's, then the bonus balls.
+    pub fn drawn(&self) -> impl Iterator<Item = u8> + '_ {
+        self.balls.iter().chain(&self.bonus_balls).copied()
+    }
+
+    /// Which cells of `grid` are marked: the Joker always (4.1), a number when a
+    /// ball shows it (4.4).
+    #[must_use]
+    pub fn marked(&self, grid: &Grid) -> [bool; CELLS] {
+        marked_by(grid, &self.drawn().collect::<Vec<_>>())
+    }
+
+    /// The best combination on "Grille 1".
+    #[must_use]
+    pub fn first_grid(&self) -> FirstGridCombination {
+        first_grid_of(&self.marked(&self.grids[0]))
+    }
+
+    /// The best combination on "Grille 2": its full horizontal rows (never columns).
+    #[must_use]
+    pub fn second_grid(&self) -> FullRows {
+        full_rows_of(&self.marked(&self.grids[1]))
+    }
+
+}
+impl ScenarioRules for BingoScenario {
+    /// The unit's lot: the two grids add up into one lot (4.8).
+    ///
+    /// # Panics
+    /// Never: two grid prizes fit in cents.
+    fn prize(&self) -> Cents {
+        self.first_grid()
+            .prize()
+            .checked_add(self.second_grid().prize())
+            .expect("two grid prizes fit in cents")
+    }
+
     /// Checks every constraint: 18 distinct balls from 1 to 75; on each grid
     /// fifteen distinct numbers from 1 to 75 and exactly one Joker; and never
     /// more than one way to win on a grid (4.9): "Grille 1" never shows a
@@ -125,7 +163,7 @@ impl BingoScenario {
     ///
     /// # Errors
     /// The first constraint broken.
-    pub fn validate(&self) -> Result<(), ScenarioError> {
+    fn validate(&self, _emission: &Emission) -> Result<(), ScenarioError> {
         let drawn: Vec<u8> = self.drawn().collect();
         if !drawn
             .iter()
@@ -165,40 +203,5 @@ impl BingoScenario {
         }
         Ok(())
     }
-
-    /// The 18 numbers drawn: the sphere's, then the bonus balls.
-    pub fn drawn(&self) -> impl Iterator<Item = u8> + '_ {
-        self.balls.iter().chain(&self.bonus_balls).copied()
-    }
-
-    /// Which cells of `grid` are marked: the Joker always (4.1), a number when a
-    /// ball shows it (4.4).
-    #[must_use]
-    pub fn marked(&self, grid: &Grid) -> [bool; CELLS] {
-        marked_by(grid, &self.drawn().collect::<Vec<_>>())
-    }
-
-    /// The best combination on "Grille 1".
-    #[must_use]
-    pub fn first_grid(&self) -> FirstGridCombination {
-        first_grid_of(&self.marked(&self.grids[0]))
-    }
-
-    /// The best combination on "Grille 2": its full horizontal rows (never columns).
-    #[must_use]
-    pub fn second_grid(&self) -> FullRows {
-        full_rows_of(&self.marked(&self.grids[1]))
-    }
-
-    /// The unit's lot: the two grids add up into one lot (4.8).
-    ///
-    /// # Panics
-    /// Never: two grid prizes fit in cents.
-    #[must_use]
-    pub fn prize(&self) -> Cents {
-        self.first_grid()
-            .prize()
-            .checked_add(self.second_grid().prize())
-            .expect("two grid prizes fit in cents")
-    }
 }
+

@@ -1,16 +1,12 @@
-//! Drawing the scenario of a unit from its prize and its random stream.
+//! Drawing the scenario of a unit from its prize and its random stream, with
+//! its game's generator (each game's `generator.rs`, reached through the
+//! registry).
 //!
 //! Invariant: a generator only ever receives a prize and a random stream, and
 //! draws what is shown; it never decides a prize. Losing zones are decorated from
 //! one distribution per game, the same whatever the prize (no engineered near
 //! misses). The decisions each game's règlement leaves open are written at the top
-//! of its module.
-
-pub mod bingo;
-pub mod blackjack;
-pub mod sampling;
-pub mod star_fortune;
-pub mod x10;
+//! of its generator.
 
 use rand::Rng;
 
@@ -23,9 +19,9 @@ use rand::Rng;
 pub const VERSION: u32 = 2;
 
 use crate::block::{Block, UnitStreams};
-use crate::emission::{Emission, Game};
+use crate::emission::Emission;
+use crate::games::Scenario;
 use crate::money::Cents;
-use crate::scenario::Scenario;
 
 /// A prize that the emission's table does not hold.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -46,15 +42,7 @@ pub fn generate(
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Scenario, UnknownPrize> {
-    let scenario = match emission.game {
-        Game::BlackJack => blackjack::generate(prize, rng).map(Scenario::BlackJack),
-        Game::X10 => x10::generate(prize, rng).map(Scenario::X10),
-        Game::StarFortune => {
-            star_fortune::generate(emission, prize, rng).map(Scenario::StarFortune)
-        }
-        Game::Bingo => bingo::generate(prize, rng).map(Scenario::Bingo),
-    };
-    scenario.ok_or_else(|| UnknownPrize {
+    Scenario::draw(emission, prize, rng).ok_or_else(|| UnknownPrize {
         emission: emission.to_string(),
         prize,
     })

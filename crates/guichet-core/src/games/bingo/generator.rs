@@ -27,10 +27,11 @@ use rand::seq::SliceRandom as _;
 use rand::seq::index::sample;
 use rand::{Rng, RngExt as _};
 
-use super::sampling::pick;
-use crate::emission::BINGO;
+use super::game::BINGO;
+use crate::emission::Emission;
 use crate::money::Cents;
-use crate::scenario::bingo::{
+use crate::sampling::pick;
+use super::scenario::{
     BONUS_BALLS, BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, Grid,
     HIGHEST_NUMBER, ROWS, SPHERE_BALLS,
 };
@@ -78,7 +79,11 @@ fn every_tier() -> &'static [Combinations] {
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
-pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<BingoScenario> {
+pub fn generate(
+    _emission: &Emission,
+    prize: Cents,
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<BingoScenario> {
     let wanted = combinations_for(prize)?;
     let grids = grid_pair(rng);
     let mut balls = balls_showing(rng, &grids, wanted);

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ScenarioError, all_distinct};
+use crate::emission::Emission;
+use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 use crate::money::Cents;
 
 /// The only numbers X10 may show (4.3).
@@ -61,13 +62,40 @@ pub struct X10Scenario {
 }
 
 impl X10Scenario {
+    /// What each bundle pays: a multiplier its amount times its coefficient (game
+    /// 1, 4.5), a number equal to a winning number its amount (game 2, 4.6).
+    ///
+    /// # Panics
+    /// If an amount overflows cents, which no valid scenario does.
+    #[must_use]
+    pub fn cell_payouts(&self) -> [Cents; 9] {
+        self.cells.map(|cell| match cell.symbol {
+            Symbol::Multiplier { multiplier } => cell
+                .amount
+                .checked_mul(i64::from(multiplier))
+                .expect("a multiplied amount fits in cents"),
+            Symbol::Number { number } if self.winning_numbers.contains(&number) => cell.amount,
+            Symbol::Number { .. } => Cents::ZERO,
+        })
+    }
+
+}
+impl ScenarioRules for X10Scenario {
+    /// The unit's lot: every gain adds up into one lot (4.7).
+    ///
+    /// # Panics
+    /// If the amounts overflow cents, which no valid scenario does.
+    fn prize(&self) -> Cents {
+        Cents::checked_sum(self.cell_payouts()).expect("nine amounts fit in cents")
+    }
+
     /// Checks every constraint of the règlement: numbers from the list, winning
     /// numbers distinct, the nine numbers distinct, multipliers from the list,
     /// amounts from [`BANKNOTE_AMOUNTS_EUROS`].
     ///
     /// # Errors
     /// The first constraint broken.
-    pub fn validate(&self) -> Result<(), ScenarioError> {
+    fn validate(&self, _emission: &Emission) -> Result<(), ScenarioError> {
         for number in self.winning_numbers {
             if !NUMBERS.contains(&number) {
                 return Err(ScenarioError::new(format!(
@@ -111,30 +139,5 @@ impl X10Scenario {
         }
         Ok(())
     }
-
-    /// What each bundle pays: a multiplier its amount times its coefficient (game
-    /// 1, 4.5), a number equal to a winning number its amount (game 2, 4.6).
-    ///
-    /// # Panics
-    /// If an amount overflows cents, which no valid scenario does.
-    #[must_use]
-    pub fn cell_payouts(&self) -> [Cents; 9] {
-        self.cells.map(|cell| match cell.symbol {
-            Symbol::Multiplier { multiplier } => cell
-                .amount
-                .checked_mul(i64::from(multiplier))
-                .expect("a multiplied amount fits in cents"),
-            Symbol::Number { number } if self.winning_numbers.contains(&number) => cell.amount,
-            Symbol::Number { .. } => Cents::ZERO,
-        })
-    }
-
-    /// The unit's lot: every gain adds up into one lot (4.7).
-    ///
-    /// # Panics
-    /// If the amounts overflow cents, which no valid scenario does.
-    #[must_use]
-    pub fn prize(&self) -> Cents {
-        Cents::checked_sum(self.cell_payouts()).expect("nine amounts fit in cents")
-    }
 }
+

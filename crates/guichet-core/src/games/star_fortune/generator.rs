@@ -11,11 +11,12 @@
 
 use rand::{Rng, RngExt as _};
 
-use super::sampling::pick;
 use crate::emission::Emission;
 use crate::money::Cents;
-use crate::scenario::star_fortune::{
-    BONUS_CASES, Drop, Landing, StarFortuneScenario, bonus_amounts, places,
+use crate::sampling::pick;
+use super::puck_path::Landing;
+use super::scenario::{
+    BONUS_CASES, Drop, StarFortuneScenario, bonus_amounts, places,
 };
 
 /// The result of one drop, before its place or case is chosen.

@@ -17,10 +17,9 @@
 use super::board::{
     Board, HALF_SPACING, PEG_RADIUS, PUCK_RADIUS, ROW_SPACING, Segment, WALL_HALF_WIDTH, x_of, y_of,
 };
-use crate::scenario::puck_path::{
-    BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, PuckPath, ROWS,
+use crate::games::star_fortune::puck_path::{
+    BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, Landing, PUCK_STARTS, PuckPath, ROWS,
 };
-use crate::scenario::star_fortune::Landing;
 
 /// Samples per second of a trajectory (the screen's frame rate).
 pub const SAMPLE_RATE: f64 = 60.0;
@@ -445,7 +444,7 @@ fn segment_contact(body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emission::STAR_FORTUNE_100;
+    use crate::games::star_fortune::game::STAR_FORTUNE_100;
 
     /// Between rows 0 and 2, on row 1: no peg within reach of either wall.
     const CLEAR_OF_PEGS: f64 = 256.0;

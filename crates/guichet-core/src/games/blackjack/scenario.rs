@@ -7,7 +7,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::ScenarioError;
+use crate::emission::Emission;
+use crate::scenario::{ScenarioError, ScenarioRules};
 use crate::money::Cents;
 
 /// A card's rank, in the règlement's order (4.3). Serialized as `"2"`..`"10"`,
@@ -238,13 +239,41 @@ pub const HAND_TOTALS: std::ops::RangeInclusive<u8> = 13..=21;
 pub const BANK_TOTALS: std::ops::RangeInclusive<u8> = 17..=20;
 
 impl BlackJackScenario {
+    /// What each hand pays: a number above the bank's wins its amount (4.6), a 21
+    /// wins it doubled (4.7).
+    ///
+    /// # Panics
+    /// If a doubled amount overflows cents, which no valid scenario does.
+    #[must_use]
+    pub fn outcomes(&self) -> [HandOutcome; 3] {
+        let bank = self.bank.total();
+        self.hands.map(|hand| match hand.total() {
+            total if total <= bank => HandOutcome::Loses,
+            21 => {
+                HandOutcome::WinsDoubled(hand.amount.checked_mul(2).expect("a chip amount doubles"))
+            }
+            _ => HandOutcome::Wins(hand.amount),
+        })
+    }
+
+}
+impl ScenarioRules for BlackJackScenario {
+    /// The unit's lot: the winning hands add up into one lot (4.8).
+    ///
+    /// # Panics
+    /// If the amounts overflow cents, which no valid scenario does.
+    fn prize(&self) -> Cents {
+        Cents::checked_sum(self.outcomes().map(HandOutcome::paid))
+            .expect("three hands fit in cents")
+    }
+
     /// Checks every constraint of the règlement: hand numbers 13 to 21, bank
     /// number 17 to 20 with a hidden card from 6 to A, chip amounts from
     /// [`CHIP_AMOUNTS_EUROS`].
     ///
     /// # Errors
     /// The first constraint broken.
-    pub fn validate(&self) -> Result<(), ScenarioError> {
+    fn validate(&self, _emission: &Emission) -> Result<(), ScenarioError> {
         if !BANK_TOTALS.contains(&self.bank.total()) {
             return Err(ScenarioError::new(format!(
                 "bank number {} is not 17 to 20",
@@ -278,31 +307,5 @@ impl BlackJackScenario {
         }
         Ok(())
     }
-
-    /// What each hand pays: a number above the bank's wins its amount (4.6), a 21
-    /// wins it doubled (4.7).
-    ///
-    /// # Panics
-    /// If a doubled amount overflows cents, which no valid scenario does.
-    #[must_use]
-    pub fn outcomes(&self) -> [HandOutcome; 3] {
-        let bank = self.bank.total();
-        self.hands.map(|hand| match hand.total() {
-            total if total <= bank => HandOutcome::Loses,
-            21 => {
-                HandOutcome::WinsDoubled(hand.amount.checked_mul(2).expect("a chip amount doubles"))
-            }
-            _ => HandOutcome::Wins(hand.amount),
-        })
-    }
-
-    /// The unit's lot: the winning hands add up into one lot (4.8).
-    ///
-    /// # Panics
-    /// If the amounts overflow cents, which no valid scenario does.
-    #[must_use]
-    pub fn prize(&self) -> Cents {
-        Cents::checked_sum(self.outcomes().map(HandOutcome::paid))
-            .expect("three hands fit in cents")
-    }
 }
+

@@ -1,6 +1,6 @@
 //! Star Fortune's board as a physical thing: its geometry ([`board`]) and the
 //! pucks' falls through it ([`flight`]). A fall is a pure function of the
-//! board and the drop's way down ([`PuckPath`](crate::scenario::puck_path)),
+//! board and the drop's way down ([`PuckPath`](crate::games::star_fortune::puck_path)),
 //! which the unit stores once the puck is picked: the screen, a replay and the
 //! auditors' export all draw the same samples.
 
@@ -10,7 +10,8 @@ pub mod flight;
 pub use board::Board;
 pub use flight::{Sample, Trajectory, fly};
 
-use crate::scenario::star_fortune::{Drop, Landing};
+use crate::games::star_fortune::puck_path::Landing;
+use crate::games::star_fortune::scenario::Drop;
 
 /// The fall of `drop`'s puck on `board`, once a puck is picked.
 #[must_use]

@@ -12,7 +12,25 @@ use rand::rngs::ChaCha12Rng;
 use rand::{RngExt as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
 
-use super::star_fortune::Landing;
+use crate::money::Cents;
+
+/// Where a puck ends its fall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Landing {
+    /// On a prize place of the row (4.3.1): it pays the place's amount.
+    Slot {
+        /// The place, 0 for the leftmost.
+        slot: u8,
+    },
+    /// In a BONUS case (4.3.2): "GO" reveals the amount it pays.
+    Bonus {
+        /// The case, 0 (left) or 1 (right).
+        bonus: u8,
+        /// What "GO" reveals.
+        bonus_cents: Cents,
+    },
+}
 
 /// Rows of pegs between the slots and the prize row.
 pub const ROWS: usize = 16;

@@ -19,10 +19,11 @@ use rand::Rng;
 use rand::seq::SliceRandom as _;
 use rand::seq::index::sample;
 
-use super::sampling::{Weighted, block_winning_amounts, pick, splits};
-use crate::emission::X10;
+use super::game::X10;
+use crate::emission::Emission;
 use crate::money::Cents;
-use crate::scenario::x10::{
+use crate::sampling::{Weighted, block_winning_amounts, pick, splits};
+use super::scenario::{
     BANKNOTE_AMOUNTS_EUROS, Cell, MULTIPLIERS, NUMBERS, Symbol, X10Scenario,
 };
 
@@ -81,7 +82,11 @@ pub fn decoy_amounts() -> &'static Weighted {
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
-pub fn generate(prize: Cents, rng: &mut (impl Rng + ?Sized)) -> Option<X10Scenario> {
+pub fn generate(
+    _emission: &Emission,
+    prize: Cents,
+    rng: &mut (impl Rng + ?Sized),
+) -> Option<X10Scenario> {
     // Blind to the prize: the winning numbers come first.
     let drawn: Vec<u8> = sample(rng, NUMBERS.len(), 3)
         .iter()

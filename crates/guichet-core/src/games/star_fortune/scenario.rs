@@ -10,8 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ScenarioError;
-use super::puck_path::PuckPath;
+use super::puck_path::{Landing, PuckPath};
+use crate::scenario::{DropFacts, ScenarioError, ScenarioRules};
 use crate::emission::Emission;
 use crate::money::Cents;
 
@@ -49,24 +49,6 @@ fn in_stakes(emission: &Emission, stakes: i64) -> Cents {
         .expect("board amounts fit in cents")
 }
 
-/// Where a puck ends its fall.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Landing {
-    /// On a prize place of the row (4.3.1): it pays the place's amount.
-    Slot {
-        /// The place, 0 for the leftmost.
-        slot: u8,
-    },
-    /// In a BONUS case (4.3.2): "GO" reveals the amount it pays.
-    Bonus {
-        /// The case, 0 (left) or 1 (right).
-        bonus: u8,
-        /// What "GO" reveals.
-        bonus_cents: Cents,
-    },
-}
-
 /// One of the unit's two drops.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Drop {
@@ -94,46 +76,6 @@ pub struct StarFortuneScenario {
 }
 
 impl StarFortuneScenario {
-    /// Checks every constraint: the board is this stake's, two drops, each on a
-    /// place of the row or in a BONUS case revealing an amount the board allows,
-    /// pucks among the three, and each way down legal and ending on its landing.
-    ///
-    /// # Errors
-    /// The first constraint broken.
-    pub fn validate(&self, emission: &Emission) -> Result<(), ScenarioError> {
-        if self.slots_cents != places(emission) {
-            return Err(ScenarioError::new(
-                "the prize row is not this stake's board",
-            ));
-        }
-        let bonus_amounts = bonus_amounts(emission);
-        for (number, drop) in self.drops.iter().enumerate() {
-            let broken =
-                |what: &str| Err(ScenarioError::new(format!("drop {}: {what}", number + 1)));
-            match drop.landing {
-                Landing::Slot { slot } if usize::from(slot) >= self.slots_cents.len() => {
-                    return broken("no such place");
-                }
-                Landing::Bonus { bonus, .. } if bonus >= BONUS_CASES => {
-                    return broken("no such BONUS case");
-                }
-                Landing::Bonus { bonus_cents, .. } if !bonus_amounts.contains(&bonus_cents) => {
-                    return broken("the BONUS reveals an amount the board does not have");
-                }
-                Landing::Slot { .. } | Landing::Bonus { .. } => {}
-            }
-            match (drop.puck, &drop.path) {
-                (Some(puck), _) if puck >= PUCKS => return broken("no such puck"),
-                (Some(puck), Some(path)) if !path.is_legal(puck, drop.landing) => {
-                    return broken("the way down does not lead to the landing");
-                }
-                (None, Some(_)) => return broken("a way down without a puck"),
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
     /// Records the puck the player picked for drop `drop` (0 or 1) and draws its
     /// way down to the landing the unit already holds.
     ///
@@ -168,12 +110,70 @@ impl StarFortuneScenario {
         })
     }
 
+}
+impl ScenarioRules for StarFortuneScenario {
     /// The unit's lot: the two results add up into one lot (4.6).
     ///
     /// # Panics
     /// If the amounts overflow cents, which no valid scenario does.
-    #[must_use]
-    pub fn prize(&self) -> Cents {
+    fn prize(&self) -> Cents {
         Cents::checked_sum(self.drop_payouts()).expect("two amounts fit in cents")
     }
+
+    /// Checks every constraint: the board is this stake's, two drops, each on a
+    /// place of the row or in a BONUS case revealing an amount the board allows,
+    /// pucks among the three, and each way down legal and ending on its landing.
+    ///
+    /// # Errors
+    /// The first constraint broken.
+    fn validate(&self, emission: &Emission) -> Result<(), ScenarioError> {
+        if self.slots_cents != places(emission) {
+            return Err(ScenarioError::new(
+                "the prize row is not this stake's board",
+            ));
+        }
+        let bonus_amounts = bonus_amounts(emission);
+        for (number, drop) in self.drops.iter().enumerate() {
+            let broken =
+                |what: &str| Err(ScenarioError::new(format!("drop {}: {what}", number + 1)));
+            match drop.landing {
+                Landing::Slot { slot } if usize::from(slot) >= self.slots_cents.len() => {
+                    return broken("no such place");
+                }
+                Landing::Bonus { bonus, .. } if bonus >= BONUS_CASES => {
+                    return broken("no such BONUS case");
+                }
+                Landing::Bonus { bonus_cents, .. } if !bonus_amounts.contains(&bonus_cents) => {
+                    return broken("the BONUS reveals an amount the board does not have");
+                }
+                Landing::Slot { .. } | Landing::Bonus { .. } => {}
+            }
+            match (drop.puck, &drop.path) {
+                (Some(puck), _) if puck >= PUCKS => return broken("no such puck"),
+                (Some(puck), Some(path)) if !path.is_legal(puck, drop.landing) => {
+                    return broken("the way down does not lead to the landing");
+                }
+                (None, Some(_)) => return broken("a way down without a puck"),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn drops(&self) -> Vec<DropFacts> {
+        let automatic = self.automatic_pucks();
+        self.drops
+            .iter()
+            .zip(automatic)
+            .map(|(drop, automatic_puck)| DropFacts {
+                bonus: matches!(drop.landing, Landing::Bonus { .. }),
+                automatic_puck,
+            })
+            .collect()
+    }
+
+    fn pick_puck(&mut self, drop: usize, puck: u8) {
+        self.pick_puck(drop, puck);
+    }
 }
+
