@@ -21,7 +21,8 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Unit};
+use guichet_sale::{LimitKind, MAX_LIMIT, Unit};
+use guichet_sqlite::OpenOptions;
 
 /// mimalloc, as the kiosk runs with.
 #[global_allocator]

@@ -6,7 +6,7 @@
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_store::RealityChoice;
+use guichet_sale::RealityChoice;
 
 use crate::ui::i18n::Language;
 use crate::ui::views::OperatorTab;

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
-use guichet_store::network::{Kiosk, Session as NetworkAccount};
-use guichet_store::{Store, StoreError};
+use guichet_network::{Kiosk, PlayerAccount};
+use guichet_sale::StoreError;
+use guichet_sqlite::Store;
 
 use crate::app::{Guichet, Mode};
 use crate::sound::Sound;
@@ -96,7 +97,7 @@ pub fn run(accounts: Accounts, options: WindowOptions) -> eframe::Result {
 type Opened = (
     Result<Store, StoreError>,
     jiff::tz::TimeZone,
-    Option<Result<NetworkAccount, StoreError>>,
+    Option<Result<PlayerAccount, StoreError>>,
 );
 
 /// Opens the kiosk's file, finds the time zone and, on a network, connects
@@ -113,7 +114,7 @@ fn open(accounts: Accounts) -> Opened {
             player,
         } => {
             let account = Kiosk::connect_with(&database, &kiosk, &secret)
-                .map(|kiosk| NetworkAccount::new(kiosk, &player))
+                .map(|kiosk| PlayerAccount::new(kiosk, &player))
                 .map_err(StoreError::from);
             (Store::open(&own), time_zone, Some(account))
         }

@@ -3,7 +3,8 @@
 //! loop. Each change is logged by the store. Below both the application and
 //! the screens, like the commands.
 
-use guichet_store::{Store, StoreError};
+use guichet_sale::StoreError;
+use guichet_sqlite::Store;
 
 use crate::command::Setting;
 use crate::ui::i18n::Language;

@@ -15,7 +15,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::games::Scenario;
 use guichet_core::games::bingo::game::BINGO;
 use guichet_core::money::Cents;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 use proptest::prelude::*;
 
 /// The seed numbered `number` in its first eight bytes.
@@ -207,7 +207,7 @@ fn an_interrupted_draw_reopens_with_the_same_balls_out() {
         store.reveal(unit.id, &steps).expect("seven balls");
         unit.id
     };
-    let mut harness = common::kiosk(guichet_store::Store::open(&path));
+    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

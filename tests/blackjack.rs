@@ -13,7 +13,8 @@ use guichet_core::games::Scenario;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::blackjack::scenario::HandOutcome;
 use guichet_core::money::Cents;
-use guichet_store::{Store, UnitState};
+use guichet_sale::UnitState;
+use guichet_sqlite::Store;
 use proptest::prelude::*;
 
 fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {

@@ -4,7 +4,7 @@
 //! whole database verified.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
-#[path = "../crates/guichet-store/tests/support/postgres.rs"]
+#[path = "../crates/guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use std::process::{Command, Output};

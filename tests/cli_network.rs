@@ -6,7 +6,7 @@
 //! a network is refused in one line without its kiosk, player or secret.
 
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
-#[path = "../crates/guichet-store/tests/support/postgres.rs"]
+#[path = "../crates/guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use std::process::{Command, Output};

@@ -174,13 +174,13 @@ fn play_always_says_what_it_did() {
             (0..3).all(|index| block.prize_of_unit(index) == guichet_core::money::Cents::ZERO)
         })
         .expect("a seed");
-    let mut store = guichet_store::OpenOptions::new()
+    let mut store = guichet_sqlite::OpenOptions::new()
         .seeds(move |_, _| seed.clone())
         .open(&db)
         .expect("a store");
     for kind in [
-        guichet_store::LimitKind::Deposit,
-        guichet_store::LimitKind::Stake,
+        guichet_sale::LimitKind::Deposit,
+        guichet_sale::LimitKind::Stake,
     ] {
         store
             .set_limit(kind, guichet_core::money::Cents::euros(100))

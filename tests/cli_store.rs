@@ -360,7 +360,7 @@ fn blocks_lists_what_the_store_holds() {
     succeeds(&["deposit", "--db", db, "--amount", "20"]);
     succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
     let listing = succeeds(&["blocks", "--db", db]);
-    let store = guichet_store::Store::open(&path).expect("the store");
+    let store = guichet_sqlite::Store::open(&path).expect("the store");
     for emission in guichet_core::games::emissions() {
         let status = store
             .block_status(emission)

@@ -14,7 +14,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 
 /// The emission each lobby tile opens.
 const GAMES: [&Emission; 4] = [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO];

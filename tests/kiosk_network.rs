@@ -7,7 +7,7 @@
 
 mod common;
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
-#[path = "../crates/guichet-store/tests/support/postgres.rs"]
+#[path = "../crates/guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use common::monkey::{Dice, act};
@@ -25,8 +25,9 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_store::network::{Kiosk, Operator, Session};
-use guichet_store::{LimitKind, MAX_LIMIT, Store};
+use guichet_network::{Kiosk, Operator, PlayerAccount};
+use guichet_sale::{LimitKind, MAX_LIMIT};
+use guichet_sqlite::Store;
 use postgres_server::{Server, as_user};
 use tempfile::TempDir;
 
@@ -40,7 +41,12 @@ const PLAYER: &str = "card-0007";
 /// opened under `seed`, [`PLAYER`]'s account opened at the desk with `credit`,
 /// and a kiosk added. Returns the operator, the superuser's URL and the
 /// player's account at that kiosk.
-fn network(server: &Server, name: &str, seed: &Seed, credit: Cents) -> (Operator, String, Session) {
+fn network(
+    server: &Server,
+    name: &str,
+    seed: &Seed,
+    credit: Cents,
+) -> (Operator, String, PlayerAccount) {
     let url = server.database(name);
     let mut operator = Operator::connect(&url).expect("the operator connects");
     let role = format!("kiosk_{name}");
@@ -57,7 +63,7 @@ fn network(server: &Server, name: &str, seed: &Seed, credit: Cents) -> (Operator
     let secret = operator.add_kiosk("borne-window").expect("the kiosk added");
     let kiosk = Kiosk::connect(&as_user(&url, &role, "pw"), "borne-window", &secret)
         .expect("the kiosk connects");
-    (operator, url, Session::new(kiosk, PLAYER))
+    (operator, url, PlayerAccount::new(kiosk, PLAYER))
 }
 
 /// The kiosk window over a new file of its own, headless, as `configure`
@@ -210,7 +216,7 @@ fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
     )
     .expect("the kiosk role logs in");
     let (_folder, mut harness) =
-        window(move |kiosk_window| kiosk_window.with_network(Session::new(kiosk, PLAYER)));
+        window(move |kiosk_window| kiosk_window.with_network(PlayerAccount::new(kiosk, PLAYER)));
     harness.run_steps(2);
     assert!(matches!(harness.state().page(), Page::StoreProblem(_)));
     assert!(

@@ -16,7 +16,8 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::blackjack::game::HANDS;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::{Store, UnitState};
+use guichet_sale::UnitState;
+use guichet_sqlite::Store;
 
 /// Steps the kiosk until `done`, giving the watch thread time to see files
 /// change: at most two seconds.

@@ -11,7 +11,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::Store;
+use guichet_sqlite::Store;
 
 #[test]
 fn lobby_in_french_and_english() {
@@ -187,5 +187,5 @@ fn demo_credit_is_a_deposit() {
         .ledger()
         .expect("a ledger");
     assert_eq!(ledger.len(), 1);
-    assert_eq!(ledger[0].kind, guichet_store::LedgerKind::Deposit);
+    assert_eq!(ledger[0].kind, guichet_sqlite::LedgerKind::Deposit);
 }

@@ -18,7 +18,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::Store;
+use guichet_sqlite::Store;
 
 /// The kiosk screens Guichet is sold for.
 const SIZES: [(f32, f32); 5] = [

@@ -17,7 +17,7 @@ use guichet::app::Guichet;
 use guichet_core::block::Block;
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 
 /// The byte the seeds of the monkey's stores start from.
 const SEED_BYTE: u8 = 11;

@@ -24,7 +24,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_store::{EventKind, LOCKOUT, LedgerKind, Store};
+use guichet_sqlite::{EventKind, LOCKOUT, LedgerKind, Store};
 use jiff::Timestamp;
 
 /// 2026-11-30T08:00:00Z.
@@ -204,7 +204,7 @@ fn ledger_sums(store: &Store) -> HashMap<String, (u64, Cents, Cents)> {
 }
 
 /// The meters since installation, checked against the ledger summed here.
-fn meters_are_the_ledger(harness: &Harness<'_, Guichet>) -> guichet_store::Meters {
+fn meters_are_the_ledger(harness: &Harness<'_, Guichet>) -> guichet_sqlite::Meters {
     let store = store_of(harness);
     let meters = store.meters(0).expect("meters");
     let sums = ledger_sums(store);

@@ -16,7 +16,8 @@ use guichet::app::{Guichet, Page};
 use guichet::kiosk::WINDOW_SIZE;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_store::{LimitKind, ProtectionEvent, RealityChoice, Store};
+use guichet_sale::{LimitKind, RealityChoice};
+use guichet_sqlite::{ProtectionEvent, Store};
 use jiff::Timestamp;
 
 /// 2026-11-30T08:00:00Z, the time of the stores these tests open.
@@ -224,7 +225,7 @@ fn a_break_closes_stakes_and_credits_until_its_end() {
     let mut store = Store::open(&path).expect("another process");
     assert!(matches!(
         store.buy(&BLACK_JACK),
-        Err(guichet_store::StoreError::Excluded { .. })
+        Err(guichet_sale::StoreError::Excluded { .. })
     ));
     drop(store);
 

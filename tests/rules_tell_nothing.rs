@@ -13,7 +13,7 @@ use guichet::command::Command;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, Tier};
 use guichet_core::money::Cents;
-use guichet_store::OpenOptions;
+use guichet_sqlite::OpenOptions;
 
 /// The seed numbered `number`: its first eight bytes, little-endian.
 fn seed(number: u64) -> Seed {
@@ -114,7 +114,7 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         .remaining_lots[tier];
     assert_eq!(left, tier_data.lots, "not gone before the end");
     let mut unit_now = store.unit(unit).expect("the unit");
-    while unit_now.state != guichet_store::UnitState::Settled {
+    while unit_now.state != guichet_sale::UnitState::Settled {
         let step = unit_now.progress.remaining_steps(&unit_now.scenario)[0];
         harness.state_mut().handle(Command::Reveal { unit, step });
         unit_now = harness

@@ -20,7 +20,7 @@ use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::StarFortuneScenario;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 use proptest::prelude::*;
 
 fn star(scenario: &Scenario) -> &StarFortuneScenario {
@@ -136,7 +136,7 @@ fn played_by_taps(
     emission: &'static Emission,
     seed: &Seed,
     puck: u8,
-) -> (guichet_store::Unit, Cents, Cents, usize) {
+) -> (guichet_sale::Unit, Cents, Cents, usize) {
     let (_folder, mut harness) = table_with(emission, seed);
     let before = balance(&harness);
     harness.get_by_label(&play_label(emission)).click();
@@ -216,7 +216,7 @@ fn resumed(seed: Seed, steps: &[RevealStep]) -> (tempfile::TempDir, Harness<'sta
         let unit = store.buy(&STAR_FORTUNE_100).expect("a unit");
         store.reveal(unit.id, steps).expect("the steps");
     }
-    let mut harness = common::kiosk(guichet_store::Store::open(&path));
+    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

@@ -14,7 +14,7 @@ use guichet_core::games::Scenario;
 use guichet_core::games::x10::game::X10;
 use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
 use guichet_core::money::Cents;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 use proptest::prelude::*;
 
 fn x10(scenario: &Scenario) -> &X10Scenario {
@@ -189,7 +189,7 @@ fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
             .expect("three symbols");
         unit.id
     };
-    let mut harness = common::kiosk(guichet_store::Store::open(&path));
+    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

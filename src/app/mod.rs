@@ -18,10 +18,9 @@ use std::time::Duration;
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_store::network::Session as NetworkAccount;
-use guichet_store::{
-    EventKind, LimitKind, PointOfSale, Protection, Store, StoreError, Unit, UnitState,
-};
+use guichet_network::PlayerAccount;
+use guichet_sale::{LimitKind, PointOfSale, Protection, StoreError, Unit, UnitState};
+use guichet_sqlite::{EventKind, Store};
 
 use crate::command::{Command, Setting};
 use crate::settings::KioskSettings;
@@ -72,7 +71,7 @@ pub struct Guichet {
     /// On a network, the player's account there: their units, money and
     /// protection; the store then keeps the kiosk's own (its PIN, settings,
     /// events).
-    network: Option<NetworkAccount>,
+    network: Option<PlayerAccount>,
     page: Page,
     texts: Texts,
     /// The balance, `None` when it could not be read.
@@ -189,7 +188,7 @@ impl Guichet {
     /// `account`'s (a player at this kiosk of the network), the kiosk's own
     /// PIN, settings and events stay in its file.
     #[must_use]
-    pub fn with_network(mut self, mut account: NetworkAccount) -> Self {
+    pub fn with_network(mut self, mut account: PlayerAccount) -> Self {
         let mark = match account.ledger_mark() {
             Ok(mark) => mark,
             Err(error) => {
@@ -707,7 +706,7 @@ fn settle_if_complete(point: &mut dyn PointOfSale, unit: Unit) -> Result<Unit, S
 /// kiosk plays on one, the kiosk's own file otherwise.
 fn point_of<'a>(
     store: &'a mut Option<Store>,
-    network: &'a mut Option<NetworkAccount>,
+    network: &'a mut Option<PlayerAccount>,
 ) -> Option<&'a mut dyn PointOfSale> {
     match network {
         Some(account) => Some(account),

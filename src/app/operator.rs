@@ -4,7 +4,8 @@
 //! operator action is logged by the store.
 
 use guichet_core::money::Cents;
-use guichet_store::{EventKind, PinCheck, Store, StoreError};
+use guichet_sale::StoreError;
+use guichet_sqlite::{EventKind, PinCheck, Store};
 
 use super::{Access, Guichet, Page, point_of};
 use crate::command::{Command, Setting};

@@ -1,7 +1,7 @@
 //! The pages of the kiosk.
 
 use guichet_core::emission::Game;
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use crate::ui::views::{
     AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, OperatorPage, PinPage,

@@ -2,7 +2,8 @@
 //! limits, a break from play, and the answers to the reality checks.
 
 use guichet_core::money::Cents;
-use guichet_store::{LimitKind, PointOfSale, RealityChoice, Store, StoreError};
+use guichet_sale::{LimitKind, PointOfSale, RealityChoice, StoreError};
+use guichet_sqlite::Store;
 
 use super::{Guichet, Page, Session, point_of};
 use crate::command::Command;

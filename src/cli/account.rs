@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use guichet_store::Store;
+use guichet_sqlite::Store;
 
 use super::{AmountArgs, Failure, Output};
 

@@ -181,7 +181,7 @@ pub struct NetworkRoleArgs {
     #[command(flatten)]
     pub operator: OperatorArgs,
     /// The kiosk role: the login every kiosk uses.
-    #[arg(long, value_name = "NAME", default_value = guichet_store::network::KIOSK_ROLE)]
+    #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
     pub kiosk_role: String,
 }
 
@@ -240,7 +240,7 @@ pub struct LoadArgs {
           value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub connections: u32,
     /// The kiosk role to create (or whose password to reset).
-    #[arg(long, value_name = "NAME", default_value = guichet_store::network::KIOSK_ROLE)]
+    #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
     pub kiosk_role: String,
 }
 
@@ -477,7 +477,7 @@ fn parse_minutes(text: &str) -> Result<u32, String> {
 }
 
 fn parse_days(text: &str) -> Result<u32, String> {
-    let max = guichet_store::MAX_EXCLUSION_DAYS;
+    let max = guichet_sale::MAX_EXCLUSION_DAYS;
     text.parse()
         .ok()
         .filter(|days| (1..=max).contains(days))

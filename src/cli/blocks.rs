@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use guichet_core::money::group_thousands;
-use guichet_store::{BlockRecord, BlockState};
+use guichet_sqlite::{BlockRecord, BlockState};
 
 use super::{BlocksArgs, Failure, Output};
 

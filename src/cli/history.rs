@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use guichet_core::games::Scenario;
-use guichet_store::{LedgerEntry, ProtectionEvent, ProtectionRecord, Unit};
+use guichet_sale::Unit;
+use guichet_sqlite::{LedgerEntry, ProtectionEvent, ProtectionRecord};
 use serde::Serialize;
 
 use super::{Failure, HistoryArgs, Output};

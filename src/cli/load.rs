@@ -12,8 +12,9 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
-use guichet_store::network::{Kiosk, Operator, Sale, Session};
-use guichet_store::{LimitKind, MAX_LIMIT, PointOfSale, Store};
+use guichet_network::{Kiosk, Operator, PlayerAccount, Sale};
+use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale};
+use guichet_sqlite::Store;
 use postgres::Client;
 
 use super::{Failure, LoadArgs, Output};
@@ -265,7 +266,7 @@ fn play_until_done(
     (number, secret): (u32, &str),
 ) -> Result<(Vec<Duration>, Played), String> {
     let (kiosk, payer) = (kiosk_name(number), player(number));
-    let at_kiosk = |client| Session::new(Kiosk::with_client(client, &kiosk, secret), &payer);
+    let at_kiosk = |client| PlayerAccount::new(Kiosk::with_client(client, &kiosk, secret), &payer);
     let mut latencies = Vec::new();
     let mut played = Played::default();
     while claimed.fetch_add(1, Ordering::Relaxed) < units {

@@ -33,7 +33,8 @@ pub use output::Output;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use guichet_store::{OpenOptions, Store, StoreError};
+use guichet_sale::StoreError;
+use guichet_sqlite::{OpenOptions, Store};
 
 /// How long `play` waits for a unit played by another process to be settled.
 pub(crate) const LEASE_WAIT: Duration = Duration::from_secs(5);

@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_store::network::{Kiosk, Operator};
+use guichet_network::{Kiosk, Operator};
 
-use guichet_store::LimitKind;
+use guichet_sale::LimitKind;
 
 use super::args::{
     NetworkDepositArgs, NetworkExcludeArgs, NetworkKioskArgs, NetworkLimitsArgs, NetworkOpenArgs,
@@ -18,7 +18,7 @@ use super::args::{
 };
 use super::{Database, Failure, NetworkCommand, Output, tell};
 use crate::kiosk::Accounts;
-use guichet_store::Store;
+use guichet_sqlite::Store;
 
 /// The environment variable that holds the kiosk role's password for
 /// `install`: kept off the command line, which every user of the machine can
@@ -153,7 +153,7 @@ fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Fa
         .context("setting up the schema (the database must be empty)")?;
     out.line(format_args!(
         "installed: the schema at version {}, the kiosk role {} (it may call the kiosks' functions and read the public blocks, nothing else); add each kiosk with `guichet network kiosk --name NAME`",
-        guichet_store::network::SCHEMA_VERSION,
+        guichet_network::SCHEMA_VERSION,
         arguments.kiosk_role
     ))?;
     Ok(ExitCode::SUCCESS)
@@ -222,7 +222,7 @@ fn limits(arguments: &NetworkLimitsArgs, out: &mut Output) -> Result<ExitCode, F
             "{}'s 7-day {} limit: {amount}, from {}",
             arguments.player,
             kind.noun(),
-            guichet_store::clock::in_utc(from)
+            guichet_sale::time::in_utc(from)
         ))?;
     }
     Ok(ExitCode::SUCCESS)
@@ -261,7 +261,7 @@ fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode,
     out.line(format_args!(
         "{} is excluded from play and deposits until {}",
         arguments.player,
-        guichet_store::clock::in_utc(until)
+        guichet_sale::time::in_utc(until)
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::network::Session;
-use guichet_store::{PointOfSale, StoreError, Unit};
+use guichet_network::PlayerAccount;
+use guichet_sale::{PointOfSale, StoreError, Unit};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Database, Failure, LEASE_WAIT, Output, PlayArgs, network, open_or_create};
@@ -39,7 +39,7 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
             ));
         }
         (Database::Network(config), Some(kiosk), Some(player)) => {
-            Box::new(Session::new(network::kiosk(&config, kiosk)?, player))
+            Box::new(PlayerAccount::new(network::kiosk(&config, kiosk)?, player))
         }
         (Database::Network(_), _, _) => {
             return Err(Failure::Usage(

@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use guichet_store::clock::in_utc as utc;
-use guichet_store::{Limit, LimitKind, Protection};
+use guichet_sale::time::in_utc as utc;
+use guichet_sale::{Limit, LimitKind, Protection};
 
 use super::{ExcludeArgs, Failure, LimitsArgs, Output};
 

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_store::RealityChoice;
+use guichet_sale::RealityChoice;
 
 use crate::command::Command;
 use crate::ui::i18n::Texts;

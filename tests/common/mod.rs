@@ -18,7 +18,8 @@ use guichet_core::emission::{Emission, Game};
 use guichet_core::games::Scenario;
 use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
-use guichet_store::{LimitKind, MAX_LIMIT, OpenOptions, Store, StoreError, Unit, UnitState};
+use guichet_sale::{LimitKind, MAX_LIMIT, StoreError, Unit, UnitState};
+use guichet_sqlite::{OpenOptions, Store};
 use tempfile::TempDir;
 
 /// A fresh database in a temporary folder.
@@ -236,7 +237,7 @@ pub fn prizes_credited(harness: &Harness<'_, Guichet>) -> usize {
         .ledger()
         .expect("a ledger")
         .into_iter()
-        .filter(|entry| entry.kind == guichet_store::LedgerKind::Prize)
+        .filter(|entry| entry.kind == guichet_sqlite::LedgerKind::Prize)
         .count()
 }
 

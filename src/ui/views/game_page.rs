@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use guichet_core::emission::Emission;
 use guichet_core::step::RevealStep;
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use egui::RichText;
 

@@ -2,7 +2,7 @@
 //! opens in its game's screen: replayed if settled, resumed if not.
 
 use egui::{Align, Layout, RichText, Vec2};
-use guichet_store::{Unit, UnitState};
+use guichet_sale::{Unit, UnitState};
 
 use super::{Kiosk, View};
 use crate::command::Command;

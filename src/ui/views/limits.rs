@@ -5,7 +5,7 @@
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_store::{Limit, LimitKind, MAX_LIMIT};
+use guichet_sale::{Limit, LimitKind, MAX_LIMIT};
 
 use super::age::risk_line;
 use super::{Kiosk, View};

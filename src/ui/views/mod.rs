@@ -26,7 +26,7 @@ pub use store_problem::StoreProblemPage;
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_store::Protection;
+use guichet_sale::Protection;
 
 use crate::command::Command;
 use crate::ui::i18n::Texts;

@@ -3,7 +3,7 @@
 //! minutes; the page then says until when.
 
 use egui::RichText;
-use guichet_store::PIN_DIGITS;
+use guichet_sqlite::PIN_DIGITS;
 
 use super::{Kiosk, View};
 use crate::command::Command;

@@ -1,7 +1,7 @@
 //! At start, before anything else: the unit left unfinished, to take up again.
 
 use egui::RichText;
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use super::{Kiosk, View};
 use crate::command::Command;

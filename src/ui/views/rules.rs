@@ -5,7 +5,7 @@
 use egui::{Align, Grid, Layout, RichText, Vec2};
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::{group_thousands, percent};
-use guichet_store::BlockStatus;
+use guichet_sqlite::BlockStatus;
 
 use super::{Kiosk, View};
 use crate::command::Command;

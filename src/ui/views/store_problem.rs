@@ -2,7 +2,7 @@
 //! file was not touched, and what to do. Never a panic, never a reset.
 
 use egui::RichText;
-use guichet_store::StoreError;
+use guichet_sale::StoreError;
 
 use super::{Kiosk, View};
 use crate::command::Command;
@@ -46,7 +46,7 @@ impl StoreProblemPage {
                 ("store-problem-is-rolled-back", "store-problem-rolled-back")
             }
             StoreError::SealKeyUnreadable { .. } => ("store-problem-is-key", "store-problem-key"),
-            StoreError::Network(network) if network.code() == Some("GU014") => (
+            StoreError::KioskRefused(_) => (
                 "store-problem-is-unknown-kiosk",
                 "store-problem-unknown-kiosk",
             ),

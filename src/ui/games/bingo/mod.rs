@@ -22,7 +22,7 @@ use guichet_core::games::Scenario;
 use guichet_core::games::bingo::generator::combinations_for;
 use guichet_core::money::Cents;
 use guichet_core::games::bingo::scenario::{BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, ROWS, SPHERE_BALLS, first_grid_of, full_rows_of, marked_by};
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use super::table::paint::{Glow, caption, glow};
 use super::entry::{GameEntry, TileLook, table_of};

@@ -16,7 +16,7 @@ use guichet_core::step::RevealStep;
 use guichet_core::games::blackjack::game::{BANK_CARD, HANDS};
 use guichet_core::games::Scenario;
 use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome};
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use super::table::paint::{badge, caption};
 use super::entry::{GameEntry, TileLook, table_of};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
 use guichet_core::games::Scenario;
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 /// A fall's key: the unit, the drop, the puck picked.
 type FallKey = (i64, usize, u8);

@@ -24,7 +24,7 @@ use guichet_core::step::RevealStep;
 use guichet_core::games::Scenario;
 use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::{PUCKS, StarFortuneScenario};
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use super::table::paint::{Glow, glow};
 use super::entry::{GameEntry, TileLook, table_of};

@@ -4,7 +4,7 @@
 
 use egui::{Rect, RichText, Vec2};
 use guichet_core::emission::Emission;
-use guichet_store::UnitState;
+use guichet_sale::UnitState;
 
 use super::Table;
 use super::outcome::Outcome;

@@ -3,7 +3,7 @@
 //! game — four zones, twelve symbols, eighteen balls or two pucks.
 
 use guichet_core::step::RevealStep;
-use guichet_store::{Unit, UnitState};
+use guichet_sale::{Unit, UnitState};
 
 /// When each revealed step, and the result, began to show.
 #[derive(Debug, Default)]

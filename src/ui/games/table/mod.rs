@@ -35,7 +35,7 @@ use egui::{Pos2, Rect, Vec2, emath::easing};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_store::{Unit, UnitState};
+use guichet_sale::{Unit, UnitState};
 
 use crate::command::Command;
 use crate::sound::Cue;

@@ -2,7 +2,7 @@
 //! it (a replay may not), and "Auto", which reveals the rest in turn, each step
 //! once the table has been still for a moment.
 
-use guichet_store::{Unit, UnitState};
+use guichet_sale::{Unit, UnitState};
 
 use super::clock::RevealClock;
 use crate::command::Command;

@@ -15,7 +15,7 @@ use guichet_core::step::RevealStep;
 use guichet_core::games::x10::game::{BUNDLES, DIAMONDS};
 use guichet_core::games::Scenario;
 use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
-use guichet_store::Unit;
+use guichet_sale::Unit;
 
 use super::table::paint::{Glow, caption, glow};
 use super::entry::{GameEntry, TileLook, table_of};

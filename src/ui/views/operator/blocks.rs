@@ -6,7 +6,7 @@ use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
-use guichet_store::{BlockRecord, BlockStatus};
+use guichet_sqlite::{BlockRecord, BlockStatus};
 
 use super::table;
 use crate::command::Command;

@@ -3,7 +3,7 @@
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_store::{Event, EventKind};
+use guichet_sqlite::{Event, EventKind};
 
 use super::table;
 use crate::command::Command;

@@ -1,7 +1,7 @@
 //! The event log: errors, operator actions, resumes, PIN tries and lockouts,
 //! newest first.
 
-use guichet_store::Event;
+use guichet_sqlite::Event;
 
 use super::table;
 use crate::ui::views::Kiosk;

@@ -3,7 +3,7 @@
 //! money paid in and out. All of it summed from the ledger by the store.
 
 use egui::RichText;
-use guichet_store::{MeterReset, Meters};
+use guichet_sqlite::{MeterReset, Meters};
 
 use super::credits::{Draft, reason_field};
 use super::table;

@@ -15,7 +15,8 @@ pub use charts::{ChartFacts, RtpCurve, TierFacts};
 
 use egui::RichText;
 use guichet_core::emission::Emission;
-use guichet_store::{BlockRecord, BlockStatus, Event, MeterReset, Meters, Unit};
+use guichet_sale::Unit;
+use guichet_sqlite::{BlockRecord, BlockStatus, Event, MeterReset, Meters};
 
 use super::{Kiosk, View};
 use crate::command::Command;

@@ -2,7 +2,7 @@
 //! step on its table, labelled as a recall.
 
 use egui::RichText;
-use guichet_store::{Unit, UnitState};
+use guichet_sale::{Unit, UnitState};
 
 use crate::command::Command;
 use crate::ui::theme::{palette, size};

@@ -1,0 +1,89 @@
+//! What can go wrong with the network's database, and what it means to the
+//! sale API.
+
+use guichet_core::money::Cents;
+use guichet_sale::StoreError;
+
+/// What went wrong with the network's database.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkError {
+    /// The server refused or failed (connection, permission, a constraint).
+    #[error("PostgreSQL: {}", describe(.0))]
+    Postgres(postgres::Error),
+    /// A role name that is not a plain lower-case identifier.
+    #[error("{0:?} is not a role name (lower-case letters, digits and _ only)")]
+    RoleName(String),
+    /// A kiosk's name that is empty or longer than 64 characters.
+    #[error("{0:?} is not a kiosk's name (1 to 64 characters)")]
+    KioskName(String),
+    /// The operating system gave no randomness for a kiosk's secret.
+    #[error("no randomness for a kiosk's secret: {0}")]
+    Entropy(String),
+    /// A deposit or a withdrawal of zero or less.
+    #[error("an amount is more than 0, not {0}")]
+    NotPositive(Cents),
+    /// An emission has more tiers than a byte can number.
+    #[error("emission {0} has too many tiers to store")]
+    TooManyTiers(String),
+    /// The database's schema is newer than this build knows.
+    #[error(
+        "the database's schema is version {found}, this Guichet knows up to {known}: update Guichet"
+    )]
+    NewerSchema {
+        /// The database's version.
+        found: i32,
+        /// The newest this build knows.
+        known: i32,
+    },
+    /// The server sent what this build cannot use.
+    #[error("the database holds something unexpected: {0}")]
+    Unexpected(String),
+}
+
+impl From<postgres::Error> for NetworkError {
+    fn from(error: postgres::Error) -> Self {
+        Self::Postgres(error)
+    }
+}
+
+impl From<NetworkError> for StoreError {
+    /// A kiosk the network does not know by its name and secret (`GU014`)
+    /// is refused as such; anything else is the network's failure.
+    fn from(error: NetworkError) -> Self {
+        if error.code() == Some(KIOSK_REFUSED) {
+            Self::KioskRefused(error.to_string())
+        } else {
+            Self::Network(Box::new(error))
+        }
+    }
+}
+
+/// The SQLSTATE of a kiosk the network does not know by the name and secret
+/// it gave (`guichet.check_kiosk`, `v3.sql`).
+pub const KIOSK_REFUSED: &str = "GU014";
+
+impl NetworkError {
+    /// The SQLSTATE the server raised, if it did (`GU004` for "no player", say).
+    #[must_use]
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            Self::Postgres(error) => error.code().map(postgres::error::SqlState::code),
+            _ => None,
+        }
+    }
+
+    /// The detail the server gave with its error, if any.
+    pub(crate) fn detail(&self) -> Option<&str> {
+        match self {
+            Self::Postgres(error) => error.as_db_error().and_then(|db| db.detail()),
+            _ => None,
+        }
+    }
+}
+
+/// The server's own words for `error` when it has some ("db error" otherwise).
+fn describe(error: &postgres::Error) -> String {
+    error
+        .as_db_error()
+        .map_or_else(|| error.to_string(), |db| db.message().to_owned())
+}

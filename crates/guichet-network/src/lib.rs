@@ -1,0 +1,36 @@
+//! The PostgreSQL engine, for a network of kiosks: the schema and its
+//! migrations, a kiosk role that never sees a secret, blocks opened by the
+//! operator's tool, player accounts, and units sold, revealed and settled on
+//! the kiosks. May import the core and the sale API; never SQLite, the kiosk
+//! or egui.
+//!
+//! The operator's tool ([`Operator`]) connects as the schema's owner: it holds
+//! each block's seed, computes every unit's tier with the core
+//! ([`Block::walk`](guichet_core::block::Block::walk)) and stores them in a
+//! table the kiosk role cannot read; it credits the players' accounts and
+//! verifies the whole database. A kiosk ([`Kiosk`], and [`PlayerAccount`] for a
+//! player at it) connects as the kiosk role and may only call the schema's
+//! `SECURITY DEFINER` functions — `sell`, `buy` (which return the unit sold and
+//! nothing else), `reveal`, `settle`, `kiosk_units`, `balance` — and read
+//! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
+//! is closed); it gives its name and the secret the operator added it with
+//! ([`Operator::add_kiosk`]) to each, and acts as itself only. Players'
+//! accounts are protected as on a kiosk's own file: 7-day deposit and stake
+//! limits, self-exclusion (`protection.rs`). See `v1.sql`, `v2.sql` and
+//! `v3.sql`.
+
+mod error;
+mod kiosk;
+mod operator;
+mod player_account;
+mod protection;
+mod sale;
+mod schema;
+mod verify;
+
+pub use error::{KIOSK_REFUSED, NetworkError};
+pub use kiosk::Kiosk;
+pub use operator::Operator;
+pub use player_account::PlayerAccount;
+pub use sale::{PublicBlock, Sale};
+pub use schema::{KIOSK_ROLE, SCHEMA_VERSION};

@@ -1,0 +1,420 @@
+//! A player at a kiosk of the network: the [`PointOfSale`] of the PostgreSQL
+//! engine. The kiosk is told the unit it sells, that unit's prize and its
+//! block's unit-stream key, and draws the unit's scenario itself with the same
+//! generator the SQLite engine uses; every step is journaled on the server
+//! before it is shown, and the server credits the prize its stored tier gives.
+
+use guichet_core::block::UnitStreams;
+use guichet_core::emission::Emission;
+use guichet_core::generator::{self, scenario_from_streams};
+use guichet_core::money::Cents;
+use guichet_core::reveal::Progress;
+use guichet_core::step::RevealStep;
+
+use crate::error::NetworkError;
+use crate::kiosk::Kiosk;
+use guichet_sale::{
+    Limit, LimitKind, PendingRaise, PointOfSale, Protection, Settlement, StoreError, Unit,
+    UnitState,
+};
+
+/// The columns of a unit's row, as `guichet.kiosk_units` and
+/// `guichet.player_units` return them: what [`unit_of`] reads.
+const UNIT_ROW: &str = "sale_id, emission, block_number, unit_index, prize_cents, stream_key,
+                        generator, sold_at, settled_at, steps";
+
+/// Player `player` at kiosk `kiosk`.
+pub struct PlayerAccount {
+    kiosk: Kiosk,
+    player: String,
+}
+
+impl PlayerAccount {
+    /// Player `player` at `kiosk`.
+    #[must_use]
+    pub fn new(kiosk: Kiosk, player: &str) -> Self {
+        Self {
+            kiosk,
+            player: player.to_owned(),
+        }
+    }
+
+    /// The kiosk, given back.
+    #[must_use]
+    pub fn into_kiosk(self) -> Kiosk {
+        self.kiosk
+    }
+
+    /// The units of this kiosk: unit `wanted` alone, or every unsettled one.
+    fn units(&mut self, wanted: Option<i64>) -> Result<Vec<Unit>, StoreError> {
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                &format!("SELECT {UNIT_ROW} FROM guichet.kiosk_units($1, $2, $3)"),
+                &[&self.kiosk.name, &self.kiosk.secret, &wanted],
+            )
+            .map_err(NetworkError::from)?;
+        rows.iter().map(unit_of).collect()
+    }
+
+    /// Journals `steps` of `current` (checked against its scenario first: all
+    /// or none), and returns it with them.
+    fn journal(&mut self, mut current: Unit, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        let unit = current.id;
+        if current.state == UnitState::Settled {
+            return Err(StoreError::AlreadySettled(unit));
+        }
+        for &step in steps {
+            current
+                .progress
+                .apply(step)
+                .map_err(|source| StoreError::Step { unit, source })?;
+        }
+        let journal: Vec<String> = steps
+            .iter()
+            .map(|step| serde_json::to_string(step).expect("a step serializes"))
+            .collect();
+        let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
+        self.kiosk
+            .client
+            .query_one(
+                "SELECT guichet.reveal($1, $2, $3, $4, $5)",
+                &[
+                    &self.kiosk.name,
+                    &self.kiosk.secret,
+                    &unit,
+                    &first,
+                    &journal,
+                ],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        current.steps.extend_from_slice(steps);
+        if !current.steps.is_empty() {
+            current.state = UnitState::Revealing;
+        }
+        Ok(current)
+    }
+
+    /// Settles `current` once it is fully revealed, and returns it settled.
+    fn close(&mut self, mut current: Unit) -> Result<Settlement, StoreError> {
+        let unit = current.id;
+        if current.state == UnitState::Settled {
+            return Ok(Settlement {
+                unit: current,
+                credited: false,
+            });
+        }
+        if !current.progress.is_complete() {
+            return Err(StoreError::NotFinished(unit));
+        }
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT credited, settled_at FROM guichet.settle($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &unit],
+            )
+            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        current.state = UnitState::Settled;
+        current.settled_at = row.get(1);
+        Ok(Settlement {
+            unit: current,
+            credited: row.get(0),
+        })
+    }
+}
+
+/// The unit of a row of [`UNIT_ROW`], its scenario drawn from its
+/// block's unit streams and its journal replayed.
+fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
+    let id: i64 = row.get(0);
+    let code: String = row.get(1);
+    let emission = guichet_core::games::emission_by_code(&code)
+        .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
+    let generator: i32 = row.get(6);
+    let journal: Vec<String> = row.get(9);
+    let steps = journal
+        .iter()
+        .map(|step| serde_json::from_str(step))
+        .collect::<Result<Vec<RevealStep>, _>>()
+        .map_err(|error| NetworkError::Unexpected(format!("unit {id}'s journal: {error}")))?;
+    let mut unit = drawn(
+        id,
+        emission,
+        (row.get(2), row.get(3)),
+        Cents(row.get(4)),
+        &row.get::<_, Vec<u8>>(5),
+        generator,
+        row.get(7),
+    )?;
+    unit.progress = Progress::replay(&unit.scenario, &steps)
+        .map_err(|source| StoreError::Step { unit: id, source })?;
+    unit.settled_at = row.get(8);
+    unit.state = if unit.settled_at.is_some() {
+        UnitState::Settled
+    } else if steps.is_empty() {
+        UnitState::Sold
+    } else {
+        UnitState::Revealing
+    };
+    unit.steps = steps;
+    Ok(unit)
+}
+
+/// Unit `id` of `emission`, at (block, index), worth `prize`, as sold: its
+/// scenario drawn with generator `generator` from `stream_key`.
+fn drawn(
+    id: i64,
+    emission: &'static Emission,
+    (block, index): (i32, i32),
+    prize: Cents,
+    stream_key: &[u8],
+    generator: i32,
+    sold_at: String,
+) -> Result<Unit, StoreError> {
+    let unexpected = |what: String| StoreError::from(NetworkError::Unexpected(what));
+    if u32::try_from(generator).ok() != Some(generator::VERSION) {
+        return Err(unexpected(format!(
+            "unit {id} was drawn with generator {generator}, this kiosk draws with {}",
+            generator::VERSION
+        )));
+    }
+    let key: [u8; 32] = stream_key
+        .try_into()
+        .map_err(|_| unexpected(format!("unit {id}'s stream key is not 32 bytes")))?;
+    let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
+    let scenario = scenario_from_streams(emission, &UnitStreams(key), index, prize)
+        .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
+    Ok(Unit {
+        id,
+        emission,
+        block: u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?,
+        index,
+        prize,
+        progress: Progress::new(&scenario),
+        scenario,
+        generator: generator::VERSION,
+        steps: Vec::new(),
+        state: UnitState::Sold,
+        sold_at,
+        settled_at: None,
+    })
+}
+
+/// The store's error for the network's `error`: the refusals every engine
+/// shares by their name, the rest as they are.
+fn refusal(error: postgres::Error, stake: Cents, unit: Option<i64>) -> StoreError {
+    let error = NetworkError::from(error);
+    if let Some(refused) = protection_refusal(&error, stake) {
+        return refused;
+    }
+    let detail = error.detail().and_then(|detail| detail.parse::<i64>().ok());
+    match (error.code(), detail, unit) {
+        (Some("GU005"), Some(balance), _) => StoreError::InsufficientFunds {
+            balance: Cents(balance),
+            stake,
+        },
+        (Some("GU006"), Some(unfinished), _) => StoreError::UnitUnfinished(unfinished),
+        (Some("GU007"), _, Some(unit)) => StoreError::NoSuchUnit(unit),
+        (Some("GU008"), _, Some(unit)) => StoreError::AlreadySettled(unit),
+        _ => StoreError::from(error),
+    }
+}
+
+/// The refusal of `v2.sql`'s `check_protection` in `error`, if it is one: the
+/// player excluded (the end in its detail), without limits, or past the stake
+/// limit (its detail: the limit, what is left, when `stake` fits or "never").
+fn protection_refusal(error: &NetworkError, stake: Cents) -> Option<StoreError> {
+    let detail = error.detail().unwrap_or_default();
+    match error.code()? {
+        "GU010" => Some(StoreError::Excluded {
+            until: guichet_sale::time::parse(detail).ok()?,
+        }),
+        "GU011" => Some(StoreError::NoLimits),
+        "GU012" => {
+            let mut parts = detail.split(' ');
+            let limit = Cents(parts.next()?.parse().ok()?);
+            let left = Cents(parts.next()?.parse().ok()?);
+            let fits_from = match parts.next()? {
+                "never" => None,
+                time => Some(guichet_sale::time::parse(time).ok()?),
+            };
+            Some(StoreError::LimitReached {
+                kind: LimitKind::Stake,
+                amount: stake,
+                limit,
+                left,
+                fits_from,
+            })
+        }
+        _ => None,
+    }
+}
+
+impl PlayerAccount {
+    /// The player's ledger mark and what their stakes and prizes after entry
+    /// `after` come to.
+    fn ledger(&mut self, after: i64) -> Result<(i64, Cents), StoreError> {
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT mark, net_cents FROM guichet.player_net($1, $2, $3, $4)",
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &after],
+            )
+            .map_err(NetworkError::from)?;
+        Ok((row.get(0), Cents(row.get(1))))
+    }
+}
+
+/// A time the server wrote as `2026-11-29T20:01:02Z`.
+fn moment(text: &str) -> Result<jiff::Timestamp, StoreError> {
+    guichet_sale::time::parse(text)
+        .map_err(|error| NetworkError::Unexpected(format!("a time {text:?}: {error}")).into())
+}
+
+impl PointOfSale for PlayerAccount {
+    fn balance(&mut self) -> Result<Cents, StoreError> {
+        let balance: Option<i64> = self
+            .kiosk
+            .client
+            .query_one("SELECT guichet.balance($1)", &[&self.player])
+            .map_err(NetworkError::from)?
+            .get(0);
+        balance.map(Cents).ok_or_else(|| {
+            NetworkError::Unexpected(format!("there is no player {}", self.player)).into()
+        })
+    }
+
+    fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
+        let version = i32::try_from(generator::VERSION).unwrap_or(i32::MAX);
+        let row = self
+            .kiosk
+            .client
+            .query_one(
+                "SELECT sale_id, block_number, unit_index, prize_cents, stream_key, sold_at
+                 FROM guichet.buy($1, $2, $3, $4, $5)",
+                &[
+                    &emission.code(),
+                    &self.kiosk.name,
+                    &self.kiosk.secret,
+                    &self.player,
+                    &version,
+                ],
+            )
+            .map_err(|error| refusal(error, emission.stake, None))?;
+        drawn(
+            row.get(0),
+            emission,
+            (row.get(1), row.get(2)),
+            Cents(row.get(3)),
+            &row.get::<_, Vec<u8>>(4),
+            version,
+            row.get(5),
+        )
+    }
+
+    fn take_up(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        self.unit(unit)
+    }
+
+    fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        let current = self.unit(unit)?;
+        self.journal(current, steps)
+    }
+
+    fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let current = self.unit(unit)?;
+        self.close(current)
+    }
+
+    /// As the trait's, in three round trips: the unit read once.
+    fn finish(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        let mut current = self.unit(unit)?;
+        if current.state != UnitState::Settled {
+            let steps = current.progress.remaining_steps(&current.scenario);
+            if !steps.is_empty() {
+                current = self.journal(current, &steps)?;
+            }
+        }
+        self.close(current)
+    }
+
+    fn unit(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        self.units(Some(unit))?
+            .pop()
+            .ok_or(StoreError::NoSuchUnit(unit))
+    }
+
+    fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
+        self.units(None)
+    }
+
+    fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
+        let limit = i32::try_from(limit).unwrap_or(i32::MAX);
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                &format!("SELECT {UNIT_ROW} FROM guichet.player_units($1, $2, $3, $4)"),
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &limit],
+            )
+            .map_err(NetworkError::from)?;
+        rows.iter().map(unit_of).collect()
+    }
+
+    fn ledger_mark(&mut self) -> Result<i64, StoreError> {
+        self.ledger(i64::MAX).map(|(mark, _)| mark)
+    }
+
+    fn net_since(&mut self, after: i64) -> Result<Cents, StoreError> {
+        self.ledger(after).map(|(_, net)| net)
+    }
+
+    /// On a network the desk checks the player's identity and age when it
+    /// opens their account: a player at a kiosk is an adult.
+    fn protection(&mut self) -> Result<Protection, StoreError> {
+        let rows = self
+            .kiosk
+            .client
+            .query(
+                "SELECT which, in_force, pending, pending_from, used, excluded_until
+                 FROM guichet.player_protection($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &self.player],
+            )
+            .map_err(NetworkError::from)?;
+        let player = &self.player;
+        let limit_of = |which: &str| -> Result<Limit, StoreError> {
+            let row = rows
+                .iter()
+                .find(|row| row.get::<_, &str>(0) == which)
+                .ok_or_else(|| NetworkError::Unexpected(format!("there is no player {player}")))?;
+            let pending = match (
+                row.get::<_, Option<i64>>(2),
+                row.get::<_, Option<String>>(3),
+            ) {
+                (Some(amount), Some(from)) => Some(PendingRaise {
+                    amount: Cents(amount),
+                    from: moment(&from)?,
+                }),
+                _ => None,
+            };
+            Ok(Limit {
+                current: row.get::<_, Option<i64>>(1).map(Cents),
+                pending,
+                used: Cents(row.get(4)),
+            })
+        };
+        Ok(Protection {
+            adult: Some(true),
+            deposit: limit_of("deposit_limit")?,
+            stake: limit_of("stake_limit")?,
+            excluded_until: rows
+                .first()
+                .and_then(|row| row.get::<_, Option<String>>(5))
+                .map(|until| moment(&until))
+                .transpose()?,
+        })
+    }
+}

@@ -1,0 +1,39 @@
+//! A unit sold to a kiosk, and a block as anybody may see it.
+
+/// A unit sold to a kiosk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sale {
+    /// The block it belongs to.
+    pub block: u32,
+    /// Its index in the block.
+    pub index: u32,
+    /// Its tier in the emission's table, `None` when it loses.
+    pub tier: Option<usize>,
+}
+
+/// The sale in `row`: block number, unit index, tier.
+pub(crate) fn sale_of(row: &postgres::Row) -> Sale {
+    let block: i32 = row.get(0);
+    let index: i32 = row.get(1);
+    let tier: Option<i16> = row.get(2);
+    Sale {
+        block: u32::try_from(block).unwrap_or_default(),
+        index: u32::try_from(index).unwrap_or_default(),
+        tier: tier.and_then(|tier| usize::try_from(tier).ok()),
+    }
+}
+
+/// A block as anybody may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicBlock {
+    /// Its number in the emission.
+    pub number: u32,
+    /// Its units.
+    pub size: u32,
+    /// Units sold.
+    pub sold: u32,
+    /// Its commitment.
+    pub commitment: [u8; 32],
+    /// Its seed, once it is closed.
+    pub seed: Option<Vec<u8>>,
+}

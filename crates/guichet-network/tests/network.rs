@@ -1,0 +1,805 @@
+//! The store on PostgreSQL: a real server (`scripts/pg-scratch.sh` starts one
+//! for each test, or `GUICHET_TEST_POSTGRES` names a superuser's URL to share),
+//! a kiosk role that can read no secret, and kiosks buying at once.
+
+#[path = "support/postgres.rs"]
+mod postgres_server;
+
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::Emission;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::money::Cents;
+use guichet_network::{Kiosk, NetworkError, Operator, PlayerAccount};
+use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};
+use postgres::error::SqlState;
+use postgres::{Client, NoTls};
+use postgres_server::{Server, as_user};
+
+/// A seed of the test's choosing.
+fn seed(byte: u8) -> Seed {
+    Seed::from_bytes([byte; 32])
+}
+
+/// Database `name` on `server`, set up with the kiosk role `kiosk_<name>`
+/// (password `pw`) and block 0 of Star Fortune 50 opened under `seed(byte)`:
+/// the operator, the superuser's URL and the kiosk role's.
+fn set_up(server: &Server, name: &str, byte: u8) -> (Operator, String, String) {
+    let url = server.database(name);
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    let role = format!("kiosk_{name}");
+    operator.install(&role, "pw").expect("installed");
+    operator
+        .open_block(EMISSION, 0, &seed(byte))
+        .expect("block 0 opens");
+    let kiosk_url = as_user(&url, &role, "pw");
+    (operator, url, kiosk_url)
+}
+
+/// Adds kiosk `name` to the network and connects it as the kiosk role.
+fn kiosk(operator: &mut Operator, kiosk_url: &str, name: &str) -> Kiosk {
+    let secret = operator.add_kiosk(name).expect("the kiosk is added");
+    Kiosk::connect(kiosk_url, name, &secret).expect("the kiosk connects")
+}
+
+/// The emission the tests sell: 850 000 units to a block.
+const EMISSION: &Emission = &STAR_FORTUNE_50;
+
+/// Opens player `name`'s account at the desk: both 7-day limits as high as
+/// they go.
+fn open_account(operator: &mut Operator, name: &str) {
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        operator
+            .set_limit(name, kind, MAX_LIMIT, "desk")
+            .expect("a limit");
+    }
+}
+
+/// The SQLSTATE of a failed statement.
+fn state(error: &postgres::Error) -> Option<&SqlState> {
+    error.code()
+}
+
+#[test]
+fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "secrets", 7);
+    let mut raw = Client::connect(&kiosk_url, NoTls).expect("the kiosk role logs in");
+    for forbidden in [
+        "SELECT seed FROM guichet.block_seeds",
+        "SELECT tiers FROM guichet.block_tiers",
+        "SELECT * FROM guichet.blocks",
+        "SELECT * FROM guichet.sales",
+        "UPDATE guichet.blocks SET sold = 0",
+        "INSERT INTO guichet.sales (block_id, unit_index, kiosk) VALUES (1, 5, 'me')",
+        "SELECT * FROM guichet.players",
+        "SELECT * FROM guichet.ledger",
+        "SELECT * FROM guichet.reveal_steps",
+        "SELECT * FROM guichet.prizes",
+        "SELECT * FROM guichet.kiosks",
+        "UPDATE guichet.players SET balance_cents = 1000000",
+    ] {
+        let error = raw.batch_execute(forbidden).expect_err(forbidden);
+        assert_eq!(
+            state(&error),
+            Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+            "{forbidden}: {error}"
+        );
+    }
+    // No way round: no other role to become, no function to call but the
+    // kiosks' own.
+    assert!(raw.batch_execute("SET ROLE postgres").is_err());
+    let granted: Vec<String> = raw
+        .query(
+            "SELECT routine_name::text FROM information_schema.role_routine_grants
+             WHERE grantee = current_user AND routine_schema = 'guichet' ORDER BY 1",
+            &[],
+        )
+        .expect("grants are readable")
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(
+        granted,
+        [
+            "balance",
+            "buy",
+            "kiosk_units",
+            "player_net",
+            "player_protection",
+            "player_units",
+            "reveal",
+            "sell",
+            "settle"
+        ],
+        "only the kiosks' functions"
+    );
+
+    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne-1");
+    let public = kiosk.public_blocks(EMISSION).expect("public blocks");
+    assert_eq!(public.len(), 1);
+    assert_eq!(public[0].seed, None, "an open block's seed stays secret");
+    let block = Block::open(EMISSION, 0, &seed(7));
+    assert_eq!(public[0].commitment, block.commitment().0);
+    assert_eq!(public[0].size, EMISSION.block_size);
+
+    let sale = kiosk.sell(EMISSION).expect("a unit");
+    assert_eq!((sale.block, sale.index), (0, 0));
+    assert_eq!(sale.tier, block.tier_of_unit(0));
+    assert_eq!(kiosk.public_blocks(EMISSION).expect("public")[0].sold, 1);
+}
+
+/// A kiosk gives its name and its secret with each call: a wrong secret, a
+/// kiosk never added, or another kiosk's name with one's own secret is refused
+/// (GU014), and nothing is sold; a kiosk reads and settles its own units only;
+/// a kiosk given a new secret is refused with the old one.
+#[test]
+fn a_kiosk_acts_as_itself_only() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "itself", 9);
+    open_account(&mut operator, "erin");
+    operator
+        .deposit("erin", Cents(EMISSION.stake.0 * 5), "desk")
+        .expect("a deposit");
+    let first = operator.add_kiosk("borne-a").expect("added");
+    let second = operator.add_kiosk("borne-b").expect("added");
+    assert_ne!(first, second, "each kiosk its own secret");
+    assert_eq!(first.len(), 64, "256 bits, in hex");
+    assert!(matches!(
+        operator.add_kiosk(""),
+        Err(NetworkError::KioskName(_))
+    ));
+
+    let refused_as = |name: &str, secret: &str| {
+        let mut kiosk = Kiosk::connect(&kiosk_url, name, secret).expect("connects");
+        let refused = kiosk.sell(EMISSION).expect_err("refused");
+        assert_eq!(refused.code(), Some("GU014"), "{name}: {refused}");
+        let mut session = PlayerAccount::new(kiosk, "erin");
+        let refused = session.buy(EMISSION).expect_err("refused");
+        assert!(
+            matches!(&refused, StoreError::KioskRefused(_)),
+            "{name}: {refused}"
+        );
+        for refused in [
+            session.unfinished_units().map(drop),
+            session.recent_units(5).map(drop),
+            session.protection().map(drop),
+            session.ledger_mark().map(drop),
+        ] {
+            let refused = refused.expect_err("refused");
+            assert!(
+                matches!(&refused, StoreError::KioskRefused(_)),
+                "{name}: {refused}"
+            );
+        }
+    };
+    refused_as("borne-a", &second);
+    refused_as("borne-a", "");
+    refused_as("borne-z", &first);
+    assert_eq!(
+        kiosk(&mut operator, &kiosk_url, "borne-c")
+            .public_blocks(EMISSION)
+            .expect("public")[0]
+            .sold,
+        0,
+        "nothing was sold"
+    );
+    assert_eq!(
+        operator.account("erin").expect("the account").0,
+        Cents(EMISSION.stake.0 * 5)
+    );
+
+    // Kiosk A's unit is not kiosk B's to see, reveal or settle.
+    let mut at_a = PlayerAccount::new(
+        Kiosk::connect(&kiosk_url, "borne-a", &first).expect("connects"),
+        "erin",
+    );
+    let unit = at_a.buy(EMISSION).expect("a unit");
+    let mut at_b = PlayerAccount::new(
+        Kiosk::connect(&kiosk_url, "borne-b", &second).expect("connects"),
+        "erin",
+    );
+    assert!(matches!(at_b.unit(unit.id), Err(StoreError::NoSuchUnit(id)) if id == unit.id));
+    assert!(at_b.unfinished_units().expect("none").is_empty());
+    assert!(
+        at_b.recent_units(5).expect("none").is_empty(),
+        "the player's history at kiosk B: not kiosk A's units"
+    );
+    assert!(matches!(
+        at_b.finish(unit.id),
+        Err(StoreError::NoSuchUnit(_))
+    ));
+    at_a.finish(unit.id).expect("played out at its own kiosk");
+
+    // A new secret voids the old one.
+    let renewed = operator.add_kiosk("borne-a").expect("renewed");
+    refused_as("borne-a", &first);
+    Kiosk::connect(&kiosk_url, "borne-a", &renewed)
+        .expect("connects")
+        .sell(EMISSION)
+        .expect("sold with the new secret");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+#[test]
+fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
+    const KIOSKS: u32 = 8;
+    const EACH: u32 = 40;
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "at_once", 3);
+    let secrets: Vec<String> = (0..KIOSKS)
+        .map(|number| {
+            operator
+                .add_kiosk(&format!("borne-{number}"))
+                .expect("added")
+        })
+        .collect();
+
+    let sales: Vec<_> = std::thread::scope(|scope| {
+        let buyers: Vec<_> = (0..KIOSKS)
+            .zip(&secrets)
+            .map(|(number, secret)| {
+                let kiosk_url = &kiosk_url;
+                scope.spawn(move || {
+                    let mut kiosk = Kiosk::connect(kiosk_url, &format!("borne-{number}"), secret)
+                        .expect("connects");
+                    (0..EACH)
+                        .map(|_| kiosk.sell(EMISSION).expect("a unit"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        buyers
+            .into_iter()
+            .flat_map(|buyer| buyer.join().expect("a buyer"))
+            .collect()
+    });
+
+    let block = Block::open(EMISSION, 0, &seed(3));
+    let mut indices: Vec<u32> = sales.iter().map(|sale| sale.index).collect();
+    indices.sort_unstable();
+    assert_eq!(
+        indices,
+        (0..KIOSKS * EACH).collect::<Vec<_>>(),
+        "no gap, no repeat"
+    );
+    for sale in &sales {
+        assert_eq!(sale.block, 0);
+        assert_eq!(
+            sale.tier,
+            block.tier_of_unit(sale.index),
+            "unit {}",
+            sale.index
+        );
+    }
+}
+
+#[test]
+fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
+    let server = Server::start();
+    let (mut operator, url, kiosk_url) = set_up(&server, "closing", 1);
+    operator
+        .open_block(EMISSION, 1, &seed(2))
+        .expect("block 1 opens");
+    let duplicate = operator.open_block(EMISSION, 1, &seed(9));
+    assert!(
+        matches!(&duplicate, Err(NetworkError::Postgres(error)) if error.code() == Some(&SqlState::UNIQUE_VIOLATION)),
+        "a block opens once: {duplicate:?}"
+    );
+    // Block 0 as if sold but for its last three units.
+    let size = EMISSION.block_size;
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    admin
+        .execute(
+            "UPDATE guichet.blocks SET sold = $1 WHERE number = 0",
+            &[&i32::try_from(size - 3).expect("a block size")],
+        )
+        .expect("fast-forwarded");
+
+    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne");
+    let sold: Vec<(u32, u32)> = (0..5)
+        .map(|_| {
+            kiosk
+                .sell(EMISSION)
+                .map(|sale| (sale.block, sale.index))
+                .expect("a unit")
+        })
+        .collect();
+    assert_eq!(
+        sold,
+        [(0, size - 3), (0, size - 2), (0, size - 1), (1, 0), (1, 1)]
+    );
+    let public = kiosk.public_blocks(EMISSION).expect("public");
+    assert_eq!(public[0].sold, size);
+    assert_eq!(
+        public[0].seed.as_deref(),
+        Some([1_u8; 32].as_slice()),
+        "a closed block's seed is published"
+    );
+    assert_eq!(public[1].seed, None);
+    assert_eq!(public[1].sold, 2);
+
+    // With no block left open, the kiosk is told, and nothing is sold.
+    admin
+        .execute(
+            "UPDATE guichet.blocks SET sold = size, closed_at = now() WHERE number = 1",
+            &[],
+        )
+        .expect("sold out");
+    let refused = kiosk.sell(EMISSION).expect_err("no open block");
+    assert!(refused.to_string().contains("no open block"), "{refused}");
+}
+
+#[test]
+fn a_role_name_that_is_not_an_identifier_is_refused() {
+    let server = Server::start();
+    let url = server.database("names");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    let refused = operator.install("kiosk; DROP TABLE x", "pw");
+    assert!(
+        matches!(refused, Err(NetworkError::RoleName(_))),
+        "{refused:?}"
+    );
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let schemas: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM pg_namespace WHERE nspname = 'guichet'",
+            &[],
+        )
+        .expect("a count")
+        .get(0);
+    assert_eq!(schemas, 0, "nothing was created");
+}
+
+#[test]
+fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
+    const KIOSKS: usize = 4;
+    const TRIES: usize = 6;
+    let server = Server::start();
+    let (mut operator, url, kiosk_url) = set_up(&server, "one_player", 4);
+    // Enough for exactly ten units; the kiosks try twenty-four at once.
+    let affordable = 10;
+    let deposit = Cents(EMISSION.stake.0 * affordable);
+    open_account(&mut operator, "alice");
+    assert_eq!(
+        operator
+            .deposit("alice", deposit, "desk")
+            .expect("a deposit"),
+        deposit
+    );
+    assert!(operator.deposit("alice", Cents(0), "desk").is_err());
+    assert_eq!(
+        operator.account("alice").expect("the account"),
+        (deposit, true)
+    );
+
+    let secrets: Vec<Vec<String>> = (0..KIOSKS)
+        .map(|number| {
+            (0..TRIES)
+                .map(|attempt| {
+                    operator
+                        .add_kiosk(&format!("borne-{number}-{attempt}"))
+                        .expect("added")
+                })
+                .collect()
+        })
+        .collect();
+    let outcomes: Vec<Result<Unit, StoreError>> = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..KIOSKS)
+            .zip(&secrets)
+            .map(|(number, secrets)| {
+                let kiosk_url = &kiosk_url;
+                scope.spawn(move || {
+                    let mut client = Client::connect(kiosk_url, NoTls).expect("connects");
+                    // Each try at a kiosk of its own: a kiosk plays one unit
+                    // at a time, and these are left unsettled.
+                    let mut outcomes = Vec::with_capacity(TRIES);
+                    for (attempt, secret) in secrets.iter().enumerate() {
+                        let kiosk = Kiosk::with_client(
+                            client,
+                            &format!("borne-{number}-{attempt}"),
+                            secret,
+                        );
+                        let mut session = PlayerAccount::new(kiosk, "alice");
+                        outcomes.push(session.buy(EMISSION));
+                        client = session.into_kiosk().into_client();
+                    }
+                    outcomes
+                })
+            })
+            .collect();
+        kiosks
+            .into_iter()
+            .flat_map(|kiosk| kiosk.join().expect("a kiosk"))
+            .collect()
+    });
+
+    let bought = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+    assert_eq!(bought, usize::try_from(affordable).expect("a count"));
+    for refused in outcomes.iter().filter_map(|outcome| outcome.as_ref().err()) {
+        assert!(
+            matches!(refused, StoreError::InsufficientFunds { balance, stake } if *stake == EMISSION.stake && *balance < EMISSION.stake),
+            "{refused}"
+        );
+    }
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let mut balances: Vec<i64> = admin
+        .query(
+            "SELECT balance_after_cents FROM guichet.ledger WHERE kind = 'stake'",
+            &[],
+        )
+        .expect("the stakes")
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    balances.sort_unstable();
+    let expected: Vec<i64> = (0..affordable)
+        .map(|left| left * EMISSION.stake.0)
+        .collect();
+    assert_eq!(balances, expected, "each purchase left one stake less");
+    let (balance, explained) = operator.account("alice").expect("the account");
+    assert_eq!(balance, Cents::ZERO);
+    assert!(explained, "the ledger explains the balance");
+    // A refused purchase sells nothing: the units sold are the ones paid for.
+    let sales = operator.sales(EMISSION).expect("the sales");
+    assert_eq!(sales.len(), usize::try_from(affordable).expect("a count"));
+    // A ledger whose chain is broken in the middle does not explain the
+    // balance, though its last entry still agrees with it.
+    admin
+        .execute(
+            "UPDATE guichet.ledger SET balance_after_cents = balance_after_cents + 1
+             WHERE id = (SELECT min(id) FROM guichet.ledger)",
+            &[],
+        )
+        .expect("a ledger entry changed");
+    assert_eq!(
+        operator.account("alice").expect("the account"),
+        (Cents::ZERO, false)
+    );
+}
+
+/// The operator's `verify` finds nothing wrong in units played out, and names
+/// each thing a superuser then tampers with.
+#[test]
+fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
+    let server = Server::start();
+    let (mut operator, url, kiosk_url) = set_up(&server, "verified", 5);
+    open_account(&mut operator, "bob");
+    operator
+        .deposit("bob", Cents(EMISSION.stake.0 * 20), "desk")
+        .expect("a deposit");
+    let kiosk = kiosk(&mut operator, &kiosk_url, "borne");
+    let mut session = PlayerAccount::new(kiosk, "bob");
+    let block = Block::open(EMISSION, 0, &seed(5));
+    let winner = (0..20)
+        .find(|&index| block.tier_of_unit(index).is_some())
+        .expect("a winning unit among the first 20");
+    let mut units = Vec::new();
+    for _ in 0..=winner + 1 {
+        let unit = session.buy(EMISSION).expect("a unit");
+        session.finish(unit.id).expect("played out");
+        units.push(unit);
+    }
+    // One unit left half revealed: sound too.
+    let open = session.buy(EMISSION).expect("a unit");
+    let first = open.progress.remaining_steps(&open.scenario)[0];
+    session.reveal(open.id, &[first]).expect("a step");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+
+    drop((operator, session));
+
+    // Each tampering on a copy of the database as played.
+    let (base, _) = url.rsplit_once('/').expect("a URL with a database");
+    let mut server_admin = Client::connect(&server.url, NoTls).expect("the superuser connects");
+    let tamperings = [
+        (
+            "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
+            "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
+        ),
+        (
+            "UPDATE guichet.ledger SET amount_cents = amount_cents + 100,
+                 balance_after_cents = balance_after_cents + 100 WHERE kind = 'prize';
+             UPDATE guichet.players SET balance_cents = balance_cents + 100",
+            "credited [",
+        ),
+        (
+            "UPDATE guichet.sales SET settled_at = now()
+             WHERE settled_at IS NULL AND generator IS NOT NULL",
+            "settled before it was all revealed",
+        ),
+        (
+            "UPDATE guichet.reveal_steps SET step = '{\"step\":\"puck\",\"drop\":0,\"puck\":7}'
+             WHERE seq = 0 AND sale_id = (SELECT min(sale_id) FROM guichet.reveal_steps)",
+            "its journal does not replay",
+        ),
+        (
+            "UPDATE guichet.reveal_steps SET step = 'a puck' WHERE seq = 0",
+            "a journaled step is not a step",
+        ),
+        (
+            "UPDATE guichet.blocks SET sold = sold + 1",
+            "units counted sold",
+        ),
+        (
+            "INSERT INTO guichet.blocks (emission, number, size, commitment, stream_key)
+             SELECT emission, 1, size, commitment, stream_key FROM guichet.blocks WHERE number = 0;
+             INSERT INTO guichet.block_seeds (block_id, seed)
+             SELECT (SELECT id FROM guichet.blocks WHERE number = 1), seed FROM guichet.block_seeds;
+             UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
+             INSERT INTO guichet.sales (block_id, unit_index, kiosk)
+             SELECT id, 0, 'counter' FROM guichet.blocks WHERE number = 1",
+            "a later block sold while it had units left",
+        ),
+        (
+            "UPDATE guichet.players SET balance_cents = balance_cents + 1",
+            "player bob: the ledger does not explain",
+        ),
+        (
+            "UPDATE guichet.blocks SET commitment = sha256(commitment)",
+            "its commitment is not its seed's",
+        ),
+        (
+            "UPDATE guichet.blocks SET stream_key = sha256(stream_key)",
+            "its unit-stream key is not its seed's",
+        ),
+    ];
+    for (number, (tampering, named)) in tamperings.into_iter().enumerate() {
+        let copy = format!("verified_{number}");
+        for statement in [
+            format!("DROP DATABASE IF EXISTS {copy}"),
+            format!("CREATE DATABASE {copy} TEMPLATE verified"),
+        ] {
+            server_admin.batch_execute(&statement).expect("a copy");
+        }
+        let copy_url = format!("{base}/{copy}");
+        Client::connect(&copy_url, NoTls)
+            .expect("the superuser connects")
+            .batch_execute(tampering)
+            .expect(tampering);
+        let found = Operator::connect(&copy_url)
+            .expect("the operator connects")
+            .verify()
+            .expect("a verdict");
+        assert!(
+            found.iter().any(|violation| violation.contains(named)),
+            "{tampering}: {found:?}"
+        );
+    }
+}
+
+/// Sets up version 1's schema through `admin`, with block 0 of the emission
+/// opened under `seed(8)` as version 1's operator's tool opened it, and its
+/// first unit sold for cash at the counter. Returns the block.
+fn version_1_database(admin: &mut Client) -> Block {
+    admin
+        .batch_execute(include_str!("../src/v1.sql"))
+        .expect("version 1");
+    let block = Block::open(EMISSION, 0, &seed(8));
+    admin
+        .execute(
+            "INSERT INTO guichet.emissions (code, stake_cents) VALUES ($1, $2)",
+            &[&EMISSION.code(), &EMISSION.stake.0],
+        )
+        .expect("the emission");
+    admin
+        .execute(
+            "INSERT INTO guichet.blocks (emission, number, size, commitment) VALUES ($1, 0, $2, $3)",
+            &[
+                &EMISSION.code(),
+                &i32::try_from(EMISSION.block_size).expect("a size"),
+                &block.commitment().0.as_slice(),
+            ],
+        )
+        .expect("the block");
+    admin
+        .execute(
+            "INSERT INTO guichet.block_seeds (block_id, seed) VALUES (1, $1)",
+            &[&[8_u8; 32].as_slice()],
+        )
+        .expect("its seed");
+    block
+        .walk(4096, |first, tiers| {
+            let bytes: Vec<u8> = tiers
+                .iter()
+                .map(|tier| tier.map_or(255, |tier| u8::try_from(tier).expect("a byte")))
+                .collect();
+            admin
+                .execute(
+                    "INSERT INTO guichet.block_tiers (block_id, chunk, tiers) VALUES (1, $1, $2)",
+                    &[&i32::try_from(first / 4096).expect("a chunk"), &bytes],
+                )
+                .map(drop)
+        })
+        .expect("its tiers");
+    admin
+        .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'counter')")
+        .expect("a unit sold for cash");
+    block
+}
+
+/// A database set up at version 1 (a block opened, a unit sold for cash) is
+/// brought to the newest version by the operator's tool: the block's
+/// unit-stream key computed from its seed, the emission's prizes recorded, the
+/// kiosk role's old functions taken back; then a kiosk, added with its secret,
+/// plays for a player, and verify passes. A newer schema is refused, nothing
+/// changed.
+#[test]
+fn a_version_1_database_migrates_and_sells_on() {
+    let server = Server::start();
+    let url = server.database("migrated");
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let block = version_1_database(&mut admin);
+
+    // A role of this run's own, so that a shared server never has it yet.
+    let role = format!("kiosk_migrated_{}", std::process::id());
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    assert_eq!(
+        operator.migrate(&role).map_err(|e| e.to_string()),
+        Err(format!("PostgreSQL: role \"{role}\" does not exist")),
+        "the kiosk role must exist: nothing migrated"
+    );
+    let version = |admin: &mut Client| -> i32 {
+        admin
+            .query_one("SELECT version FROM guichet.schema_version", &[])
+            .expect("a version")
+            .get(0)
+    };
+    assert_eq!(
+        version(&mut admin),
+        1,
+        "the refused migration changed nothing"
+    );
+    admin
+        .batch_execute(&format!(
+            "CREATE ROLE {role} LOGIN PASSWORD 'pw';
+             GRANT USAGE ON SCHEMA guichet TO {role};
+             GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
+        ))
+        .expect("the kiosk role, as version 1 granted it");
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 3));
+    assert_eq!(operator.migrate(&role).expect("again"), (3, 3));
+    let key: Vec<u8> = admin
+        .query_one("SELECT stream_key FROM guichet.blocks", &[])
+        .expect("a key")
+        .get(0);
+    assert_eq!(key, block.unit_streams().0, "computed from the seed");
+
+    open_account(&mut operator, "carol");
+    operator
+        .deposit("carol", Cents(EMISSION.stake.0 * 3), "desk")
+        .expect("a deposit");
+    // Version 2's functions, which took a kiosk's name on trust, are no
+    // longer the kiosk role's to call.
+    let mut raw = Client::connect(&as_user(&url, &role, "pw"), NoTls).expect("logs in");
+    let error = raw
+        .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'borne')")
+        .expect_err("version 2's sell");
+    assert_eq!(
+        state(&error),
+        Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+        "{error}"
+    );
+    let kiosk = kiosk(&mut operator, &as_user(&url, &role, "pw"), "borne");
+    let mut session = PlayerAccount::new(kiosk, "carol");
+    let unit = session.buy(EMISSION).expect("a unit after the cash sale");
+    assert_eq!((unit.block, unit.index), (0, 1));
+    assert_eq!(unit.prize, block.prize_of_unit(1));
+    session.finish(unit.id).expect("played out");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+
+    admin
+        .batch_execute("UPDATE guichet.schema_version SET version = 4")
+        .expect("from the future");
+    let refused = operator.migrate(&role).expect_err("a newer schema");
+    assert!(
+        matches!(refused, NetworkError::NewerSchema { found: 4, known: 3 }),
+        "{refused}"
+    );
+}
+
+/// The desk on a network: a first limit and a lowering at once, a raise 48
+/// hours later (asked again, it keeps its date), deposits within the deposit
+/// limit only, payouts up to the balance, an exclusion that stops deposits
+/// and is only ever lengthened, and protection records no one can change.
+#[test]
+fn the_desk_sets_limits_pays_out_and_excludes() {
+    let server = Server::start();
+    let (mut operator, url, _) = set_up(&server, "desk", 6);
+    let now = jiff::Timestamp::now();
+    let slack = jiff::SignedDuration::from_secs(5);
+    assert!(
+        operator.deposit("dana", Cents(500), "desk").is_err(),
+        "no account yet"
+    );
+    let first = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(3_000), "desk")
+        .expect("a first limit");
+    assert!(first <= now + slack, "a first limit at once");
+    let refused = operator
+        .deposit("dana", Cents(500), "desk")
+        .expect_err("without a stake limit");
+    assert!(refused.to_string().contains("no 7-day limits"), "{refused}");
+    operator
+        .set_limit("dana", LimitKind::Stake, Cents(1_000), "desk")
+        .expect("a stake limit");
+    assert_eq!(
+        operator
+            .deposit("dana", Cents(2_000), "desk")
+            .expect("within"),
+        Cents(2_000)
+    );
+    let over = operator
+        .deposit("dana", Cents(1_500), "desk")
+        .expect_err("past the deposit limit");
+    assert!(
+        over.to_string().contains("7-day deposit limit reached"),
+        "{over}"
+    );
+
+    let raise = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
+        .expect("a raise");
+    let delay = jiff::SignedDuration::from_hours(48);
+    assert!(
+        raise >= now + delay - slack && raise <= now + delay + slack,
+        "{raise}"
+    );
+    assert!(
+        operator.deposit("dana", Cents(1_500), "desk").is_err(),
+        "the raise waits its 48 hours"
+    );
+    let again = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
+        .expect("the same raise");
+    assert_eq!(again, raise, "asked again, it keeps its date");
+    let lowered = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(2_500), "desk")
+        .expect("a lowering");
+    assert!(lowered <= jiff::Timestamp::now(), "a lowering at once");
+    assert_eq!(
+        operator
+            .deposit("dana", Cents(500), "desk")
+            .expect("within the lowered limit"),
+        Cents(2_500)
+    );
+
+    assert!(
+        operator.withdraw("dana", Cents(2_501), "desk").is_err(),
+        "not more than the balance"
+    );
+    assert_eq!(
+        operator
+            .withdraw("dana", Cents(2_500), "desk")
+            .expect("paid out"),
+        Cents::ZERO
+    );
+    assert_eq!(
+        operator.account("dana").expect("the account"),
+        (Cents::ZERO, true)
+    );
+
+    let until = operator.exclude("dana", 30, "desk").expect("excluded");
+    let shorter = operator.exclude("dana", 1, "desk").expect("asked again");
+    assert_eq!(shorter, until, "an exclusion is never shortened");
+    let excluded = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10), "desk")
+        .and_then(|_| operator.deposit("dana", Cents(5), "desk"))
+        .expect_err("excluded");
+    assert!(
+        excluded.to_string().contains("excluded from play until"),
+        "{excluded}"
+    );
+
+    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    for change in [
+        "UPDATE guichet.protection SET until = now()",
+        "DELETE FROM guichet.protection",
+    ] {
+        let refused = admin.batch_execute(change).expect_err(change);
+        assert_eq!(
+            refused.code().map(SqlState::code),
+            Some("GU013"),
+            "{refused}"
+        );
+    }
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}

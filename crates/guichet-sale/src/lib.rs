@@ -1,0 +1,18 @@
+//! The sale API: what a kiosk plays a unit through, whichever engine keeps
+//! the player's account — [`PointOfSale`], the unit and its state, the
+//! player's protection, the times both write, and every error either meets.
+//! May import the core alone: never SQLite, PostgreSQL, the kiosk or egui.
+
+mod error;
+mod point_of_sale;
+mod protection;
+pub mod time;
+mod unit;
+
+pub use error::StoreError;
+pub use point_of_sale::PointOfSale;
+pub use protection::{
+    LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
+    Protection, RAISE_DELAY, RealityChoice,
+};
+pub use unit::{Settlement, Unit, UnitState};

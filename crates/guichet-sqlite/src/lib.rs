@@ -1,0 +1,53 @@
+//! The SQLite engine: a kiosk's own file — the player's account and ledger,
+//! the emissions' blocks and every game unit, the operator's records — behind
+//! one narrow API ([`Store`], a [`guichet_sale::PointOfSale`]).
+//! May import the core and the sale API; never the network, the kiosk or egui.
+//!
+//! Invariants:
+//! - every change is one transaction, committed to disk (`synchronous=FULL`)
+//!   before the caller hears of it: a unit is bought (stake debited, outcome and
+//!   scenario stored) before anything is shown, each reveal step is journaled, and
+//!   settling credits the prize exactly once;
+//! - a block's commitment is published (stored, timestamped) before any of its
+//!   units can be sold: every emission always has its next block committed;
+//! - the seed of a block not yet closed is never in the database in clear: it is
+//!   sealed with a key kept in a file of its own, and never leaves the store (not
+//!   in errors, logs, exports or `Debug` output). Closed blocks publish theirs;
+//! - one unit at a time is unfinished, and only the process holding the play
+//!   lease reveals or settles it;
+//! - a file that is not a sound Guichet database of a known version is never
+//!   written to (see `open`), nor is a file that replaced the one opened.
+
+mod account;
+mod blocks;
+pub mod clock;
+mod connection;
+mod files;
+mod lease;
+mod open;
+mod operator;
+mod point_of_sale;
+mod protection;
+mod protection_kept;
+mod schema;
+mod seal;
+mod seeds;
+mod sqlite_error;
+mod store;
+mod tally;
+mod units;
+mod verify;
+
+pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
+pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
+pub use clock::Clock;
+pub use connection::BUSY_TIMEOUT;
+pub use open::OpenOptions;
+pub use operator::{
+    CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,
+    PinCheck,
+};
+pub use protection::{ProtectionEvent, ProtectionRecord};
+pub use seeds::{ChooseSeed, SeedSource};
+pub use store::Store;
+pub use tally::Mark;

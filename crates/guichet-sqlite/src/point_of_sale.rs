@@ -1,0 +1,54 @@
+//! The kiosk's own file as a [`PointOfSale`]: the sale API over [`Store`].
+
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+use guichet_core::step::RevealStep;
+use guichet_sale::{PointOfSale, Protection, Settlement, StoreError, Unit};
+
+use crate::store::Store;
+
+impl PointOfSale for Store {
+    fn balance(&mut self) -> Result<Cents, StoreError> {
+        Self::balance(self)
+    }
+
+    fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
+        Self::buy(self, emission)
+    }
+
+    fn take_up(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        Self::take_up(self, unit)
+    }
+
+    fn reveal(&mut self, unit: i64, steps: &[RevealStep]) -> Result<Unit, StoreError> {
+        Self::reveal(self, unit, steps)
+    }
+
+    fn settle(&mut self, unit: i64) -> Result<Settlement, StoreError> {
+        Self::settle(self, unit)
+    }
+
+    fn unit(&mut self, unit: i64) -> Result<Unit, StoreError> {
+        Self::unit(self, unit)
+    }
+
+    fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
+        Self::unfinished_units(self)
+    }
+
+    fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
+        Self::recent_units(self, limit)
+    }
+
+    fn ledger_mark(&mut self) -> Result<i64, StoreError> {
+        self.mark().map(|mark| mark.ledger)
+    }
+
+    fn net_since(&mut self, after: i64) -> Result<Cents, StoreError> {
+        Self::net_since(self, after)
+    }
+
+    fn protection(&mut self) -> Result<Protection, StoreError> {
+        Self::protection(self)
+    }
+}

@@ -1,0 +1,558 @@
+//! Player protection, as French law asks of game operators (ANJ, décret
+//! n° 2020-494, article 17: the "modérateurs de jeu"): the 18+ confirmation,
+//! a deposit limit and a stake limit over 7 rolling days, self-exclusion and
+//! the reality checks.
+//!
+//! Invariants:
+//! - every record is appended to the `protection` table (triggers refuse any
+//!   change or deletion) and the state is recomputed from the records at each
+//!   use: nothing is cached that could disagree with them;
+//! - the limits are enforced inside the transaction that deposits or stakes
+//!   (`Store::deposit`, `Store::buy`): no deposit and no stake without both
+//!   limits set, none past a limit, none while excluded; a withdrawal is
+//!   always possible;
+//! - lowering a limit takes effect at once (and cancels a raise waiting);
+//!   raising one takes effect [`RAISE_DELAY`] later; a first setting at once.
+
+use std::path::Path;
+
+use guichet_core::money::Cents;
+use jiff::{SignedDuration, Timestamp};
+use rusqlite::{Connection, params};
+
+use guichet_sale::{
+    LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
+    Protection, RAISE_DELAY, RealityChoice,
+};
+
+use crate::sqlite_error::OnFile as _;
+use crate::store::{Store, Writing};
+use guichet_sale::StoreError;
+use guichet_sale::time::{parse, stamp};
+
+/// What a protection record says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtectionEvent {
+    /// The player said they are 18 or over.
+    AgeConfirmed,
+    /// The player said they are not.
+    AgeRefused,
+    /// A limit set.
+    Limit {
+        /// Which.
+        kind: LimitKind,
+        /// The amount over 7 days.
+        amount: Cents,
+        /// When it takes effect, as `2026-11-29T20:01:02Z`.
+        effective_at: String,
+    },
+    /// A self-exclusion.
+    Exclusion {
+        /// Its end, as `2026-11-29T20:01:02Z`.
+        until: String,
+    },
+    /// A reality check shown and answered.
+    RealityCheck {
+        /// The time played in the session, in seconds.
+        played_seconds: i64,
+        /// The session's net position (won − staked).
+        net: Cents,
+        /// The player's answer.
+        choice: RealityChoice,
+    },
+}
+
+impl ProtectionEvent {
+    /// The record's kind in the database and in exports.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::AgeConfirmed => "age_confirmed",
+            Self::AgeRefused => "age_refused",
+            Self::Limit { kind, .. } => kind.name(),
+            Self::Exclusion { .. } => "exclusion",
+            Self::RealityCheck { .. } => "reality_check",
+        }
+    }
+}
+
+/// One protection record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtectionRecord {
+    /// Its number, increasing.
+    pub id: i64,
+    /// When, as `2026-11-29T20:01:02Z`.
+    pub at: String,
+    /// What.
+    pub event: ProtectionEvent,
+}
+
+impl Store {
+    /// What time it is by the store's clock.
+    #[must_use]
+    pub fn now(&self) -> Timestamp {
+        (self.clock)()
+    }
+
+    /// The player's protection now: age, limits, exclusion.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn protection(&self) -> Result<Protection, StoreError> {
+        protection_in(&self.connection, &self.path, self.now())
+    }
+
+    /// Records the player's answer to "18 or over?".
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written.
+    pub fn answer_age(&mut self, adult: bool) -> Result<(), StoreError> {
+        let kind = if adult {
+            "age_confirmed"
+        } else {
+            "age_refused"
+        };
+        self.write(|writing| {
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind) VALUES (?1, ?2)",
+                    params![stamp(writing.now), kind],
+                )
+                .on(writing.path)
+                .map(drop)
+        })
+    }
+
+    /// Sets a 7-day limit: at once if it is the first or no higher than the
+    /// one in force (a raise waiting is then dropped), else after
+    /// [`RAISE_DELAY`] (setting again the raise waiting keeps its date).
+    ///
+    /// # Errors
+    /// [`StoreError::LimitOutOfRange`] below 1 cent or above [`MAX_LIMIT`];
+    /// [`StoreError`] if it cannot be written.
+    pub fn set_limit(&mut self, kind: LimitKind, amount: Cents) -> Result<LimitChange, StoreError> {
+        if !amount.is_positive() || amount > MAX_LIMIT {
+            return Err(StoreError::LimitOutOfRange {
+                amount,
+                max: MAX_LIMIT,
+            });
+        }
+        self.write(|writing| {
+            let now = writing.now;
+            let protection = protection_in(writing.sql, writing.path, now)?;
+            let limit = protection.limit(kind);
+            let effective_at = match (limit.current, limit.pending) {
+                (Some(current), _) if amount <= current => now,
+                (None, _) => now,
+                (Some(_), Some(pending)) if pending.amount == amount => pending.from,
+                (Some(_), _) => now + RAISE_DELAY,
+            };
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, amount_cents, effective_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![stamp(now), kind.name(), amount.get(), stamp(effective_at)],
+                )
+                .on(writing.path)?;
+            Ok(LimitChange {
+                kind,
+                amount,
+                effective_at,
+                immediate: effective_at <= now,
+            })
+        })
+    }
+
+    /// Excludes the player from play for `days` days from now (an exclusion
+    /// running is only ever lengthened). Returns its end.
+    ///
+    /// # Errors
+    /// [`StoreError::ExclusionOutOfRange`] outside `1..=MAX_EXCLUSION_DAYS`;
+    /// [`StoreError`] if it cannot be written.
+    pub fn exclude(&mut self, days: u32) -> Result<Timestamp, StoreError> {
+        if !(1..=MAX_EXCLUSION_DAYS).contains(&days) {
+            return Err(StoreError::ExclusionOutOfRange {
+                days,
+                max: MAX_EXCLUSION_DAYS,
+            });
+        }
+        self.write(|writing| {
+            let now = writing.now;
+            let running = protection_in(writing.sql, writing.path, now)?.excluded_until;
+            let asked = now + SignedDuration::from_hours(24 * i64::from(days));
+            let until = running.map_or(asked, |running| running.max(asked));
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, until) VALUES (?1, 'exclusion', ?2)",
+                    params![stamp(now), stamp(until)],
+                )
+                .on(writing.path)?;
+            Ok(until)
+        })
+    }
+
+    /// Records a reality check and the player's answer.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written.
+    pub fn record_reality_check(
+        &mut self,
+        played_seconds: u32,
+        net: Cents,
+        choice: RealityChoice,
+    ) -> Result<(), StoreError> {
+        self.write(|writing| {
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO protection (at, kind, played_seconds, net_cents, choice)
+                     VALUES (?1, 'reality_check', ?2, ?3, ?4)",
+                    params![stamp(writing.now), played_seconds, net.get(), choice.name()],
+                )
+                .on(writing.path)
+                .map(drop)
+        })
+    }
+
+    /// Every protection record, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read or holds a record this
+    /// build cannot read.
+    pub fn protection_records(&self) -> Result<Vec<ProtectionRecord>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached(
+                "SELECT id, at, kind, amount_cents, effective_at, until, played_seconds, net_cents, choice
+                 FROM protection ORDER BY id",
+            )
+            .on(&self.path)?;
+        let rows = statement
+            .query_map([], |row| {
+                Ok(RecordRow {
+                    id: row.get(0)?,
+                    at: row.get(1)?,
+                    kind: row.get(2)?,
+                    amount: row.get(3)?,
+                    effective_at: row.get(4)?,
+                    until: row.get(5)?,
+                    played_seconds: row.get(6)?,
+                    net: row.get(7)?,
+                    choice: row.get(8)?,
+                })
+            })
+            .on(&self.path)?;
+        let mut records = Vec::new();
+        for row in rows {
+            let row = row.on(&self.path)?;
+            let id = row.id;
+            records.push(row.record().ok_or_else(|| {
+                self.inconsistent(format!("protection record {id} is malformed"))
+            })?);
+        }
+        Ok(records)
+    }
+
+    /// What the games gave and took since ledger entry `after`: prizes and
+    /// refunds less stakes (deposits and withdrawals left out).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn net_since(&self, after: i64) -> Result<Cents, StoreError> {
+        self.connection
+            .prepare_cached(
+                "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger
+                 WHERE id > ?1 AND kind IN ('stake', 'prize', 'refund')",
+            )
+            .and_then(|mut statement| statement.query_row([after], |row| row.get(0)))
+            .map(Cents)
+            .on(&self.path)
+    }
+}
+
+/// A protection row as stored.
+struct RecordRow {
+    id: i64,
+    at: String,
+    kind: String,
+    amount: Option<i64>,
+    effective_at: Option<String>,
+    until: Option<String>,
+    played_seconds: Option<i64>,
+    net: Option<i64>,
+    choice: Option<String>,
+}
+
+impl RecordRow {
+    /// The record, if the row is one this build knows.
+    fn record(self) -> Option<ProtectionRecord> {
+        let limit = |kind| {
+            Some(ProtectionEvent::Limit {
+                kind,
+                amount: Cents(self.amount?),
+                effective_at: self.effective_at.clone()?,
+            })
+        };
+        let event = match self.kind.as_str() {
+            "age_confirmed" => ProtectionEvent::AgeConfirmed,
+            "age_refused" => ProtectionEvent::AgeRefused,
+            "deposit_limit" => limit(LimitKind::Deposit)?,
+            "stake_limit" => limit(LimitKind::Stake)?,
+            "exclusion" => ProtectionEvent::Exclusion {
+                until: self.until.clone()?,
+            },
+            "reality_check" => ProtectionEvent::RealityCheck {
+                played_seconds: self.played_seconds?,
+                net: Cents(self.net?),
+                choice: match self.choice.as_deref()? {
+                    "continue" => RealityChoice::Continue,
+                    "stop" => RealityChoice::Stop,
+                    _ => return None,
+                },
+            },
+            _ => return None,
+        };
+        Some(ProtectionRecord {
+            id: self.id,
+            at: self.at,
+            event,
+        })
+    }
+}
+
+/// Whether `amount` may be deposited or staked, read in a write transaction.
+///
+/// # Errors
+/// [`StoreError::Excluded`], [`StoreError::NoLimits`] or
+/// [`StoreError::LimitReached`]: why not.
+pub(crate) fn check(
+    writing: &Writing<'_>,
+    kind: LimitKind,
+    amount: Cents,
+) -> Result<(), StoreError> {
+    let (connection, path, now) = (writing.sql, writing.path, writing.now);
+    let protection = protection_in(connection, path, now)?;
+    if let Some(until) = protection.excluded_until {
+        return Err(StoreError::Excluded { until });
+    }
+    if !protection.limits_set() {
+        return Err(StoreError::NoLimits);
+    }
+    let limit = protection.limit(kind);
+    match (limit.current, limit.left()) {
+        (Some(current), Some(left)) if amount > left => Err(StoreError::LimitReached {
+            kind,
+            amount,
+            limit: current,
+            left,
+            fits_from: fits_from(connection, path, kind, limit, amount, now)?,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The first moment `amount` fits under `limit`, as what the window holds
+/// leaves it, oldest first: `None` when it never will (above the limit
+/// itself). Read only when an amount is refused.
+fn fits_from(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    limit: &Limit,
+    amount: Cents,
+    now: Timestamp,
+) -> Result<Option<Timestamp>, StoreError> {
+    let Some(ceiling) = limit.current.map(Cents::get) else {
+        return Ok(None);
+    };
+    if amount.get() > ceiling {
+        return Ok(None);
+    }
+    let mut used = limit.used.get();
+    for (at, part) in window_entries(connection, path, kind, now)? {
+        used -= part;
+        if used + amount.get() <= ceiling {
+            return Ok(Some(at + LIMIT_WINDOW));
+        }
+    }
+    Ok(None)
+}
+
+/// What the window counts for `kind`, as a SQL condition on the ledger, and
+/// the sign that makes its amounts count positive (stakes are stored
+/// negative, their refunds positive).
+pub(crate) const fn counted(kind: LimitKind) -> (&'static str, i64) {
+    match kind {
+        LimitKind::Deposit => ("kind = 'deposit'", 1),
+        LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
+    }
+}
+
+/// The window's entries for `kind`, oldest first: when each was made and what
+/// it counts.
+fn window_entries(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    now: Timestamp,
+) -> Result<Vec<(Timestamp, i64)>, StoreError> {
+    let (condition, sign) = counted(kind);
+    let rows: Vec<(String, i64)> = connection
+        .prepare_cached(&format!(
+            "SELECT at, amount_cents FROM ledger WHERE {condition} AND at > ?1 ORDER BY id"
+        ))
+        .and_then(|mut statement| {
+            statement
+                .query_map([stamp(now - LIMIT_WINDOW)], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?
+                .collect()
+        })
+        .on(path)?;
+    rows.into_iter()
+        .map(|(at, amount)| {
+            parse(&at)
+                .map(|at| (at, sign * amount))
+                .map_err(|detail| StoreError::Inconsistent {
+                    path: path.to_path_buf(),
+                    detail,
+                })
+        })
+        .collect()
+}
+
+/// The protection at `now`, read through `connection` (a transaction's,
+/// possibly).
+fn protection_in(
+    connection: &Connection,
+    path: &Path,
+    now: Timestamp,
+) -> Result<Protection, StoreError> {
+    let broken = |detail: String| StoreError::Inconsistent {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let adult = connection
+        .prepare_cached(
+            "SELECT kind = 'age_confirmed' FROM protection
+             WHERE kind IN ('age_confirmed', 'age_refused') ORDER BY id DESC LIMIT 1",
+        )
+        .and_then(|mut statement| {
+            rusqlite::OptionalExtension::optional(statement.query_row([], |row| row.get(0)))
+        })
+        .on(path)?;
+    // Stamps are of one width, in UTC: the greatest is the latest end.
+    let latest: Option<String> = connection
+        .prepare_cached("SELECT MAX(until) FROM protection WHERE kind = 'exclusion'")
+        .and_then(|mut statement| statement.query_row([], |row| row.get(0)))
+        .on(path)?;
+    let excluded_until = latest
+        .map(|end| parse(&end).map_err(broken))
+        .transpose()?
+        .filter(|end| *end > now);
+    Ok(Protection {
+        adult,
+        deposit: limit_in(connection, path, LimitKind::Deposit, now)?,
+        stake: limit_in(connection, path, LimitKind::Stake, now)?,
+        excluded_until,
+    })
+}
+
+/// One setting of a limit: when it was made, the amount, when it takes effect.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Setting {
+    /// When it was made.
+    pub at: Timestamp,
+    /// The limit asked for.
+    pub amount: Cents,
+    /// When it takes effect (`at`, or later for a raise).
+    pub effective_at: Timestamp,
+}
+
+/// The settings of a limit, oldest first.
+pub(crate) fn settings_in(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+) -> Result<Vec<Setting>, StoreError> {
+    let rows: Vec<(String, i64, String)> = connection
+        .prepare_cached(
+            "SELECT at, amount_cents, effective_at FROM protection WHERE kind = ?1 ORDER BY id",
+        )
+        .and_then(|mut statement| {
+            statement
+                .query_map([kind.name()], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })?
+                .collect()
+        })
+        .on(path)?;
+    rows.into_iter()
+        .map(|(at, amount, effective_at)| {
+            Ok(Setting {
+                at: parse(&at)?,
+                amount: Cents(amount),
+                effective_at: parse(&effective_at)?,
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(|detail| StoreError::Inconsistent {
+            path: path.to_path_buf(),
+            detail,
+        })
+}
+
+/// The limit in force at `now` and a raise still waiting, from `settings`
+/// folded in order: a setting that takes effect when made replaces the limit
+/// and drops a raise waiting; a raise waits (replacing another) until its time.
+pub(crate) fn in_force(
+    settings: &[Setting],
+    now: Timestamp,
+) -> (Option<Cents>, Option<PendingRaise>) {
+    let mut current = None;
+    let mut pending: Option<PendingRaise> = None;
+    for setting in settings {
+        if let Some(raise) = pending.take_if(|raise| raise.from <= setting.at) {
+            current = Some(raise.amount);
+        }
+        if setting.effective_at <= setting.at {
+            current = Some(setting.amount);
+            pending = None;
+        } else {
+            pending = Some(PendingRaise {
+                amount: setting.amount,
+                from: setting.effective_at,
+            });
+        }
+    }
+    if let Some(raise) = pending.take_if(|raise| raise.from <= now) {
+        current = Some(raise.amount);
+    }
+    (current, pending)
+}
+
+/// One limit at `now`: its settings folded in order, and the window's use.
+fn limit_in(
+    connection: &Connection,
+    path: &Path,
+    kind: LimitKind,
+    now: Timestamp,
+) -> Result<Limit, StoreError> {
+    let (current, pending) = in_force(&settings_in(connection, path, kind)?, now);
+    let (condition, sign) = counted(kind);
+    let used: i64 = connection
+        .prepare_cached(&format!(
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE {condition} AND at > ?1"
+        ))
+        .and_then(|mut statement| {
+            statement.query_row([stamp(now - LIMIT_WINDOW)], |row| row.get(0))
+        })
+        .on(path)?;
+    Ok(Limit {
+        current,
+        pending,
+        used: Cents((sign * used).max(0)),
+    })
+}

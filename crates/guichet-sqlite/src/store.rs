@@ -1,0 +1,248 @@
+//! The store: one open connection to the kiosk's file, how it is opened, and
+//! the one way it is written (one transaction, on disk before the caller
+//! hears of it). The other modules add what the store does with it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::Connection;
+
+use guichet_sale::StoreError;
+
+use crate::clock::Clock;
+use crate::files;
+use crate::lease::Lease;
+use crate::seal::SealKey;
+use crate::seeds::SeedSource;
+use crate::sqlite_error::OnFile as _;
+use crate::tally::{Mark, Tally};
+
+/// Whether the seeds of the open blocks can be unsealed.
+#[derive(Debug)]
+pub(crate) enum Seal {
+    /// Yes, with this key.
+    Ready(SealKey),
+    /// No: the key is missing or another database's.
+    Lost {
+        /// "missing" or "not this database's".
+        problem: &'static str,
+        /// The open blocks concerned.
+        blocks: usize,
+    },
+}
+
+/// The store: one open connection to the database file.
+pub struct Store {
+    pub(crate) connection: Connection,
+    pub(crate) path: PathBuf,
+    /// The device and inode of the file opened.
+    pub(crate) identity: (u64, u64),
+    pub(crate) seal: Seal,
+    pub(crate) seeds: SeedSource,
+    pub(crate) lease: Lease,
+    pub(crate) lease_wait: Duration,
+    pub(crate) tally: Tally,
+    pub(crate) warnings: Vec<String>,
+    pub(crate) clock: Clock,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Store")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A write transaction and what writing may need.
+pub(crate) struct Writing<'a> {
+    /// The transaction.
+    pub sql: &'a rusqlite::Transaction<'a>,
+    /// The database file, for errors.
+    pub path: &'a Path,
+    /// Whether the open blocks' seeds can be unsealed.
+    pub(crate) seal: &'a Seal,
+    /// Where new blocks' seeds come from.
+    pub seeds: &'a SeedSource,
+    /// The store's clock, read once when the transaction began.
+    pub now: jiff::Timestamp,
+}
+
+impl Writing<'_> {
+    /// The seal key of the open blocks' seeds.
+    pub fn key(&self) -> Result<&SealKey, StoreError> {
+        match self.seal {
+            Seal::Ready(key) => Ok(key),
+            Seal::Lost { problem, blocks } => Err(StoreError::SealKeyLost {
+                path: files::sibling(self.path, ".key"),
+                problem,
+                blocks: *blocks,
+            }),
+        }
+    }
+}
+
+impl Store {
+    /// Where the database lives when no path is given: the platform's data
+    /// folder, e.g. `~/.local/share/guichet/guichet.sqlite3`.
+    #[must_use]
+    pub fn default_path() -> PathBuf {
+        directories::ProjectDirs::from("", "", "guichet").map_or_else(
+            || PathBuf::from("guichet.sqlite3"),
+            |folders| folders.data_dir().join("guichet.sqlite3"),
+        )
+    }
+
+    /// The database file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The seal key file beside the database.
+    #[must_use]
+    pub fn key_path(&self) -> PathBuf {
+        files::sibling(&self.path, ".key")
+    }
+
+    /// What the operator should know but that does not stop the store: files
+    /// open to other users, a tally rebuilt, a tally that could not be written.
+    #[must_use]
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Why nothing can be sold, if the open blocks' seeds cannot be unsealed.
+    #[must_use]
+    pub fn seal_problem(&self) -> Option<StoreError> {
+        self.seal_error().err()
+    }
+
+    pub(crate) fn seal_error(&self) -> Result<&SealKey, StoreError> {
+        match &self.seal {
+            Seal::Ready(key) => Ok(key),
+            Seal::Lost { problem, blocks } => Err(StoreError::SealKeyLost {
+                path: self.key_path(),
+                problem,
+                blocks: *blocks,
+            }),
+        }
+    }
+
+    /// Whether the database's path still names the file opened (same device
+    /// and inode): not replaced, moved away or deleted.
+    ///
+    /// # Errors
+    /// [`StoreError::FileReplaced`] otherwise.
+    pub fn check_file(&self) -> Result<(), StoreError> {
+        if files::identity(&self.path).ok() == Some(self.identity) {
+            Ok(())
+        } else {
+            Err(StoreError::FileReplaced {
+                path: self.path.clone(),
+            })
+        }
+    }
+
+    /// Closes a store whose file was replaced or moved under it
+    /// ([`StoreError::FileReplaced`]). SQLite will not write the log of the old
+    /// file into a file that moved, and leaves it behind; opened beside the new
+    /// file, it would be replayed onto it. So the log is set aside under a name
+    /// of its own (`…-wal.orphaned-<seconds>`), kept for whoever recovers the
+    /// old file. Returns where, if there was one to set aside.
+    #[must_use]
+    pub fn close_replaced(self) -> Option<PathBuf> {
+        if self.check_file().is_ok() {
+            return None;
+        }
+        let path = self.path.clone();
+        drop(self);
+        let log = files::sibling(&path, "-wal");
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        let aside = files::sibling(&path, &format!("-wal.orphaned-{seconds}"));
+        std::fs::rename(&log, &aside).ok().map(|()| aside)
+    }
+
+    /// SQLite's `data_version`: it changes whenever another connection (another
+    /// process) has committed to the database since this one last looked.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        self.connection
+            .query_row("PRAGMA data_version", [], |row| row.get(0))
+            .on(&self.path)
+    }
+
+    /// What the database has committed: its highest unit and ledger ids.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn mark(&self) -> Result<Mark, StoreError> {
+        self.connection
+            .query_row(
+                "SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (SELECT COALESCE(MAX(id), 0) FROM ledger)",
+                [],
+                |row| {
+                    Ok(Mark {
+                        units: row.get(0)?,
+                        ledger: row.get(1)?,
+                    })
+                },
+            )
+            .on(&self.path)
+    }
+
+    /// Records the database's mark in its tally. A tally that cannot be written
+    /// only lags behind (it never claims more than was committed): a warning.
+    pub(crate) fn record_tally(&mut self) {
+        let recorded = self
+            .mark()
+            .map_err(|error| error.to_string())
+            .and_then(|mark| self.tally.record(mark).map_err(|error| error.to_string()));
+        if let Err(reason) = recorded {
+            let warning = format!(
+                "the tally beside {} could not be written: {reason}",
+                self.path.display()
+            );
+            if !self.warnings.contains(&warning) {
+                self.warnings.push(warning);
+            }
+        }
+    }
+
+    /// Runs `work` in one `BEGIN IMMEDIATE` transaction and commits it: when this
+    /// returns `Ok`, all of it is on disk; when `work` fails, none of it is. The
+    /// file must still be the one opened.
+    pub(crate) fn write<T>(
+        &mut self,
+        work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.check_file()?;
+        let transaction = self
+            .connection
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .on(&self.path)?;
+        let value = work(&Writing {
+            sql: &transaction,
+            path: &self.path,
+            seal: &self.seal,
+            seeds: &self.seeds,
+            now: (self.clock)(),
+        })?;
+        transaction.commit().on(&self.path)?;
+        self.record_tally();
+        Ok(value)
+    }
+
+    /// Reports something this build cannot read in the file.
+    pub(crate) fn inconsistent(&self, detail: impl Into<String>) -> StoreError {
+        StoreError::Inconsistent {
+            path: self.path.clone(),
+            detail: detail.into(),
+        }
+    }
+}
