@@ -10,8 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo bench --bench frames --no-run 2>/dev/null
-binary=$(cargo bench --bench frames --no-run --message-format=json 2>/dev/null \
+cargo bench -p guichet-kiosk --bench frames --no-run 2>/dev/null
+binary=$(cargo bench -p guichet-kiosk --bench frames --no-run --message-format=json 2>/dev/null \
     | grep -o '"executable":"[^"]*frames[^"]*"' | tail -1 | cut -d'"' -f4)
 
 instructions() {

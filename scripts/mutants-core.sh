@@ -24,12 +24,14 @@ shift || true
 common=(-p guichet-core --baseline=skip --build-timeout 300 "$@")
 
 cargo mutants "${common[@]}" --timeout 20 --profile mutants-unoptimised \
-    -f 'crates/guichet-core/src/plinko/*.rs' \
+    -f 'crates/guichet-core/src/games/star_fortune/plinko/*.rs' \
     -o "$out/physics" -- --lib --test plinko_pinned --test plinko_geometry -- \
     --skip block:: --skip emission:: --skip generator:: --skip money:: \
-    --skip permutation:: --skip reveal:: --skip scenario:: || true
+    --skip permutation:: --skip reveal:: --skip scenario:: --skip step:: \
+    --skip sampling:: --skip games::blackjack --skip games::x10 --skip games::bingo \
+    --skip games::tests --skip games::star_fortune::puck_path || true
 cargo mutants "${common[@]}" --timeout 30 --profile mutants \
-    -e 'crates/guichet-core/src/plinko/*.rs' \
+    -e 'crates/guichet-core/src/games/star_fortune/plinko/*.rs' \
     -o "$out/rules" -- --lib --test rules --test scenarios --test reglements \
     --test full_blocks --test decoys --test plinko_pinned --test drawing_pinned || true
 

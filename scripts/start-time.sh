@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start-up time, side by side in one run: Guichet against a bare eframe window
-# with the same eframe features (examples/bare_window.rs), each started 5 times
+# with the same eframe features (crates/guichet-kiosk/examples/bare_window.rs), each started 5 times
 # (or $RUNS times) in turn under Xvfb, from exec to the first drawn frame
 # (scripts/first_frame.py polls the screen for a pixel only that program's own
 # drawing paints: the bare window's panel, Guichet's top bar). Guichet starts
@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --locked --bin guichet --example bare_window 2>/dev/null
+cargo build --release --locked -p guichet --bin guichet 2>/dev/null
+cargo build --release --locked -p guichet-kiosk --example bare_window 2>/dev/null
 guichet=target/release/guichet
 bare=target/release/examples/bare_window
 

@@ -3,9 +3,10 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use clap::error::ErrorKind;
-use guichet::cli::{self, Cli};
-use guichet::kiosk;
+use guichet_cli::{Cli, one_line, refuse, tell};
+use guichet_kiosk::window;
+
+mod window_accounts;
 
 /// mimalloc: the kiosk's frames allocate and free large meshes; glibc's malloc
 /// gives them back to the system and faults them in again every frame.
@@ -18,7 +19,7 @@ fn main() -> ExitCode {
         Err(error) => return refuse(&error),
     };
     let Some(command) = arguments.command else {
-        let accounts = match cli::window_accounts(
+        let accounts = match window_accounts::from_command_line(
             arguments.db,
             arguments.kiosk_name,
             arguments.player,
@@ -26,23 +27,23 @@ fn main() -> ExitCode {
         ) {
             Ok(accounts) => accounts,
             Err(reason) => {
-                cli::tell(&reason);
+                tell(&reason);
                 return ExitCode::from(2);
             }
         };
-        let options = kiosk::WindowOptions {
+        let options = window::WindowOptions {
             fullscreen: arguments.fullscreen,
             monitor: arguments.monitor,
-            mode: guichet::app::Mode {
+            mode: guichet_kiosk::app::Mode {
                 kiosk: arguments.kiosk,
                 demo: arguments.demo,
             },
             reality_check_minutes: arguments.reality_check,
         };
-        return match kiosk::run(accounts, options) {
+        return match window::run(accounts, options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                cli::tell(&format!(
+                tell(&format!(
                     "cannot open the window: {}",
                     one_line(&error.to_string())
                 ));
@@ -50,66 +51,13 @@ fn main() -> ExitCode {
             }
         };
     };
-    match cli::run(command) {
+    match guichet_cli::run(command) {
         Ok(code) => code,
         Err(failure) => {
             if failure.is_told() {
-                cli::tell(one_line(&format!("{failure:#}")));
+                tell(one_line(&format!("{failure:#}")));
             }
             failure.exit_code()
         }
     }
-}
-
-/// Help and version go to stdout as clap writes them; every other parse error is
-/// one line on stderr and exit 2.
-fn refuse(error: &clap::Error) -> ExitCode {
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-    ) {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
-    }
-    cli::tell(&reason_of(error));
-    ExitCode::from(2)
-}
-
-/// A value our parsers refused is told in their words, with the argument's name
-/// (clap would echo the whole value first, however long); any other error in
-/// clap's words.
-fn reason_of(error: &clap::Error) -> String {
-    if error.kind() == ErrorKind::ValueValidation
-        && let Some(source) = std::error::Error::source(error)
-    {
-        let argument = match error.get(clap::error::ContextKind::InvalidArg) {
-            Some(clap::error::ContextValue::String(argument)) => argument
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_owned(),
-            _ => String::new(),
-        };
-        return format!("{argument}: {source}")
-            .trim_start_matches(": ")
-            .to_owned();
-    }
-    clap_reason(&error.render().to_string())
-}
-
-/// clap's message without its usage and hints, on one line: the lines before the
-/// first blank one, joined.
-fn clap_reason(rendered: &str) -> String {
-    rendered
-        .trim_start_matches("error: ")
-        .lines()
-        .take_while(|line| !line.trim().is_empty())
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The first line of a message, for errors that must fit on one.
-fn one_line(message: &str) -> &str {
-    message.lines().next().unwrap_or(message).trim_end()
 }

@@ -12,7 +12,7 @@ mod unit;
 pub use error::StoreError;
 pub use point_of_sale::PointOfSale;
 pub use protection::{
-    LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise,
-    Protection, RAISE_DELAY, RealityChoice,
+    DEFAULT_REALITY_CHECK_MINUTES, LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS,
+    MAX_LIMIT, PendingRaise, Protection, RAISE_DELAY, RealityChoice,
 };
 pub use unit::{Settlement, Unit, UnitState};

@@ -15,6 +15,9 @@ pub const MAX_LIMIT: Cents = Cents::euros(100_000);
 /// The longest self-exclusion recorded at once: ten years.
 pub const MAX_EXCLUSION_DAYS: u32 = 3650;
 
+/// The reality check's default period: 60 minutes of a session.
+pub const DEFAULT_REALITY_CHECK_MINUTES: u32 = 60;
+
 /// Which of the two limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LimitKind {

@@ -1,0 +1,568 @@
+//! The command-line grammar (clap), and the parsers of its values.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use guichet_core::block::Seed;
+use guichet_core::emission::Game;
+use guichet_core::money::Cents;
+
+/// Guichet: four French instant-win games with exact, auditable prize pools.
+#[derive(Debug, Parser)]
+#[command(
+    name = "guichet",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("GUICHET_COMMIT"), ")"),
+    about,
+    long_about = None
+)]
+pub struct Cli {
+    /// What to do; without a command, the kiosk window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The kiosk's database [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
+    /// `postgres://user:password@host/database` (the kiosk's own PIN,
+    /// settings and events then stay in the default file).
+    #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
+    pub db: Option<Database>,
+    /// On a network: this kiosk's name; its secret is read from
+    /// `GUICHET_KIOSK_SECRET`.
+    #[arg(long, value_name = "NAME")]
+    pub kiosk_name: Option<String>,
+    /// On a network: the player the kiosk serves (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Fill the screen (for kiosk displays).
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// Run as a standalone kiosk: full screen without decorations, the pointer
+    /// hidden when still, no key or close button that leaves; the only way out
+    /// is the operator menu (F12, or a 3-second press on the lobby's title).
+    #[arg(long)]
+    pub kiosk: bool,
+    /// The monitor to fill, by index (0 is the first) [default: the first].
+    #[arg(long, value_name = "N")]
+    pub monitor: Option<usize>,
+    /// Offer a "Crédit de démonstration" button that credits 20 € (for
+    /// demonstrations; a real kiosk takes money through the operator menu).
+    #[arg(long)]
+    pub demo: bool,
+    /// Operator: show the player a reality check (time played, net position)
+    /// every MINUTES of a session.
+    #[arg(long, value_name = "MINUTES", default_value_t = guichet_sale::DEFAULT_REALITY_CHECK_MINUTES, value_parser = parse_minutes)]
+    pub reality_check: u32,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Walk a whole block and check it against its règlement's prize table.
+    Audit(AuditArgs),
+    /// Credit money to the player's account (creates the database if needed).
+    Deposit(AmountArgs),
+    /// Pay money out of the player's account.
+    Withdraw(AmountArgs),
+    /// Play units headlessly: finish the unfinished unit, then buy and reveal N.
+    Play(PlayArgs),
+    /// Print the player's balance, ledger and units.
+    History(HistoryArgs),
+    /// Check the database: SQLite's integrity and every ledger, unit and limit
+    /// invariant; or, given a network's `postgres://` URL (the operator's),
+    /// every block, sale, journal and ledger against the seeds.
+    Verify(AnyDatabaseArgs),
+    /// List the blocks: commitments published, seeds of the closed ones revealed.
+    Blocks(BlocksArgs),
+    /// Set the player's 7-day deposit and stake limits, and show them with
+    /// what is left this week (a raise takes effect after 48 hours).
+    Limits(LimitsArgs),
+    /// Exclude the player from play (no stake, no deposit) for N days.
+    Exclude(ExcludeArgs),
+    /// The operator's tool for a network of kiosks on PostgreSQL: set up the
+    /// database, migrate it, open blocks, credit players.
+    #[command(subcommand)]
+    Network(NetworkCommand),
+}
+
+/// `guichet network …`.
+#[derive(Debug, Subcommand)]
+pub enum NetworkCommand {
+    /// Set up an empty database: the schema and the kiosk role, whose password
+    /// is read from the environment variable `GUICHET_KIOSK_PASSWORD`.
+    Install(NetworkRoleArgs),
+    /// Bring the schema to this Guichet's version (computing what a new
+    /// version needs from the seeds), and renew the kiosk role's grants.
+    Migrate(NetworkRoleArgs),
+    /// Open the next blocks of an emission: seeds from the operating system,
+    /// every unit's tier stored out of the kiosks' reach, the commitments
+    /// printed.
+    Open(NetworkOpenArgs),
+    /// Set a player's 7-day deposit and stake limits (opening their account
+    /// if it is new: check their identity and age first); a raise takes
+    /// effect after 48 hours.
+    Limits(NetworkLimitsArgs),
+    /// Credit money to a player's account, within their deposit limit.
+    Deposit(NetworkDepositArgs),
+    /// Pay money out of a player's account.
+    Withdraw(NetworkDepositArgs),
+    /// Exclude a player from play and deposits for N days.
+    Exclude(NetworkExcludeArgs),
+    /// Add a kiosk to the network, or give it a new secret: prints the secret
+    /// the kiosk gives with each call (in `GUICHET_KIOSK_SECRET`), shown once.
+    Kiosk(NetworkKioskArgs),
+}
+
+/// `guichet network kiosk`.
+#[derive(Debug, Args)]
+pub struct NetworkKioskArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk's name, as it will give it (1 to 64 characters).
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+}
+
+/// `guichet network limits`.
+#[derive(Debug, Args)]
+pub struct NetworkLimitsArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+    /// The desk, recorded with the limits.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// `guichet network exclude`.
+#[derive(Debug, Args)]
+pub struct NetworkExcludeArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name.
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// How long, in days (1 for 24 hours, up to 3650); an exclusion running
+    /// is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
+    /// The desk, recorded with the exclusion.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// The operator's connection to a network's database.
+#[derive(Debug, Args)]
+pub struct OperatorArgs {
+    /// The operator's URL (the schema's owner), e.g.
+    /// `postgres://guichet_operator:secret@127.0.0.1:5432/guichet`.
+    #[arg(long, value_name = "URL", value_parser = parse_postgres)]
+    pub db: postgres::Config,
+}
+
+/// `guichet network install` and `guichet network migrate`.
+#[derive(Debug, Args)]
+pub struct NetworkRoleArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk role: the login every kiosk uses.
+    #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
+    pub kiosk_role: String,
+}
+
+/// `guichet network open`.
+#[derive(Debug, Args)]
+pub struct NetworkOpenArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// How many blocks to open, after the last one opened.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub blocks: u32,
+}
+
+/// `guichet network deposit` and `guichet network withdraw`.
+#[derive(Debug, Args)]
+pub struct NetworkDepositArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub amount: Cents,
+    /// Where the money was taken or paid, recorded in the ledger.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// Where the database is.
+#[derive(Debug, Args)]
+pub struct DatabaseArgs {
+    /// The database file [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3].
+    #[arg(long, value_name = "PATH", value_parser = parse_database)]
+    pub db: Option<PathBuf>,
+}
+
+/// A kiosk's own database file, or a network's PostgreSQL database.
+#[derive(Debug, Clone)]
+pub enum Database {
+    /// The SQLite file at this path.
+    File(PathBuf),
+    /// The PostgreSQL database at this URL.
+    Network(Box<postgres::Config>),
+}
+
+/// Where the database is: a file, or a network's `postgres://` URL.
+#[derive(Debug, Args)]
+pub struct AnyDatabaseArgs {
+    /// The database file [default: the platform's data folder, e.g.
+    /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
+    /// `postgres://user:password@host/database`.
+    #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
+    pub db: Option<Database>,
+}
+
+/// `guichet deposit` and `guichet withdraw`.
+#[derive(Debug, Args)]
+pub struct AmountArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub amount: Cents,
+}
+
+/// `guichet play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: AnyDatabaseArgs,
+    /// On a network: the kiosk playing (one unit at a time each), known by the
+    /// secret `guichet network kiosk` gave it, in `GUICHET_KIOSK_SECRET`.
+    #[arg(long, value_name = "NAME")]
+    pub kiosk: Option<String>,
+    /// On a network: the player whose account pays and is credited.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// How many units to buy and reveal.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub count: u32,
+}
+
+/// `guichet history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Print one JSON object (the audit format) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guichet blocks`.
+#[derive(Debug, Args)]
+pub struct BlocksArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Operator: close as void the open blocks whose seed cannot be unsealed
+    /// (their seal key lost), and commit fresh ones.
+    #[arg(long, requires = "reason")]
+    pub void_unsealable: bool,
+    /// Why the blocks are voided, recorded with them.
+    #[arg(long, value_name = "TEXT", requires = "void_unsealable")]
+    pub reason: Option<String>,
+}
+
+/// `guichet limits`.
+#[derive(Debug, Args)]
+pub struct LimitsArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+}
+
+/// `guichet exclude`.
+#[derive(Debug, Args)]
+pub struct ExcludeArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// How long, in days (1 for 24 hours, 7, 30, up to 3650); an exclusion
+    /// running is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
+}
+
+/// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("samples").args(["scenarios", "trajectories"]).multiple(true)))]
+pub struct AuditArgs {
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// The block's secret seed, 64 hex digits; a fresh one is drawn without it.
+    #[arg(long, value_name = "HEX", value_parser = parse_seed)]
+    pub seed: Option<Seed>,
+    /// The block number within its emission.
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = parse_block_number)]
+    pub block: u32,
+    /// Write every unit's prize as CSV (`index,prize_cents`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub prizes: Option<PathBuf>,
+    /// Write, as JSON Lines, what the screens show for up to K units of each tier.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub scenarios: Option<PathBuf>,
+    /// Write, as JSON Lines, the Star Fortune board and how every puck of up to
+    /// K units of each tier falls, sampled at 60 Hz.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub trajectories: Option<PathBuf>,
+    /// How many units of each tier (the losing one included) `--scenarios` and
+    /// `--trajectories` write.
+    #[arg(long, value_name = "K", requires = "samples", value_parser = parse_count)]
+    pub per_tier: Option<u32>,
+}
+
+/// Text typed on a command line, shortened for a message: a long value is not
+/// echoed back whole.
+fn echoed(text: &str) -> String {
+    const SHOWN: usize = 24;
+    if text.chars().count() <= SHOWN {
+        text.to_owned()
+    } else {
+        let start: String = text.chars().take(SHOWN).collect();
+        format!("{start}… ({} characters)", text.chars().count())
+    }
+}
+
+fn parse_game(text: &str) -> Result<Game, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "unknown game `{}`: write {}",
+            echoed(text),
+            guichet_core::games::names()
+        )
+    })
+}
+
+/// `--game`'s help: the registry's games, by their command-line names.
+fn game_help() -> String {
+    format!("{}.", guichet_core::games::names())
+}
+
+/// `--stake`'s help: the games sold at several stakes, and theirs.
+fn stake_help() -> String {
+    let several: Vec<String> = guichet_core::games::ALL
+        .iter()
+        .filter(|game| game.has_stakes())
+        .map(|game| format!("{} {}", game.slug(), game.stakes_in_words()))
+        .collect();
+    format!(
+        "The stake in euros, for a game sold at several: {}.",
+        several.join("; ")
+    )
+}
+
+/// An amount of euros as a command line writes it (`20`, `7.50`, `7,50 €`),
+/// more than 0.
+///
+/// # Errors
+/// A line saying why the text is not such an amount.
+pub fn parse_euros(text: &str) -> Result<Cents, String> {
+    if text.trim_start().starts_with('-') {
+        return Err(format!(
+            "the amount must be more than 0 (got {})",
+            echoed(text)
+        ));
+    }
+    let amount = Cents::parse_euros(text).map_err(|_| {
+        format!(
+            "`{}` is not an amount in euros: write it like 20, 7.50 or 7,50",
+            echoed(text)
+        )
+    })?;
+    if amount.is_positive() {
+        Ok(amount)
+    } else {
+        Err(format!(
+            "the amount must be more than 0 (got {})",
+            echoed(text)
+        ))
+    }
+}
+
+fn parse_seed(text: &str) -> Result<Seed, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "`{}` is not a seed: a seed is 64 hexadecimal digits",
+            echoed(text)
+        )
+    })
+}
+
+fn parse_block_number(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "block number `{}` is out of range (0 to {})",
+            echoed(text),
+            u32::MAX
+        )
+    })
+}
+
+fn parse_count(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "`{}` is not a count: write a whole number from 0 to {}",
+            echoed(text),
+            u32::MAX
+        )
+    })
+}
+
+fn parse_minutes(text: &str) -> Result<u32, String> {
+    text.parse()
+        .ok()
+        .filter(|minutes| (1..=24 * 60).contains(minutes))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a number of minutes: write a whole number from 1 to 1440",
+                echoed(text)
+            )
+        })
+}
+
+fn parse_days(text: &str) -> Result<u32, String> {
+    let max = guichet_sale::MAX_EXCLUSION_DAYS;
+    text.parse()
+        .ok()
+        .filter(|days| (1..=max).contains(days))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a number of days: write a whole number from 1 to {max}",
+                echoed(text)
+            )
+        })
+}
+
+/// Whether every server `config` names is this machine (a loopback address or
+/// a socket).
+pub(super) fn is_this_machine(config: &postgres::Config) -> bool {
+    !config.get_hosts().is_empty()
+        && config.get_hosts().iter().all(|host| match host {
+            postgres::config::Host::Tcp(name) => {
+                ["localhost", "127.0.0.1", "::1", "[::1]"].contains(&name.as_str())
+            }
+            postgres::config::Host::Unix(_) => true,
+        })
+}
+
+/// A PostgreSQL URL whose server is this machine: a load test never leaves it.
+pub fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
+    let config = parse_postgres(text)?;
+    if !is_this_machine(&config) {
+        return Err("a load test runs against this machine's server only (127.0.0.1, ::1, localhost or a socket)".to_owned());
+    }
+    Ok(config)
+}
+
+/// Whether `text` is a PostgreSQL URL rather than a file's path.
+fn is_postgres_url(text: &str) -> bool {
+    ["postgres://", "postgresql://"]
+        .iter()
+        .any(|scheme| text.starts_with(scheme))
+}
+
+/// A PostgreSQL URL.
+fn parse_postgres(text: &str) -> Result<postgres::Config, String> {
+    text.parse().map_err(|error| {
+        format!("not a PostgreSQL URL ({error}), e.g. postgres://user:password@127.0.0.1/db")
+    })
+}
+
+fn parse_any_database(text: &str) -> Result<Database, String> {
+    if is_postgres_url(text) {
+        return parse_postgres(text).map(|config| Database::Network(Box::new(config)));
+    }
+    parse_database(text).map(Database::File)
+}
+
+fn parse_database(text: &str) -> Result<PathBuf, String> {
+    if is_postgres_url(text) {
+        return Err(
+            "this works on a kiosk's own database file; a network's database is for `guichet play`, `guichet verify` and `guichet network`"
+                .to_owned(),
+        );
+    }
+    if text.is_empty() || text == "-" {
+        return Err(format!(
+            "`{text}` is not a database path: name the database file, e.g. --db ~/guichet.sqlite3"
+        ));
+    }
+    Ok(PathBuf::from(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_are_read_the_french_way_too() {
+        assert_eq!(parse_euros("20"), Ok(Cents::euros(20)));
+        assert_eq!(parse_euros("20,50"), Ok(Cents(2_050)));
+        assert_eq!(parse_euros("20.5"), Ok(Cents(2_050)));
+        assert_eq!(parse_euros("5 €"), Ok(Cents(500)));
+        assert!(parse_euros("5.").is_err());
+        assert!(
+            parse_euros("-5")
+                .expect_err("negative")
+                .contains("more than 0")
+        );
+        assert!(parse_euros("0").is_err());
+        let long = "9".repeat(100_000);
+        let message = parse_euros(&long).expect_err("too long");
+        assert!(message.len() < 120, "{message}");
+    }
+}

@@ -1,0 +1,65 @@
+//! The command line: what `guichet` accepts, and how each subcommand runs over
+//! the engines. May import the core, the sale API and both engines; never the
+//! kiosk window or egui.
+//!
+//! Every subcommand returns a [`Failure`] that says what went wrong; `main`
+//! turns it into one line on stderr and its exit code:
+//!
+//! | code | meaning |
+//! |---:|---|
+//! | 0 | done (also when a reader closed the pipe early: nothing more to say) |
+//! | 1 | refused or failed: the database said no (no limits set, past a limit, excluded, short balance…), `verify` found violations, `audit` found a tier that does not match |
+//! | 2 | bad arguments |
+//! | 3 | an output (stdout, a file named on the command line) could not be written |
+
+mod account;
+mod args;
+mod audit;
+mod blocks;
+mod failure;
+mod history;
+mod network;
+mod open;
+mod output;
+mod play;
+mod protection;
+mod trajectories;
+mod usage;
+mod verify;
+
+pub use args::{
+    AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, Command, Database, DatabaseArgs,
+    ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs, parse_euros,
+    parse_loopback_postgres,
+};
+pub use failure::Failure;
+pub use network::{kiosk_secret, warn_if_remote};
+pub use output::{Output, tell};
+pub use usage::{one_line, refuse};
+
+use std::process::ExitCode;
+
+/// Runs one subcommand and gives its exit code.
+///
+/// # Errors
+/// [`Failure`] when it cannot run to its end.
+pub fn run(command: Command) -> Result<ExitCode, Failure> {
+    let mut out = Output::stdout();
+    let result = match command {
+        Command::Audit(arguments) => audit::run(&arguments, &mut out),
+        Command::Deposit(arguments) => account::deposit(&arguments, &mut out),
+        Command::Withdraw(arguments) => account::withdraw(&arguments, &mut out),
+        Command::Play(arguments) => play::run(&arguments, &mut out),
+        Command::History(arguments) => history::run(&arguments, &mut out),
+        Command::Verify(arguments) => verify::run(&arguments, &mut out),
+        Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
+        Command::Limits(arguments) => protection::limits(&arguments, &mut out),
+        Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
+        Command::Network(command) => network::run(&command, &mut out),
+    };
+    // What was printed goes out before any error is told.
+    let flushed = out.flush();
+    let code = result?;
+    flushed?;
+    Ok(code)
+}

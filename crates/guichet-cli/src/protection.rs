@@ -1,0 +1,81 @@
+//! `guichet limits` and `guichet exclude`: the player's protection from the
+//! command line, under the same rules as the kiosk (the store enforces them).
+
+use std::process::ExitCode;
+
+use guichet_sale::time::in_utc as utc;
+use guichet_sale::{Limit, LimitKind, Protection};
+
+use crate::args::{ExcludeArgs, LimitsArgs};
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Runs `guichet limits`: sets the limits given, then prints both limits, any
+/// raise waiting with its date, what is left this week, and an exclusion
+/// running.
+pub(super) fn limits(arguments: &LimitsArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut store = arguments.database.open_or_create()?;
+    for (kind, amount) in [
+        (LimitKind::Deposit, arguments.deposit),
+        (LimitKind::Stake, arguments.stake),
+    ] {
+        let Some(amount) = amount else { continue };
+        let change = store.set_limit(kind, amount)?;
+        if change.immediate {
+            out.line(format_args!("{} limit set to {amount}", kind.noun()))?;
+        } else {
+            out.line(format_args!(
+                "{} limit raised to {amount} from {} (a raise waits 48 hours)",
+                kind.noun(),
+                utc(change.effective_at)
+            ))?;
+        }
+    }
+    let protection = store.protection()?;
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        out.line(format_args!("{}", limit_line(kind, protection.limit(kind))))?;
+    }
+    if let Some(line) = exclusion_line(&protection) {
+        out.line(format_args!("{line}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `guichet exclude`: no stake and no deposit for that many days.
+pub(super) fn exclude(arguments: &ExcludeArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut store = arguments.database.open_or_create()?;
+    let until = store.exclude(arguments.days)?;
+    out.line(format_args!(
+        "excluded until {}: no stake and no deposit until then (withdrawals stay possible)",
+        utc(until)
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One limit on one line: the amount, what the week used and left, a raise
+/// waiting.
+fn limit_line(kind: LimitKind, limit: &Limit) -> String {
+    let noun = kind.noun();
+    let Some(current) = limit.current else {
+        return format!("{noun} limit: not set (no {noun} until it is)");
+    };
+    let left = limit.left().unwrap_or_default();
+    let pending = limit.pending.map_or_else(String::new, |raise| {
+        format!(
+            "; raise to {} pending from {}",
+            raise.amount,
+            utc(raise.from)
+        )
+    });
+    format!(
+        "{noun} limit {current} over 7 days: {} used, {left} left{pending}",
+        limit.used
+    )
+}
+
+/// The exclusion running, if any.
+fn exclusion_line(protection: &Protection) -> Option<String> {
+    protection
+        .excluded_until
+        .map(|until| format!("excluded until {}", utc(until)))
+}

@@ -1,0 +1,52 @@
+//! `guichet verify`: the database's integrity and every invariant, checked —
+//! a kiosk's own file, or a network's database (as its operator).
+
+use std::process::ExitCode;
+
+use crate::args::{AnyDatabaseArgs, Database};
+use crate::failure::Failure;
+use crate::network;
+use crate::open::open_existing;
+use crate::output::Output;
+
+/// Violations printed at most.
+const SHOWN: usize = 20;
+
+/// Runs `guichet verify`: exit 0 when sound, 1 listing the first violations.
+pub(super) fn run(arguments: &AnyDatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let (violations, sound, name) = match arguments.database() {
+        Database::File(path) => {
+            let store = open_existing(&path)?;
+            let violations = store.verify()?;
+            let sound = format!(
+                "{} units and {} ledger entries",
+                store.all_units()?.len(),
+                store.ledger()?.len()
+            );
+            (violations, sound, store.path().display().to_string())
+        }
+        Database::Network(config) => {
+            let violations = network::operator(&config)?
+                .verify()
+                .map_err(|error| Failure::Other(error.into()))?;
+            let name = format!(
+                "the network's database {}",
+                config.get_dbname().unwrap_or_default()
+            );
+            (
+                violations,
+                "every block, sale, journal and ledger".to_owned(),
+                name,
+            )
+        }
+    };
+    if violations.is_empty() {
+        out.line(format_args!("ok: {sound} of {name} are sound"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for violation in violations.iter().take(SHOWN) {
+        out.line(violation)?;
+    }
+    out.line(format_args!("{} violation(s) in {name}", violations.len()))?;
+    Ok(ExitCode::from(1))
+}

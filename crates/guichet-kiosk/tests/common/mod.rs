@@ -1,0 +1,509 @@
+//! What the kiosk's screen tests share: real SQLite files with chosen seeds, a
+//! headless kiosk rendered through wgpu on the CPU, and the moves of a player
+//! at any game's table.
+
+#![allow(dead_code)] // Each test file uses its own part of this module.
+
+pub mod monkey;
+
+use std::path::{Path, PathBuf};
+
+use egui::Vec2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::{Emission, Game};
+use guichet_core::games::Scenario;
+use guichet_core::generator::unit_scenario;
+use guichet_core::money::Cents;
+use guichet_kiosk::app::{Guichet, Mode, Page};
+use guichet_kiosk::window::WINDOW_SIZE;
+use guichet_sale::{LimitKind, MAX_LIMIT, StoreError, Unit, UnitState};
+use guichet_sqlite::{OpenOptions, Store};
+use tempfile::TempDir;
+
+/// A fresh database in a temporary folder.
+pub fn new_database() -> (TempDir, PathBuf) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("guichet.sqlite3");
+    (folder, path)
+}
+
+/// Options whose blocks have seeds of our choosing: block `n` of the emission
+/// at position `p` is seeded with the bytes `seed_byte + p + 16 n`, so that the
+/// units are the same on every run.
+pub fn seeded(seed_byte: u8) -> OpenOptions {
+    OpenOptions::new().seeds(move |emission, number| seed_of(seed_byte, emission, number))
+}
+
+/// The seed `seeded(seed_byte)` gives block `number` of `emission`.
+pub fn seed_of(seed_byte: u8, emission: &Emission, number: u32) -> Seed {
+    let position = guichet_core::games::emissions()
+        .position(|other| std::ptr::eq(other, emission))
+        .unwrap_or(0) as u8;
+    Seed::from_bytes(
+        [seed_byte
+            .wrapping_add(position)
+            .wrapping_add((number as u8).wrapping_mul(16)); 32],
+    )
+}
+
+/// Options under which block 0 of `emission` has `seed` (the others seeded
+/// with the bytes `100 + n`).
+pub fn with_block_seed(emission: &'static Emission, seed: Seed) -> OpenOptions {
+    OpenOptions::new().seeds(move |asked, number| {
+        if std::ptr::eq(asked, emission) && number == 0 {
+            seed.clone()
+        } else {
+            Seed::from_bytes([100_u8.wrapping_add(number as u8); 32])
+        }
+    })
+}
+
+/// Opens the store at `path`, every block seeded as `seeded(seed_byte)`.
+pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
+    seeded(seed_byte).open(path).expect("a store")
+}
+
+/// Sets every unit's sale time to a fixed one, a minute apart, and every
+/// block's publication to a fixed morning, so that the screens show the same
+/// times on every run.
+pub fn fix_times(path: &Path) {
+    let raw = rusqlite::Connection::open(path).expect("sqlite");
+    raw.execute_batch(
+        "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60);
+         UPDATE blocks SET committed_at = '2026-11-29T09:00:00Z',
+                           selling_since = CASE WHEN selling_since IS NULL THEN NULL ELSE '2026-11-29T09:00:00Z' END;",
+    )
+    .expect("fixed times");
+}
+
+/// Makes `store` the account of a player who said they are 18 or over and
+/// set the highest 7-day limits (what is already answered or set stays): the
+/// account of every test that is not about player protection.
+pub fn of_age(store: &mut Store) {
+    let protection = store.protection().expect("the protection");
+    if protection.adult != Some(true) {
+        store.answer_age(true).expect("an answer");
+    }
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        if protection.limit(kind).current.is_none() {
+            store.set_limit(kind, MAX_LIMIT).expect("a limit");
+        }
+    }
+}
+
+/// How the tests' kiosk runs: in a window, with the demo credit that most
+/// tests play with (`--demo`).
+pub const DEMO: Mode = Mode {
+    kiosk: false,
+    demo: true,
+};
+
+/// The kiosk over `store` (a player of age, with limits), headless, at the
+/// window's size, its times in UTC.
+pub fn kiosk(store: Result<Store, StoreError>) -> Harness<'static, Guichet> {
+    kiosk_sized(store, Vec2::from(WINDOW_SIZE))
+}
+
+/// The kiosk over `store` (a player of age, with limits), headless, at `size`.
+pub fn kiosk_sized(store: Result<Store, StoreError>, size: Vec2) -> Harness<'static, Guichet> {
+    let store = store.map(|mut store| {
+        of_age(&mut store);
+        store
+    });
+    kiosk_as_it_is(store, size)
+}
+
+/// The kiosk over `store` as it is (a first use asks the player's age),
+/// headless, at `size`.
+pub fn kiosk_as_it_is(store: Result<Store, StoreError>, size: Vec2) -> Harness<'static, Guichet> {
+    kiosk_configured(store, size, |kiosk| kiosk)
+}
+
+/// The kiosk over `store` as it is, headless, at `size`, its times in UTC,
+/// then as `configure` makes it (an operator's setting).
+pub fn kiosk_configured(
+    store: Result<Store, StoreError>,
+    size: Vec2,
+    configure: impl FnOnce(Guichet) -> Guichet + 'static,
+) -> Harness<'static, Guichet> {
+    Harness::builder()
+        .with_size(size)
+        .with_step_dt(1.0 / 60.0)
+        .with_render_cursor(false)
+        // Animations are driven by time: up to four seconds of them may run.
+        .with_max_steps(240)
+        .build_eframe(move |creation| {
+            configure(
+                Guichet::new(&creation.egui_ctx, store, jiff::tz::TimeZone::UTC)
+                    .with_mode(DEMO)
+                    // kittest clears to transparent, not to the clear colour.
+                    .with_painted_lounge(),
+            )
+        })
+}
+
+/// The first seed — `[k; 32]`, then one numbered in its first eight bytes —
+/// whose block 0 of `emission` starts with a unit that `wanted` accepts: fixed
+/// seeds choosing the unit each test shows.
+pub fn seed_where(emission: &'static Emission, wanted: impl Fn(Cents, &Scenario) -> bool) -> Seed {
+    let numbered = (0..100_000_u64).map(|number| {
+        let mut bytes = [0xA5; 32];
+        bytes[..8].copy_from_slice(&number.to_le_bytes());
+        Seed::from_bytes(bytes)
+    });
+    (0..=u8::MAX)
+        .map(|byte| Seed::from_bytes([byte; 32]))
+        .chain(numbered)
+        .find(|seed| {
+            let (prize, scenario) = unit_scenario(&Block::open(emission, 0, seed), 0);
+            wanted(prize, &scenario)
+        })
+        .expect("one of the seeds tried gives such a unit")
+}
+
+/// The label of a game's lobby tile.
+pub fn tile_label(game: Game) -> String {
+    format!("Jouer à {}", game.title())
+}
+
+/// "Jouer 2 €", as the button says it (with a no-break space).
+pub fn play_label(emission: &Emission) -> String {
+    format!("Jouer {}", emission.stake.short())
+}
+
+/// A kiosk whose block 0 of `emission` is opened with `seed`, with 20 € on
+/// it, at `emission`'s table (its stake chosen, for a game sold at several).
+pub fn table_with(
+    emission: &'static Emission,
+    seed: &Seed,
+) -> (TempDir, Harness<'static, Guichet>) {
+    let (folder, path) = new_database();
+    let mut store = with_block_seed(emission, seed.clone())
+        .open(&path)
+        .expect("a store");
+    of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.get_by_label(&tile_label(emission.game)).click();
+    harness.run();
+    let on_table = |harness: &Harness<'_, Guichet>| match harness.state().page() {
+        Page::Game(game) => game.emission() == emission,
+        _ => false,
+    };
+    if !on_table(&harness) {
+        harness.get_by_label(&emission.stake.short()).click();
+        harness.run();
+    }
+    assert!(on_table(&harness), "at the {emission} table");
+    (folder, harness)
+}
+
+/// The unit on the table.
+pub fn unit_on_table(harness: &Harness<'_, Guichet>) -> Option<Unit> {
+    match harness.state().page() {
+        Page::Game(game) => game.unit().cloned(),
+        _ => None,
+    }
+}
+
+/// The balance shown.
+pub fn balance(harness: &Harness<'_, Guichet>) -> Cents {
+    harness.state().balance().expect("a balance is shown")
+}
+
+/// Steps the kiosk (1/60 s each) until `done`, for at most `seconds`.
+pub fn run_until(
+    harness: &mut Harness<'_, Guichet>,
+    seconds: f32,
+    done: impl Fn(&Harness<'_, Guichet>) -> bool,
+) {
+    for _ in 0..(seconds * 60.0) as usize {
+        if done(harness) {
+            return;
+        }
+        harness.step();
+    }
+    assert!(done(harness), "not done after {seconds} s");
+}
+
+/// How many prizes the kiosk's store has credited.
+pub fn prizes_credited(harness: &Harness<'_, Guichet>) -> usize {
+    harness
+        .state()
+        .store()
+        .expect("a store")
+        .ledger()
+        .expect("a ledger")
+        .into_iter()
+        .filter(|entry| entry.kind == guichet_sqlite::LedgerKind::Prize)
+        .count()
+}
+
+/// A unit of `emission` played to its result, then replayed from the history
+/// for `replay_steps` frames: what the screen showed each time.
+pub struct Replayed {
+    /// The unit's folder, kept while the harness runs.
+    pub folder: TempDir,
+    /// The kiosk, at the replay's end.
+    pub harness: Harness<'static, Guichet>,
+    /// The unit as the store holds it.
+    pub stored: Unit,
+    /// The result's words.
+    pub expected: String,
+    /// Whether the result showed once played.
+    pub shown_when_played: bool,
+    /// Whether it showed again at the replay's end.
+    pub shown_in_replay: bool,
+}
+
+/// Plays a unit of `emission` from `seed` to its result ([`auto_played`]),
+/// then replays it from the history for `replay_steps` frames.
+pub fn played_then_replayed(
+    emission: &'static Emission,
+    seed: &Seed,
+    replay_steps: usize,
+) -> Replayed {
+    let (folder, mut harness) = auto_played(emission, seed);
+    let unit = unit_on_table(&harness).expect("a unit");
+    let stored = harness
+        .state()
+        .store()
+        .expect("a store")
+        .unit(unit.id)
+        .expect("stored");
+    let expected = result_words(stored.prize, emission.stake);
+    let shown_when_played = harness.query_by_label(&expected).is_some();
+    press_in_bar(&mut harness, "Historique");
+    harness.get_by_label("Revoir").click();
+    harness.run_steps(replay_steps);
+    let shown_in_replay = harness.query_by_label(&expected).is_some();
+    Replayed {
+        folder,
+        harness,
+        stored,
+        expected,
+        shown_when_played,
+        shown_in_replay,
+    }
+}
+
+/// Presses the top bar's `label`, through the menu when the bar folds it.
+pub fn press_in_bar(harness: &mut Harness<'_, Guichet>, label: &str) {
+    if harness.query_by_label(label).is_none() {
+        harness.get_by_label("Menu").click();
+        harness.run();
+    }
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Whether the unit on the table is settled.
+pub fn settled(harness: &Harness<'_, Guichet>) -> bool {
+    unit_on_table(harness).is_some_and(|unit| unit.state == UnitState::Settled)
+}
+
+/// Lets every animation of the table end.
+pub fn settle_animations(harness: &mut Harness<'_, Guichet>) {
+    harness.run_steps(240);
+}
+
+/// Buys a unit at the table and reveals it all: with "Auto" where the game has
+/// it, by taking its steps one by one where it has not (Star Fortune's pucks and
+/// GO, by their buttons); then lets the result show.
+pub fn auto_played(
+    emission: &'static Emission,
+    seed: &Seed,
+) -> (TempDir, Harness<'static, Guichet>) {
+    let (folder, mut harness) = table_with(emission, seed);
+    play_at_table(&mut harness, emission);
+    settle_animations(&mut harness);
+    (folder, harness)
+}
+
+/// At `emission`'s table, buys a unit and reveals it all ("Auto", or Star
+/// Fortune's steps one by one), then lets the result show.
+pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emission) {
+    if emission.game == guichet_core::games::star_fortune::game::GAME {
+        harness.get_by_label(&play_label(emission)).click();
+        harness.run_steps(2);
+        while !settled(harness) {
+            let unit = unit_on_table(harness).expect("a unit");
+            let step = unit.progress.possible_steps()[0];
+            let label = step_label(step);
+            // The control shows once the drop before has ended on screen.
+            run_until(harness, 6.0, |harness| {
+                harness.query_by_label(&label).is_some()
+            });
+            harness.get_by_label(&label).click();
+            run_until(harness, 6.0, |harness| {
+                unit_on_table(harness).is_some_and(|now| now.steps.len() > unit.steps.len())
+            });
+            // The frame after the step shows what it opened.
+            harness.run_steps(2);
+        }
+    } else {
+        harness.get_by_label("Auto").click();
+        run_until(harness, 20.0, settled);
+    }
+    settle_animations(harness);
+}
+
+/// The label of the Star Fortune control that takes `step`: a puck, or "GO".
+pub fn step_label(step: guichet_core::step::RevealStep) -> String {
+    use guichet_core::step::RevealStep;
+    match step {
+        RevealStep::Puck { puck, .. } => format!("Palet {}: le lâcher", puck + 1),
+        RevealStep::Go { .. } | RevealStep::Zone { .. } => "GO".to_owned(),
+    }
+}
+
+/// The words of a unit's result as the bar says it (in a sentence, thousands
+/// are kept whole with U+00A0).
+pub fn result_words(prize: Cents, stake: Cents) -> String {
+    match guichet_kiosk::ui::games::Outcome::of(prize, stake) {
+        guichet_kiosk::ui::games::Outcome::Won(prize, _) => {
+            format!("Vous gagnez {prize}").replace('\u{202F}', "\u{A0}")
+        }
+        guichet_kiosk::ui::games::Outcome::StakeBack => "Mise remboursée".to_owned(),
+        guichet_kiosk::ui::games::Outcome::Lost => "Pas de gain cette fois".to_owned(),
+    }
+}
+
+/// What is laid out wrong on the screen the kiosk shows now, from its
+/// accessibility tree: an interactive or text node partly off the screen, or
+/// two such nodes overlapping that are not one inside the other. Nodes inside a
+/// scroll view count only where the view shows them.
+pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+
+    struct Seen {
+        id: String,
+        name: String,
+        rect: egui::Rect,
+        ancestors: Vec<String>,
+        /// In a menu drawn over the page: it may cover what lies under it.
+        on_top: bool,
+    }
+    let screen = harness.ctx.content_rect();
+    let points = harness.ctx.pixels_per_point();
+    let rect_of = |node: &egui_kittest::Node<'_>| {
+        node.accesskit_node().bounding_box().map(|bounds| {
+            egui::Rect::from_min_max(
+                egui::pos2(bounds.x0 as f32, bounds.y0 as f32) / points,
+                egui::pos2(bounds.x1 as f32, bounds.y1 as f32) / points,
+            )
+        })
+    };
+    let mut seen: Vec<Seen> = Vec::new();
+    for node in harness.root().children_recursive() {
+        let access = node.accesskit_node();
+        let checked = matches!(
+            access.role(),
+            Role::Button
+                | Role::Label
+                | Role::CheckBox
+                | Role::RadioButton
+                | Role::TextInput
+                | Role::Link
+        );
+        if !checked || access.is_hidden() {
+            continue;
+        }
+        let Some(mut rect) = rect_of(&node) else {
+            continue;
+        };
+        let mut ancestors = Vec::new();
+        let mut on_top = false;
+        let mut parent = node.parent();
+        while let Some(up) = parent {
+            let up_access = up.accesskit_node();
+            if up_access.role() == Role::ScrollView
+                && let Some(view) = rect_of(&up)
+            {
+                rect = rect.intersect(view);
+            }
+            on_top |= up_access.role() == Role::Menu;
+            ancestors.push(format!("{:?}", up_access.id()));
+            parent = up.parent();
+        }
+        if rect.width() <= 0.5 || rect.height() <= 0.5 {
+            continue; // Scrolled out of view.
+        }
+        seen.push(Seen {
+            id: format!("{:?}", access.id()),
+            name: format!(
+                "{:?} {:?}",
+                access.role(),
+                access
+                    .label()
+                    .or_else(|| access.value())
+                    .unwrap_or_default()
+            ),
+            rect,
+            ancestors,
+            on_top,
+        });
+    }
+    let mut problems = Vec::new();
+    for node in &seen {
+        if !screen.expand(0.5).contains_rect(node.rect) {
+            problems.push(format!(
+                "{} at {:?} lies partly off the screen {:?}",
+                node.name, node.rect, screen
+            ));
+        }
+    }
+    for (position, first) in seen.iter().enumerate() {
+        for second in &seen[position + 1..] {
+            let related = first.ancestors.contains(&second.id)
+                || second.ancestors.contains(&first.id)
+                || first.on_top != second.on_top;
+            let common = first.rect.intersect(second.rect);
+            if !related && common.width() > 1.0 && common.height() > 1.0 {
+                problems.push(format!(
+                    "{} at {:?} overlaps {} at {:?}",
+                    first.name, first.rect, second.name, second.rect
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Opens the operator menu with `pin` through its key (F12) and the keypad:
+/// the PIN is chosen (typed twice) if none is set yet.
+pub fn open_operator(harness: &mut Harness<'_, Guichet>, pin: &str) {
+    harness.key_press(egui::Key::F12);
+    harness.run();
+    open_operator_from_pin(harness, pin);
+}
+
+/// On the PIN page, opens the operator menu with `pin` (chosen, typed twice,
+/// if none is set yet).
+pub fn open_operator_from_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
+    let typings = match harness.state().page() {
+        Page::Pin(page) if matches!(page.step(), guichet_kiosk::ui::views::PinStep::Enter) => 1,
+        Page::Pin(_) => 2,
+        _ => panic!("on the PIN page"),
+    };
+    for _ in 0..typings {
+        type_pin(harness, pin);
+    }
+    assert!(
+        matches!(harness.state().page(), Page::Operator(_)),
+        "the PIN opens the operator menu"
+    );
+}
+
+/// Types `pin` on the keypad and confirms it.
+pub fn type_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
+    for digit in pin.chars() {
+        harness.get_by_label(&digit.to_string()).click();
+        harness.run();
+    }
+    harness.get_by_label("Valider").click();
+    harness.run();
+}

@@ -1,0 +1,249 @@
+//! Every page and game state at every kiosk size: nothing off the screen,
+//! nothing overlapping, found by the accessibility tree itself (see
+//! `common::layout_problems`); and snapshots of each page at each size.
+
+mod common;
+
+use common::{
+    fix_times, kiosk_sized, layout_problems, new_database, play_label, press_in_bar, seed_where,
+    seeded_store, settle_animations, settled, tile_label, unit_on_table, with_block_seed,
+};
+use egui::Vec2;
+use egui_kittest::kittest::Queryable as _;
+use egui_kittest::{Harness, SnapshotResults};
+use guichet_core::emission::Emission;
+use guichet_core::games::bingo::game::BINGO;
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
+use guichet_core::games::x10::game::X10;
+use guichet_core::money::Cents;
+use guichet_kiosk::app::Guichet;
+use guichet_sqlite::Store;
+
+/// The kiosk screens Guichet is sold for.
+const SIZES: [(f32, f32); 5] = [
+    (1024.0, 768.0),
+    (1280.0, 800.0),
+    (1366.0, 768.0),
+    (1920.0, 1080.0),
+    (1080.0, 1920.0),
+];
+
+/// The sizes snapshots are kept at, beside the 1280×800 ones of each page's own
+/// tests.
+const SNAPSHOT_SIZES: [(f32, f32); 3] = [(1024.0, 768.0), (1920.0, 1080.0), (1080.0, 1920.0)];
+
+fn size_name((width, height): (f32, f32)) -> String {
+    format!("{width}x{height}")
+}
+
+/// Fails with every layout problem of the screen shown.
+fn fits(harness: &Harness<'_, Guichet>, what: &str, size: (f32, f32)) {
+    let problems = layout_problems(harness);
+    assert!(
+        problems.is_empty(),
+        "{what} at {}: {problems:#?}",
+        size_name(size)
+    );
+}
+
+/// A kiosk at `size` over a store with a few settled units of every game and
+/// 20 € on the account.
+fn played_kiosk(size: (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guichet>) {
+    let (folder, path) = new_database();
+    let mut store = seeded_store(&path, 7);
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(40)).expect("a deposit");
+    for emission in [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO, &BLACK_JACK] {
+        let unit = store.buy(emission).expect("a unit");
+        store.finish(unit.id).expect("settled");
+    }
+    drop(store);
+    fix_times(&path);
+    let mut harness = kiosk_sized(Store::open(&path), Vec2::new(size.0, size.1));
+    harness.run();
+    (folder, harness)
+}
+
+#[test]
+fn the_pages_fit_every_size() {
+    let mut snapshots = SnapshotResults::new();
+    for size in SIZES {
+        let snapshot = SNAPSHOT_SIZES.contains(&size);
+        let (_folder, mut harness) = played_kiosk(size);
+        fits(&harness, "the lobby", size);
+        if snapshot {
+            harness.snapshot(format!("sizes/lobby_{}", size_name(size)));
+        }
+        press_in_bar(&mut harness, "Historique");
+        fits(&harness, "the history", size);
+        if snapshot {
+            harness.snapshot(format!("sizes/history_{}", size_name(size)));
+        }
+        press_in_bar(&mut harness, "Règles");
+        for game in ["Black Jack", "X10", "Star Fortune", "Bingo"] {
+            harness.get_by_label(game).click();
+            harness.run();
+            fits(&harness, &format!("the rules of {game}"), size);
+        }
+        if snapshot {
+            harness.snapshot(format!("sizes/rules_{}", size_name(size)));
+        }
+        snapshots.extend_harness(&mut harness);
+    }
+}
+
+#[test]
+fn the_protection_pages_fit_every_size() {
+    for size in SIZES {
+        let (_folder, path) = new_database();
+        let mut harness = common::kiosk_as_it_is(Store::open(&path), Vec2::new(size.0, size.1));
+        harness.run();
+        fits(&harness, "the age question", size);
+        harness.get_by_label("Oui, j’ai 18 ans ou plus").click();
+        harness.run();
+        fits(&harness, "the first limits", size);
+        harness.get_by_label("Faire une pause").click();
+        harness.run();
+        harness.get_by_label("30 jours").click();
+        harness.run();
+        fits(&harness, "the break", size);
+        harness
+            .get_by_label("Confirmer la pause de 30 jours")
+            .click();
+        harness.run();
+        fits(&harness, "the lobby on a break, its notice shown", size);
+
+        let (_folder, path) = new_database();
+        let mut store = Store::open(&path).expect("a store");
+        store.answer_age(false).expect("a no");
+        let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
+        harness.run();
+        fits(&harness, "the lobby closed to minors", size);
+    }
+}
+
+#[test]
+fn every_game_table_fits_every_size() {
+    let mut snapshots = SnapshotResults::new();
+    for size in SIZES {
+        for emission in [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO] {
+            game_states_fit(emission, size, &mut snapshots);
+        }
+    }
+}
+
+fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mut SnapshotResults) {
+    let (_folder, path) = new_database();
+    let seed = seed_where(emission, |prize, _| prize > emission.stake);
+    let mut store = with_block_seed(emission, seed)
+        .open(&path)
+        .expect("a store");
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk_sized(Ok(store), Vec2::new(size.0, size.1));
+    harness.run();
+    harness.get_by_label(&tile_label(emission.game)).click();
+    harness.run();
+    let name = emission.game.slug();
+    fits(&harness, &format!("{name} before buying"), size);
+    harness.get_by_label(&play_label(emission)).click();
+    harness.run_steps(3);
+    fits(&harness, &format!("{name} bought"), size);
+    let unit = unit_on_table(&harness).expect("a unit");
+    let step = unit.progress.possible_steps()[0];
+    harness
+        .state_mut()
+        .handle(guichet_kiosk::command::Command::Reveal {
+            unit: unit.id,
+            step,
+        });
+    harness.run_steps(12);
+    fits(&harness, &format!("{name} mid-reveal"), size);
+    if SNAPSHOT_SIZES.contains(&size) {
+        harness.snapshot(format!("sizes/{name}_mid_reveal_{}", size_name(size)));
+    }
+    if emission.game == guichet_core::games::star_fortune::game::GAME {
+        // No "Auto" here: the rest of the unit, a step at a time, each
+        // shown to its end.
+        while !settled(&harness) {
+            let unit = unit_on_table(&harness).expect("a unit");
+            let step = unit.progress.remaining_steps(&unit.scenario)[0];
+            harness
+                .state_mut()
+                .handle(guichet_kiosk::command::Command::Reveal {
+                    unit: unit.id,
+                    step,
+                });
+            harness.run_steps(240);
+        }
+    } else {
+        harness.get_by_label("Auto").click();
+        for _ in 0..1200 {
+            if settled(&harness) {
+                break;
+            }
+            harness.step();
+        }
+    }
+    settle_animations(&mut harness);
+    fits(&harness, &format!("{name} result"), size);
+    snapshots.extend_harness(&mut harness);
+}
+
+#[test]
+fn a_notice_and_the_folded_menu_fit() {
+    let mut snapshots = SnapshotResults::new();
+    for size in SIZES {
+        let (_folder, path) = new_database();
+        let mut store = seeded_store(&path, 3);
+        common::of_age(&mut store);
+        store.deposit(Cents::euros(1)).expect("a deposit");
+        let mut harness = kiosk_sized(Ok(store), Vec2::new(size.0, size.1));
+        harness.run();
+        harness.get_by_label(&tile_label(BLACK_JACK.game)).click();
+        harness.run();
+        // More than the balance: a notice says so, above the table, and the
+        // bar's hint gives way to it.
+        harness.get_by_label(&play_label(&BLACK_JACK)).click();
+        harness.run();
+        assert!(harness.state().notice().is_some(), "a notice");
+        fits(&harness, "a notice over the table", size);
+        if SNAPSHOT_SIZES.contains(&size) {
+            harness.snapshot(format!("sizes/notice_{}", size_name(size)));
+        }
+        if let Some(menu) = harness.query_by_label("Menu") {
+            menu.click();
+            harness.run();
+            fits(&harness, "the open menu", size);
+            if size == (1024.0, 768.0) {
+                harness.snapshot("sizes/menu_open_1024x768");
+            }
+        }
+        snapshots.extend_harness(&mut harness);
+    }
+}
+
+#[test]
+fn the_operator_pages_fit_every_size() {
+    use guichet_kiosk::ui::views::OperatorTab;
+    for size in SIZES {
+        let (_folder, mut harness) = played_kiosk(size);
+        harness.key_press(egui::Key::F12);
+        harness.run();
+        fits(&harness, "the operator PIN", size);
+        common::open_operator_from_pin(&mut harness, "2468");
+        for tab in OperatorTab::ALL {
+            harness
+                .state_mut()
+                .handle(guichet_kiosk::command::Command::OperatorTab(tab));
+            harness.run();
+            fits(&harness, &format!("the operator's {tab:?}"), size);
+        }
+        harness
+            .state_mut()
+            .handle(guichet_kiosk::command::Command::LeaveOperator);
+        harness.run();
+        fits(&harness, "the lobby after the operator", size);
+    }
+}

@@ -1,0 +1,368 @@
+//! `guichet-load`: many simulated kiosks buying and playing out units from one
+//! PostgreSQL database at once, then every sale checked against its block's
+//! order and tiers, and the whole database verified.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use guichet_core::block::{Block, Seed};
+use guichet_core::emission::Emission;
+use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::money::Cents;
+use guichet_network::{Kiosk, Operator, PlayerAccount, Sale};
+use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale};
+use guichet_sqlite::Store;
+use postgres::Client;
+
+use guichet_cli::{Failure, Output};
+
+use crate::LoadArgs;
+
+/// The emission the kiosks buy: its blocks (850 000 units) open in a second.
+const EMISSION: &Emission = &STAR_FORTUNE_50;
+
+/// Units bought from SQLite beside, at most: one kiosk, one at a time.
+const SQLITE_UNITS: u32 = 2_000;
+
+/// Each simulated kiosk's thread stack: it holds a few latencies, no more.
+const KIOSK_STACK: usize = 128 * 1024;
+
+/// Runs `guichet load`: exit 0 when every check holds, 1 otherwise.
+pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let mut operator =
+        Operator::connect_with(&arguments.db).context("connecting as the operator")?;
+    let password = Seed::generate()
+        .context("drawing the kiosk role's password")?
+        .expose_hex();
+    operator
+        .install(&arguments.kiosk_role, &password)
+        .context("setting up the schema (the database must be empty)")?;
+    let blocks = arguments.units.div_ceil(EMISSION.block_size) + 1;
+    let opening = Instant::now();
+    let seeds = (0..blocks)
+        .map(|number| {
+            let seed = Seed::generate()?;
+            operator.open_block(EMISSION, number, &seed)?;
+            Ok(seed)
+        })
+        .collect::<anyhow::Result<Vec<Seed>>>()
+        .context("opening the blocks")?;
+    out.line(format_args!(
+        "opened {blocks} block(s) of {} ({} units each) in {:.1} s",
+        EMISSION.code(),
+        EMISSION.block_size,
+        opening.elapsed().as_secs_f64()
+    ))?;
+
+    let (funds, secrets) = add_kiosks_and_players(&mut operator, arguments)?;
+
+    let mut kiosk_config = arguments.db.clone();
+    kiosk_config.user(&arguments.kiosk_role).password(&password);
+    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config, &secrets)?;
+    latencies.sort_unstable();
+    out.line(format_args!(
+        "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        latencies.len(),
+        arguments.kiosks,
+        arguments.connections.min(arguments.kiosks),
+        elapsed.as_secs_f64(),
+        f64::from(arguments.units) / elapsed.as_secs_f64(),
+        percentile(&latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&latencies, 99).as_secs_f64() * 1000.0,
+    ))?;
+
+    let beside = arguments.units.min(SQLITE_UNITS);
+    let (sqlite_elapsed, sqlite_latencies, sqlite_violations) =
+        sqlite_one_kiosk(beside).context("buying from SQLite, for comparison")?;
+    out.line(format_args!(
+        "beside it, SQLite (this kiosk's own file, one kiosk): {beside} units bought and played out in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        sqlite_elapsed.as_secs_f64(),
+        f64::from(beside) / sqlite_elapsed.as_secs_f64(),
+        percentile(&sqlite_latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&sqlite_latencies, 99).as_secs_f64() * 1000.0,
+    ))?;
+
+    let sales = operator.sales(EMISSION).context("reading the sales")?;
+    let mut problems = check(&sales, &seeds, arguments.units);
+    for (number, played) in (0..).zip(played_by) {
+        let name = player(number);
+        let (balance, explained) = operator.account(&name).context("reading the accounts")?;
+        let spent = i64::from(played.units).saturating_mul(EMISSION.stake.0);
+        if !explained || balance.0 != funds.0 - spent + played.won.0 {
+            problems.push(format!(
+                "{name}: balance {balance} after {} units won {}, its ledger {}",
+                played.units,
+                played.won,
+                if explained { "balanced" } else { "unbalanced" }
+            ));
+        }
+    }
+    problems.extend(operator.verify().context("verifying the database")?);
+    problems.extend(
+        sqlite_violations
+            .into_iter()
+            .map(|violation| format!("SQLite: {violation}")),
+    );
+    if problems.is_empty() {
+        out.line(format_args!(
+            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier, revealed and settled; {} players' ledgers balanced; verify passes on both engines",
+            sales.len(),
+            arguments.kiosks
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for problem in problems.iter().take(20) {
+        out.line(problem)?;
+    }
+    out.line(format_args!("{} problem(s)", problems.len()))?;
+    Ok(ExitCode::from(1))
+}
+
+/// Adds each simulated kiosk to the network and opens the account of the
+/// player it serves, funded to pay for every unit of the run (at most the
+/// highest 7-day limit: above 200 000 units, one kiosk could not buy them all
+/// alone). Returns each account's funds and each kiosk's secret, by number.
+fn add_kiosks_and_players(
+    operator: &mut Operator,
+    arguments: &LoadArgs,
+) -> anyhow::Result<(Cents, Vec<String>)> {
+    let funds = EMISSION
+        .stake
+        .checked_mul(i64::from(arguments.units))
+        .context("too many units")?
+        .min(MAX_LIMIT);
+    let mut secrets = Vec::new();
+    for number in 0..arguments.kiosks {
+        secrets.push(
+            operator
+                .add_kiosk(&kiosk_name(number))
+                .context("adding the kiosks")?,
+        );
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            operator
+                .set_limit(&player(number), kind, MAX_LIMIT, "load")
+                .context("setting the players' limits")?;
+        }
+        operator
+            .deposit(&player(number), funds, "load")
+            .context("crediting the players")?;
+    }
+    Ok((funds, secrets))
+}
+
+/// What a simulated kiosk did: units played out, and their prizes.
+#[derive(Default)]
+struct Played {
+    units: u32,
+    won: Cents,
+}
+
+/// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
+/// buying and playing out units over a pool of connections logged in with
+/// `kiosk_config` until `arguments.units` are bought, kiosk `n` known by
+/// `secrets[n]`. Returns the time it took, each purchase's time, and what each
+/// kiosk played.
+fn play_at_once(
+    arguments: &LoadArgs,
+    kiosk_config: &postgres::Config,
+    secrets: &[String],
+) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
+    let connections = (0..arguments.connections.min(arguments.kiosks))
+        .map(|_| kiosk_config.connect(postgres::NoTls))
+        .collect::<Result<Vec<_>, _>>()
+        .context("connecting as the kiosk role")?;
+    let pool = Pool::new(connections);
+    let claimed = AtomicU32::new(0);
+    let started = Instant::now();
+    let results: Vec<Result<(Vec<Duration>, Played), String>> = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..arguments.kiosks)
+            .zip(secrets)
+            .map(|(number, secret)| {
+                let (pool, claimed) = (&pool, &claimed);
+                std::thread::Builder::new()
+                    .stack_size(KIOSK_STACK)
+                    .spawn_scoped(scope, move || {
+                        play_until_done(pool, claimed, arguments.units, (number, secret))
+                    })
+            })
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
+        kiosks
+            .into_iter()
+            .map(|kiosk| {
+                kiosk
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    let mut latencies = Vec::with_capacity(arguments.units as usize);
+    let mut played_by = Vec::with_capacity(results.len());
+    for kiosk in results {
+        let (kiosk_latencies, played) = kiosk
+            .map_err(anyhow::Error::msg)
+            .context("a kiosk's play")?;
+        played_by.push(played);
+        latencies.extend(kiosk_latencies);
+    }
+    Ok((elapsed, latencies, played_by))
+}
+
+/// One kiosk buying `units` units from its own SQLite file (in a temporary
+/// folder, removed after), each finished before the next as a kiosk does: the
+/// time of it all, of each purchase, and what `verify` finds in the file.
+fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<String>)> {
+    let folder = std::env::temp_dir().join(format!("guichet-load-{}", std::process::id()));
+    std::fs::create_dir_all(&folder)?;
+    let run = || -> anyhow::Result<(Duration, Vec<Duration>, Vec<String>)> {
+        let mut store = Store::open(&folder.join("guichet.sqlite3"))?;
+        store.answer_age(true)?;
+        for kind in [LimitKind::Deposit, LimitKind::Stake] {
+            store.set_limit(kind, MAX_LIMIT)?;
+        }
+        let cost = EMISSION
+            .stake
+            .checked_mul(i64::from(units))
+            .context("too many units")?;
+        store.deposit(cost)?;
+        let mut latencies = Vec::with_capacity(units as usize);
+        let started = Instant::now();
+        for _ in 0..units {
+            let asked = Instant::now();
+            let unit = store.buy(EMISSION)?;
+            latencies.push(asked.elapsed());
+            store.finish(unit.id)?;
+        }
+        let elapsed = started.elapsed();
+        latencies.sort_unstable();
+        Ok((elapsed, latencies, store.verify()?))
+    };
+    let result = run();
+    let _ = std::fs::remove_dir_all(&folder);
+    result
+}
+
+/// The player simulated kiosk `number` serves.
+fn player(number: u32) -> String {
+    format!("player-{number}")
+}
+
+/// Simulated kiosk `number`'s name.
+fn kiosk_name(number: u32) -> String {
+    format!("load-{number}")
+}
+
+/// One simulated kiosk, number `number`, known by `secret`: claims a unit to
+/// buy, borrows a connection, buys it from its player's account and gives the
+/// connection back; then borrows one again to reveal the unit all at once and
+/// settle it — until `units` are claimed. Returns each purchase's time and what it
+/// played, or the first error.
+fn play_until_done(
+    pool: &Pool,
+    claimed: &AtomicU32,
+    units: u32,
+    (number, secret): (u32, &str),
+) -> Result<(Vec<Duration>, Played), String> {
+    let (kiosk, payer) = (kiosk_name(number), player(number));
+    let at_kiosk = |client| PlayerAccount::new(Kiosk::with_client(client, &kiosk, secret), &payer);
+    let mut latencies = Vec::new();
+    let mut played = Played::default();
+    while claimed.fetch_add(1, Ordering::Relaxed) < units {
+        let mut session = at_kiosk(pool.take());
+        let asked = Instant::now();
+        let bought = session.buy(EMISSION);
+        latencies.push(asked.elapsed());
+        pool.give_back(session.into_kiosk().into_client());
+        let unit = bought.map_err(|error| error.to_string())?;
+        let mut session = at_kiosk(pool.take());
+        let settled = session.finish(unit.id);
+        pool.give_back(session.into_kiosk().into_client());
+        let settlement = settled.map_err(|error| error.to_string())?;
+        if !settlement.credited {
+            return Err(format!("unit {} was settled before it was played", unit.id));
+        }
+        played.units += 1;
+        played.won = played.won.checked_add(unit.prize).unwrap_or(played.won);
+    }
+    Ok((latencies, played))
+}
+
+/// What is wrong with `sales` by the seeds this run drew: `units` sold in
+/// all, each with the tier its block's seed gives. (The order of the sales,
+/// their blocks and the tables of the sold-out ones are `verify`'s.)
+fn check(sales: &[Sale], seeds: &[Seed], units: u32) -> Vec<String> {
+    let mut problems = Vec::new();
+    if sales.len() != units as usize {
+        problems.push(format!("{} units sold, not {units}", sales.len()));
+    }
+    let blocks: Vec<Block> = (0_u32..)
+        .zip(seeds)
+        .map(|(number, seed)| Block::open(EMISSION, number, seed))
+        .collect();
+    for sale in sales {
+        let given = usize::try_from(sale.block)
+            .ok()
+            .and_then(|number| blocks.get(number))
+            .filter(|block| sale.index < block.size())
+            .map(|block| block.tier_of_unit(sale.index));
+        if given != Some(sale.tier) {
+            problems.push(format!(
+                "block {}: unit {} sold with tier {:?}, this run's seed gives {given:?}",
+                sale.block, sale.index, sale.tier
+            ));
+        }
+    }
+    problems
+}
+
+/// The `percent`-th percentile of sorted `values`.
+fn percentile(values: &[Duration], percent: usize) -> Duration {
+    if values.is_empty() {
+        return Duration::ZERO;
+    }
+    values[(values.len() - 1) * percent / 100]
+}
+
+/// Connections the simulated kiosks share: one at a time each.
+struct Pool {
+    idle: Mutex<Vec<Client>>,
+    returned: Condvar,
+}
+
+impl Pool {
+    fn new(connections: Vec<Client>) -> Self {
+        Self {
+            idle: Mutex::new(connections),
+            returned: Condvar::new(),
+        }
+    }
+
+    /// A connection, once one is free.
+    fn take(&self) -> Client {
+        let mut idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        loop {
+            if let Some(kiosk) = idle.pop() {
+                return kiosk;
+            }
+            idle = self
+                .returned
+                .wait(idle)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    fn give_back(&self, client: Client) {
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(client);
+        self.returned.notify_one();
+    }
+}
