@@ -54,6 +54,8 @@ pub struct Cli {
 }
 
 /// The subcommands.
+// Parsed once per run: the size of its largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Walk a whole block and check it against its règlement's prize table.
@@ -500,6 +502,9 @@ pub(super) fn is_this_machine(config: &postgres::Config) -> bool {
 }
 
 /// A PostgreSQL URL whose server is this machine: a load test never leaves it.
+///
+/// # Errors
+/// A line saying why the text is not such a URL.
 pub fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
     let config = parse_postgres(text)?;
     if !is_this_machine(&config) {

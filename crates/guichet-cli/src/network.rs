@@ -72,8 +72,10 @@ pub(crate) fn kiosk(config: &postgres::Config, name: &str) -> Result<Kiosk, Fail
         .context("connecting to the network's database")?)
 }
 
-/// Kiosk `name`'s secret, from `GUICHET_KIOSK_SECRET`, or the line that says
-/// to set it.
+/// Kiosk `name`'s secret, from `GUICHET_KIOSK_SECRET`.
+///
+/// # Errors
+/// The line that says to set it, when it is not.
 pub fn kiosk_secret(name: &str) -> Result<String, String> {
     std::env::var(KIOSK_SECRET)
         .ok()
