@@ -1,7 +1,8 @@
-//! What the screens ask for. Views never change the application's state; they
-//! push commands, and `Guichet::handle` applies them, in one place. This module
-//! sits below both the application (`app`) and the screens (`ui`): each knows
-//! it, neither knows the other through it.
+//! What the screens ask for, grouped by concern. Views never change the
+//! application's state; they push commands, and the application applies them
+//! in one place (`app::Guichet::handle`), each concern by an exhaustive match.
+//! This module sits below both the application (`app`) and the screens
+//! (`ui`): it names only the core's, the sale API's and the words' types.
 
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
@@ -9,20 +10,48 @@ use guichet_core::step::RevealStep;
 use guichet_sale::RealityChoice;
 
 use crate::ui::i18n::Language;
-use crate::ui::views::OperatorTab;
 
 /// One request from a screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Show the lobby.
-    ShowLobby,
-    /// Open the table of an emission (the unfinished unit, if it is of this
-    /// game, is taken up there).
-    ShowGame(&'static Emission),
-    /// Show the history.
-    ShowHistory,
-    /// Show the rules of a game.
-    ShowRules(Game),
+    /// Go to a page.
+    Go(Navigation),
+    /// Buy, reveal or open a unit.
+    Play(PlayCommand),
+    /// The player's protection: the age answer, limits, a break, a reality
+    /// check's answer.
+    Protection(ProtectionCommand),
+    /// The screen itself: language, notice, menu, sound.
+    Screen(ScreenCommand),
+    /// The operator menu.
+    Operator(OperatorCommand),
+}
+
+/// A page to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Navigation {
+    /// The lobby.
+    Lobby,
+    /// The table of an emission (the unfinished unit, if it is of this game,
+    /// is taken up there).
+    Game(&'static Emission),
+    /// The history.
+    History,
+    /// The rules of a game.
+    Rules(Game),
+    /// "18 or over?" again (after a "no").
+    Age,
+    /// The play limits.
+    Limits,
+    /// The self-exclusion page.
+    Exclusion,
+    /// The operator's PIN (the hidden gesture, or the key).
+    Operator,
+}
+
+/// Playing units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
     /// Buy a unit of this emission; with `auto`, reveal all of it afterwards
     /// ("Auto" instead of "Jouer").
     Buy {
@@ -48,18 +77,13 @@ pub enum Command {
     ResumeUnit(i64),
     /// Credit demonstration money (only with `--demo`).
     DemoCredit,
-    /// Switch the language.
-    SetLanguage(Language),
-    /// Close the notice shown.
-    DismissNotice,
-    /// Open or close the top bar's menu (when the bar lacks room for its buttons).
-    ToggleMenu,
+}
+
+/// The player's protection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProtectionCommand {
     /// The player's answer to "18 or over?".
     AnswerAge(bool),
-    /// Ask "18 or over?" again (after a "no").
-    ShowAge,
-    /// Show the play limits.
-    ShowLimits,
     /// Set the 7-day limits given (a raise takes effect 48 hours later).
     SetLimits {
         /// The deposit limit, if changed.
@@ -67,22 +91,34 @@ pub enum Command {
         /// The stake limit, if changed.
         stake: Option<Cents>,
     },
-    /// Show the self-exclusion page.
-    ShowExclusion,
     /// Exclude the player from play for this many days.
     Exclude(u32),
     /// The player's answer to a reality check.
     RealityCheck(RealityChoice),
+}
+
+/// The screen itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenCommand {
+    /// Switch the language.
+    SetLanguage(Language),
+    /// Close the notice shown.
+    DismissNotice,
+    /// Open or close the top bar's menu (when the bar lacks room for its buttons).
+    ToggleMenu,
     /// Turn the sound on or off (the player's toggle, always in the bar).
     ToggleSound,
-    /// Ask for the operator's PIN (the hidden gesture, or the key).
-    ShowOperator,
+}
+
+/// The operator menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OperatorCommand {
     /// The PIN typed on the PIN page: chosen (the first time) or to check.
     SubmitPin(String),
     /// Show a page of the operator menu.
-    OperatorTab(OperatorTab),
+    Tab(OperatorTab),
     /// Leave the operator menu for the lobby.
-    LeaveOperator,
+    Leave,
     /// Pay money in, for the operator.
     CashIn {
         /// How much.
@@ -100,13 +136,68 @@ pub enum Command {
     /// Reset the meters "since the last reset", for this reason.
     ResetMeters(String),
     /// Run the store's verification.
-    VerifyStore,
+    Verify,
     /// Replay a unit step by step from the operator's recall.
     Recall(i64),
     /// Change one of the kiosk's settings.
     ChangeSetting(Setting),
     /// Close the kiosk (the operator's "Quitter", kiosk mode only).
     ExitKiosk,
+}
+
+impl OperatorCommand {
+    /// Whether it needs the menu open (the right PIN typed): all but the
+    /// PIN itself and the way out.
+    #[must_use]
+    pub const fn needs_pin(&self) -> bool {
+        !matches!(self, Self::SubmitPin(_) | Self::Leave)
+    }
+}
+
+/// The operator menu's pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperatorTab {
+    /// Cash in and out.
+    Credits,
+    /// Units sold, staked, paid, per game and stake.
+    Meters,
+    /// The blocks of each emission, and the store's verification.
+    Blocks,
+    /// Return to player and prizes paid, against the tables.
+    Charts,
+    /// The last units, to replay.
+    Recall,
+    /// The event log.
+    Events,
+    /// The kiosk's settings.
+    Settings,
+}
+
+impl OperatorTab {
+    /// Every tab, in the menu's order.
+    pub const ALL: [Self; 7] = [
+        Self::Credits,
+        Self::Meters,
+        Self::Blocks,
+        Self::Charts,
+        Self::Recall,
+        Self::Events,
+        Self::Settings,
+    ];
+
+    /// The key of its name in the kiosk's words.
+    #[must_use]
+    pub const fn text_key(self) -> &'static str {
+        match self {
+            Self::Credits => "operator-tab-credits",
+            Self::Meters => "operator-tab-meters",
+            Self::Blocks => "operator-tab-blocks",
+            Self::Charts => "operator-tab-charts",
+            Self::Recall => "operator-tab-recall",
+            Self::Events => "operator-tab-events",
+            Self::Settings => "operator-tab-settings",
+        }
+    }
 }
 
 /// A change to the kiosk's settings.

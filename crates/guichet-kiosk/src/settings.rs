@@ -40,32 +40,34 @@ impl Default for KioskSettings {
 }
 
 impl KioskSettings {
-    /// The settings kept in `store`; a value missing or unreadable keeps its
-    /// default.
-    #[must_use]
-    pub fn read(store: &Store) -> Self {
+    /// The settings kept in `store`; a value never set, or one this build
+    /// does not know, keeps its default.
+    ///
+    /// # Errors
+    /// [`StoreError`] if they cannot be read.
+    pub fn read(store: &Store) -> Result<Self, StoreError> {
         let mut settings = Self::default();
-        let read = |name: &str| store.kiosk_setting(name).ok().flatten();
-        if let Some(language) = read("language") {
+        let read = |name: &str| store.kiosk_setting(name);
+        if let Some(language) = read("language")? {
             settings.language = if language == "en" {
                 Language::English
             } else {
                 Language::French
             };
         }
-        if let Some(sound) = read("sound") {
+        if let Some(sound) = read("sound")? {
             settings.sound = sound == "on";
         }
-        if let Some(volume) = read("volume").and_then(|volume| volume.parse::<u8>().ok()) {
+        if let Some(volume) = read("volume")?.and_then(|volume| volume.parse::<u8>().ok()) {
             settings.volume = volume.min(100);
         }
-        if let Some(seconds) = read("idle_seconds").and_then(|value| value.parse::<u32>().ok()) {
+        if let Some(seconds) = read("idle_seconds")?.and_then(|value| value.parse::<u32>().ok()) {
             settings.idle_seconds = seconds.clamp(IDLE_CHOICES[0], IDLE_CHOICES[3]);
         }
-        if let Some(attract) = read("attract") {
+        if let Some(attract) = read("attract")? {
             settings.attract = attract == "on";
         }
-        settings
+        Ok(settings)
     }
 
     /// Applies `change` here and in `store`.

@@ -22,8 +22,10 @@ use guichet_core::emission::Emission;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Mode, Page};
-use guichet_kiosk::command::Command;
-use guichet_kiosk::ui::views::OperatorTab;
+use guichet_kiosk::command::OperatorTab;
+use guichet_kiosk::command::{
+    Command, Navigation, OperatorCommand, PlayCommand, ProtectionCommand,
+};
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_network::{Kiosk, Operator, PlayerAccount};
 use guichet_sale::{LimitKind, MAX_LIMIT};
@@ -115,7 +117,7 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     assert!(own.recent_units(10).expect("its units").is_empty());
 
     // The history is the network's.
-    harness.state_mut().handle(Command::ShowHistory);
+    harness.state_mut().handle(Command::Go(Navigation::History));
     harness.run_steps(2);
     assert!(matches!(harness.state().page(), Page::History(_)));
     assert!(
@@ -124,7 +126,9 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     );
 
     // Money, limits and breaks are the desk's: said, nothing changed.
-    harness.state_mut().handle(Command::Exclude(7));
+    harness
+        .state_mut()
+        .handle(Command::Protection(ProtectionCommand::Exclude(7)));
     harness.run_steps(2);
     let told = harness.state().notice().expect("a notice").text.clone();
     assert!(told.contains("guichet de l’opérateur"), "{told}");
@@ -137,7 +141,9 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
         .expect("a count")
         .get(0);
     assert_eq!(exclusions, 0, "no exclusion recorded");
-    harness.state_mut().handle(Command::DemoCredit);
+    harness
+        .state_mut()
+        .handle(Command::Play(PlayCommand::DemoCredit));
     assert_eq!(
         operator.account(PLAYER).expect("the account").0,
         after,
@@ -153,7 +159,9 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
         OperatorTab::Meters,
         OperatorTab::Blocks,
     ] {
-        harness.state_mut().handle(Command::OperatorTab(tab));
+        harness
+            .state_mut()
+            .handle(Command::Operator(OperatorCommand::Tab(tab)));
         harness.run_steps(2);
         assert!(
             harness
@@ -164,7 +172,7 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     }
     harness
         .state_mut()
-        .handle(Command::OperatorTab(OperatorTab::Recall));
+        .handle(Command::Operator(OperatorCommand::Tab(OperatorTab::Recall)));
     harness.run_steps(2);
     assert!(
         harness
@@ -224,7 +232,9 @@ fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
             .query_by_label_contains("Le réseau ne reconnaît pas cette borne")
             .is_some()
     );
-    harness.state_mut().handle(Command::ShowGame(EMISSION));
+    harness
+        .state_mut()
+        .handle(Command::Go(Navigation::Game(EMISSION)));
     assert!(
         matches!(harness.state().page(), Page::StoreProblem(_)),
         "nothing to play"

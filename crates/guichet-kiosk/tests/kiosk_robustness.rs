@@ -187,3 +187,38 @@ fn a_database_replaced_under_the_window_stops_it_on_a_page() {
     assert_eq!(raw.balance().expect("a balance"), Cents::euros(7));
     assert!(raw.all_units().expect("units").is_empty());
 }
+
+#[test]
+fn protection_that_cannot_be_read_is_said_never_taken_for_an_answer() {
+    let (_folder, path) = new_database();
+    let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.run();
+    // The protection records become unreadable under the running kiosk (a
+    // damaged table, say): its answer and limits can no longer be read.
+    rusqlite::Connection::open(&path)
+        .expect("sqlite")
+        .execute_batch("ALTER TABLE protection RENAME TO protection_lost;")
+        .expect("renamed");
+    common::press_in_bar(&mut harness, "Limites");
+    let notice = harness.state().notice().expect("a notice").text.clone();
+    assert!(
+        notice.contains("ne peuvent pas être lues"),
+        "the page says it could not read: {notice}"
+    );
+    harness.get_by_label("‹ Accueil").click();
+    harness.run();
+    // A game asked for: play stays closed, and the kiosk says why — it never
+    // asks "18 or over?" again, as if the player had never answered.
+    harness.get_by_label(&tile_label(BLACK_JACK.game)).click();
+    harness.run();
+    assert!(
+        matches!(harness.state().page(), Page::Lobby(_)),
+        "no age question, no table"
+    );
+    let notice = harness.state().notice().expect("a notice").text.clone();
+    assert!(notice.contains("n’ont pas pu être lues"), "{notice}");
+    assert_eq!(balance(&harness), Cents::euros(20), "nothing was charged");
+}

@@ -154,10 +154,12 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
     let step = unit.progress.possible_steps()[0];
     harness
         .state_mut()
-        .handle(guichet_kiosk::command::Command::Reveal {
-            unit: unit.id,
-            step,
-        });
+        .handle(guichet_kiosk::command::Command::Play(
+            guichet_kiosk::command::PlayCommand::Reveal {
+                unit: unit.id,
+                step,
+            },
+        ));
     harness.run_steps(12);
     fits(&harness, &format!("{name} mid-reveal"), size);
     if SNAPSHOT_SIZES.contains(&size) {
@@ -171,10 +173,12 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
             let step = unit.progress.remaining_steps(&unit.scenario)[0];
             harness
                 .state_mut()
-                .handle(guichet_kiosk::command::Command::Reveal {
-                    unit: unit.id,
-                    step,
-                });
+                .handle(guichet_kiosk::command::Command::Play(
+                    guichet_kiosk::command::PlayCommand::Reveal {
+                        unit: unit.id,
+                        step,
+                    },
+                ));
             harness.run_steps(240);
         }
     } else {
@@ -226,7 +230,7 @@ fn a_notice_and_the_folded_menu_fit() {
 
 #[test]
 fn the_operator_pages_fit_every_size() {
-    use guichet_kiosk::ui::views::OperatorTab;
+    use guichet_kiosk::command::OperatorTab;
     for size in SIZES {
         let (_folder, mut harness) = played_kiosk(size);
         harness.key_press(egui::Key::F12);
@@ -236,13 +240,17 @@ fn the_operator_pages_fit_every_size() {
         for tab in OperatorTab::ALL {
             harness
                 .state_mut()
-                .handle(guichet_kiosk::command::Command::OperatorTab(tab));
+                .handle(guichet_kiosk::command::Command::Operator(
+                    guichet_kiosk::command::OperatorCommand::Tab(tab),
+                ));
             harness.run();
             fits(&harness, &format!("the operator's {tab:?}"), size);
         }
         harness
             .state_mut()
-            .handle(guichet_kiosk::command::Command::LeaveOperator);
+            .handle(guichet_kiosk::command::Command::Operator(
+                guichet_kiosk::command::OperatorCommand::Leave,
+            ));
         harness.run();
         fits(&harness, "the lobby after the operator", size);
     }

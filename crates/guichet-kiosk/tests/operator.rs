@@ -22,7 +22,7 @@ use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{ATTRACT_AFTER, Guichet, Mode, Page, RECALL_LENGTH};
-use guichet_kiosk::ui::views::OperatorTab;
+use guichet_kiosk::command::OperatorTab;
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_sqlite::{EventKind, LOCKOUT, LedgerKind, Store};
 use jiff::Timestamp;

@@ -12,7 +12,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::{Emission, Tier};
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
-use guichet_kiosk::command::Command;
+use guichet_kiosk::command::{Command, Navigation, PlayCommand};
 use guichet_sqlite::OpenOptions;
 
 /// The seed numbered `number`: its first eight bytes, little-endian.
@@ -57,7 +57,7 @@ fn page_texts(harness: &Harness<'_, Guichet>) -> Vec<String> {
 fn rules_of(harness: &mut Harness<'_, Guichet>, emission: &Emission) -> Vec<String> {
     harness
         .state_mut()
-        .handle(Command::ShowRules(emission.game));
+        .handle(Command::Go(Navigation::Rules(emission.game)));
     harness.run();
     page_texts(harness)
 }
@@ -85,10 +85,10 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
     let mut harness = kiosk(Ok(store));
     harness.run();
     let before = rules_of(&mut harness, emission);
-    harness.state_mut().handle(Command::Buy {
+    harness.state_mut().handle(Command::Play(PlayCommand::Buy {
         emission,
         auto: false,
-    });
+    }));
     harness.run_steps(2);
     let bought = rules_of(&mut harness, emission);
     assert_eq!(
@@ -104,7 +104,9 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         .unfinished_units()
         .expect("units")[0]
         .id;
-    harness.state_mut().handle(Command::OpenUnit(unit));
+    harness
+        .state_mut()
+        .handle(Command::Play(PlayCommand::OpenUnit(unit)));
     harness.run_steps(2);
     let store = harness.state().store().expect("a store");
     let left = store
@@ -116,7 +118,9 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
     let mut unit_now = store.unit(unit).expect("the unit");
     while unit_now.state != guichet_sale::UnitState::Settled {
         let step = unit_now.progress.remaining_steps(&unit_now.scenario)[0];
-        harness.state_mut().handle(Command::Reveal { unit, step });
+        harness
+            .state_mut()
+            .handle(Command::Play(PlayCommand::Reveal { unit, step }));
         unit_now = harness
             .state()
             .store()

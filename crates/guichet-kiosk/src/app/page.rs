@@ -3,9 +3,10 @@
 use guichet_core::emission::Game;
 use guichet_sale::Unit;
 
+use crate::ui::view::View;
 use crate::ui::views::{
     AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, OperatorPage, PinPage,
-    ResumePage, RulesPage, StoreProblemPage, View,
+    ResumePage, RulesPage, StoreProblemPage,
 };
 
 /// The page shown under the top bar.

@@ -6,15 +6,14 @@ use guichet_core::money::Cents;
 
 use crate::ui::reality_check::RealityFacts;
 
-/// One session: it begins with the first unit bought, and ends when the
-/// player chooses "Arrêter" at a reality check.
+/// One session of play: it begins with the first unit bought, and ends when
+/// the player chooses "Arrêter" at a reality check.
 #[derive(Debug)]
 pub struct Session {
-    /// When it began, in seconds of the window's time; `None` until the
+    /// When it began, in seconds of the window's time, and the last ledger
+    /// entry before it (the session counts those after); `None` until the
     /// first unit bought.
-    started: Option<f64>,
-    /// The last ledger entry before it: the session counts those after.
-    ledger_mark: i64,
+    started: Option<(f64, i64)>,
     /// When the next reality check is due, in seconds of the window's time.
     next_check: Option<f64>,
     /// The period of the reality checks, in minutes (at least one).
@@ -24,13 +23,12 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session to begin with the next unit bought, counting the ledger
-    /// entries after `ledger_mark`, with a reality check every `minutes`.
+    /// A session to begin with the next unit bought, with a reality check
+    /// every `minutes`.
     #[must_use]
-    pub fn new(ledger_mark: i64, minutes: u32) -> Self {
+    pub fn new(minutes: u32) -> Self {
         Self {
             started: None,
-            ledger_mark,
             next_check: None,
             minutes: minutes.max(1),
             net: Cents::ZERO,
@@ -48,16 +46,23 @@ impl Session {
         f64::from(self.minutes) * 60.0
     }
 
-    /// The ledger entry the session counts after.
+    /// The ledger entry the session counts after, once it has begun.
     #[must_use]
-    pub const fn ledger_mark(&self) -> i64 {
-        self.ledger_mark
+    pub fn ledger_mark(&self) -> Option<i64> {
+        self.started.map(|(_, mark)| mark)
     }
 
-    /// Starts the clock at `time`, if it is not running yet.
-    pub fn begin(&mut self, time: f64) {
+    /// Whether it has begun.
+    #[must_use]
+    pub const fn has_begun(&self) -> bool {
+        self.started.is_some()
+    }
+
+    /// Starts the clock at `time`, counting the ledger entries after
+    /// `ledger_mark`, if it is not running yet.
+    pub fn begin(&mut self, time: f64, ledger_mark: i64) {
         if self.started.is_none() {
-            self.started = Some(time);
+            self.started = Some((time, ledger_mark));
             self.next_check = Some(time + self.period());
         }
     }
@@ -78,7 +83,7 @@ impl Session {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let seconds = self
             .started
-            .map_or(0.0, |started| (time - started).max(0.0)) as u32;
+            .map_or(0.0, |(started, _)| (time - started).max(0.0)) as u32;
         seconds
     }
 
@@ -97,7 +102,7 @@ impl Session {
     /// next minute of the session clock, or the next reality check.
     #[must_use]
     pub fn next_change_in(&self, time: f64) -> Option<f64> {
-        let started = self.started?;
+        let (started, _) = self.started?;
         let into_minute = (time - started).max(0.0) % 60.0;
         let to_check = self.next_check.map_or(f64::INFINITY, |due| due - time);
         Some((60.0 - into_minute).min(to_check).max(0.05))

@@ -12,5 +12,6 @@ pub mod notice;
 pub mod reality_check;
 pub mod theme;
 pub mod top_bar;
+pub mod view;
 pub mod views;
 pub mod widgets;

@@ -6,7 +6,7 @@ use egui::RichText;
 use guichet_core::money::Cents;
 use guichet_sale::RealityChoice;
 
-use crate::command::Command;
+use crate::command::{Command, ProtectionCommand};
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::widgets::{primary_button, quiet_button};
@@ -69,11 +69,15 @@ pub fn show(ui: &egui::Ui, facts: RealityFacts, texts: &Texts, commands: &mut Ve
                 ui.add_space(size::GAP * 1.5);
                 ui.horizontal(|ui| {
                     if primary_button(ui, &texts.get("reality-continue")).clicked() {
-                        commands.push(Command::RealityCheck(RealityChoice::Continue));
+                        commands.push(Command::Protection(ProtectionCommand::RealityCheck(
+                            RealityChoice::Continue,
+                        )));
                     }
                     ui.add_space(size::GAP);
                     if quiet_button(ui, &texts.get("reality-stop")).clicked() {
-                        commands.push(Command::RealityCheck(RealityChoice::Stop));
+                        commands.push(Command::Protection(ProtectionCommand::RealityCheck(
+                            RealityChoice::Stop,
+                        )));
                     }
                 });
             });

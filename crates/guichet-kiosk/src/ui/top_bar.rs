@@ -7,10 +7,10 @@
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
 
-use crate::command::Command;
+use crate::command::{Command, Navigation, PlayCommand, ScreenCommand};
 use crate::ui::reality_check;
 use crate::ui::theme::{palette, size, style};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{quiet_button, text_width};
 
 /// What the bar shows besides the kiosk's state.
@@ -37,26 +37,31 @@ struct Item {
 }
 
 /// Draws the top bar.
-pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mut Vec<Command>) {
-    let texts = kiosk.texts;
+pub fn show(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    state: BarState,
+    commands: &mut Vec<Command>,
+) {
+    let texts = context.texts;
     let demo = state.demo.then(|| Item {
         text: texts.get("demo-credit"),
-        command: Command::DemoCredit,
+        command: Command::Play(PlayCommand::DemoCredit),
     });
     let items: Vec<Item> = demo
         .into_iter()
         .chain([
             Item {
                 text: texts.get("rules"),
-                command: Command::ShowRules(state.rules_game),
+                command: Command::Go(Navigation::Rules(state.rules_game)),
             },
             Item {
                 text: texts.get("history"),
-                command: Command::ShowHistory,
+                command: Command::Go(Navigation::History),
             },
             Item {
                 text: texts.get("limits"),
-                command: Command::ShowLimits,
+                command: Command::Go(Navigation::Limits),
             },
             Item {
                 text: texts.get(if state.sound_on {
@@ -64,11 +69,11 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                 } else {
                     "sound-on"
                 }),
-                command: Command::ToggleSound,
+                command: Command::Screen(ScreenCommand::ToggleSound),
             },
             Item {
                 text: texts.get("language-switch"),
-                command: Command::SetLanguage(texts.language().other()),
+                command: Command::Screen(ScreenCommand::SetLanguage(texts.language().other())),
             },
         ])
         .collect();
@@ -86,11 +91,11 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
             } else {
                 button_width(&texts.get("back-to-lobby"))
             };
-            let balance = text_width(ui, &balance_text(kiosk), style::amount())
+            let balance = text_width(ui, &balance_text(context), style::amount())
                 + text_width(ui, &texts.get("balance"), egui::TextStyle::Body)
                 + 40.0
                 + size::GAP
-                + session_text(kiosk).map_or(0.0, |text| {
+                + session_text(context).map_or(0.0, |text| {
                     text_width(ui, &text, egui::TextStyle::Body) + 40.0 + size::GAP
                 });
             let spread: f32 = items
@@ -107,13 +112,13 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                             .color(palette::INK),
                     );
                 } else if quiet_button(ui, &texts.get("back-to-lobby")).clicked() {
-                    commands.push(Command::ShowLobby);
+                    commands.push(Command::Go(Navigation::Lobby));
                 }
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     if folded {
                         let menu = quiet_button(ui, &texts.get("menu"));
                         if menu.clicked() {
-                            commands.push(Command::ToggleMenu);
+                            commands.push(Command::Screen(ScreenCommand::ToggleMenu));
                         }
                         menu_button = Some(menu.rect);
                     } else {
@@ -123,8 +128,8 @@ pub fn show(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, state: BarState, commands: &mu
                             }
                         }
                     }
-                    balance_pill(ui, kiosk);
-                    session_pill(ui, kiosk);
+                    balance_pill(ui, context);
+                    session_pill(ui, context);
                 });
             });
             menu_button.filter(|_| state.menu_open)
@@ -159,28 +164,28 @@ fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Co
 
 /// The balance as the pill shows it: the amount, or a dash when it cannot be
 /// read (a notice says why).
-fn balance_text(kiosk: &Kiosk<'_>) -> String {
-    kiosk
+fn balance_text(context: &PageContext<'_>) -> String {
+    context
         .balance
         .map_or_else(|| "—".to_owned(), |balance| balance.to_string())
 }
 
 /// The session as its pill says it: "Session 12 min · +4,00 €"; nothing
 /// before the first unit bought.
-fn session_text(kiosk: &Kiosk<'_>) -> Option<String> {
-    kiosk.session.map(|facts| {
+fn session_text(context: &PageContext<'_>) -> Option<String> {
+    context.session.map(|facts| {
         format!(
             "{} {} · {}",
-            kiosk.texts.get("session-label"),
-            reality_check::played(kiosk.texts, facts.minutes),
+            context.texts.get("session-label"),
+            reality_check::played(context.texts, facts.minutes),
             reality_check::signed(facts.net)
         )
     })
 }
 
 /// The session's time and net position, beside the balance.
-fn session_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
-    let Some(text) = session_text(kiosk) else {
+fn session_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
+    let Some(text) = session_text(context) else {
         return;
     };
     egui::Frame::NONE
@@ -194,7 +199,7 @@ fn session_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
 }
 
 /// The balance, always in sight: a dark pill with the amount in white.
-fn balance_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
+fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
     egui::Frame::NONE
         .fill(palette::BALANCE)
         .corner_radius(size::RADIUS)
@@ -203,10 +208,10 @@ fn balance_pill(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
             ui.set_min_size(Vec2::new(0.0, size::TOUCH - 20.0));
             // Laid out right to left, like the bar: the amount first, then its name.
             ui.label(
-                RichText::new(balance_text(kiosk))
+                RichText::new(balance_text(context))
                     .text_style(style::amount())
                     .color(palette::ON_DARK),
             );
-            ui.label(RichText::new(kiosk.texts.get("balance")).color(palette::ON_DARK_SOFT));
+            ui.label(RichText::new(context.texts.get("balance")).color(palette::ON_DARK_SOFT));
         });
 }

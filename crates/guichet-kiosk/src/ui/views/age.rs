@@ -3,17 +3,17 @@
 
 use egui::RichText;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, ProtectionCommand};
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{primary_button, quiet_button};
 
 /// The age question.
 pub struct AgePage;
 
 impl View for AgePage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(size::TOUCH);
@@ -32,24 +32,24 @@ impl View for AgePage {
                 );
                 ui.add_space(size::GAP * 2.0);
                 if primary_button(ui, &texts.get("age-yes")).clicked() {
-                    commands.push(Command::AnswerAge(true));
+                    commands.push(Command::Protection(ProtectionCommand::AnswerAge(true)));
                 }
                 ui.add_space(size::GAP);
                 if quiet_button(ui, &texts.get("age-no")).clicked() {
-                    commands.push(Command::AnswerAge(false));
+                    commands.push(Command::Protection(ProtectionCommand::AnswerAge(false)));
                 }
                 ui.add_space(size::GAP * 2.0);
-                risk_line(ui, kiosk);
+                risk_line(ui, context);
             });
         });
     }
 }
 
 /// The warning the law asks for beside any offer to play.
-pub fn risk_line(ui: &mut egui::Ui, kiosk: &Kiosk<'_>) {
+pub fn risk_line(ui: &mut egui::Ui, context: &PageContext<'_>) {
     ui.add(
         egui::Label::new(
-            RichText::new(kiosk.texts.get("risk-line"))
+            RichText::new(context.texts.get("risk-line"))
                 .text_style(style::small())
                 .color(palette::INK_SOFT),
         )

@@ -5,9 +5,9 @@
 use egui::RichText;
 
 use super::age::risk_line;
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, ProtectionCommand};
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{choice_button, local_moment, primary_button};
 
 /// The breaks offered, in days.
@@ -28,8 +28,8 @@ impl ExclusionPage {
 }
 
 impl View for ExclusionPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         let duration = |days: u32| texts.with("exclusion-days", &[("days", days.to_string())]);
         theme::page_frame().show(ui, |ui| {
             crate::ui::widgets::scroll_view(ui, "exclusion", |ui| {
@@ -43,7 +43,7 @@ impl View for ExclusionPage {
                     )
                     .wrap(),
                 );
-                if let Some(until) = kiosk
+                if let Some(until) = context
                     .protection
                     .and_then(|protection| protection.excluded_until)
                 {
@@ -52,7 +52,7 @@ impl View for ExclusionPage {
                         egui::Label::new(
                             RichText::new(texts.with(
                                 "exclusion-until",
-                                &[("date", local_moment(until, kiosk.time_zone))],
+                                &[("date", local_moment(until, context.time_zone))],
                             ))
                             .strong(),
                         )
@@ -86,10 +86,10 @@ impl View for ExclusionPage {
                     .inner
                     .clicked();
                 if pressed && let Some(days) = self.days.take() {
-                    commands.push(Command::Exclude(days));
+                    commands.push(Command::Protection(ProtectionCommand::Exclude(days)));
                 }
                 ui.add_space(size::GAP);
-                risk_line(ui, kiosk);
+                risk_line(ui, context);
             });
         });
     }

@@ -8,12 +8,12 @@ use guichet_sale::Unit;
 
 use egui::RichText;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::sound::Cue;
 use crate::ui::games::{GameScreen, Opening, Table};
 use crate::ui::theme::{palette, size};
-use crate::ui::views::OperatorTab;
+use crate::ui::view::{PageContext, View};
+
 use crate::ui::widgets::{local_time, quiet_button};
 
 /// The table of one emission and the unit on it, if any.
@@ -95,15 +95,15 @@ impl GamePage {
 }
 
 impl View for GamePage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         if let Some(unit) = self.unit.as_ref().filter(|_| self.recall) {
-            recall_strip(ui, kiosk, unit, commands);
+            recall_strip(ui, context, unit, commands);
         }
         let table = Table {
             emission: self.emission,
             unit: self.unit.as_ref(),
-            balance: kiosk.balance.unwrap_or_default(),
-            texts: kiosk.texts,
+            balance: context.balance.unwrap_or_default(),
+            texts: context.texts,
             for_sale: !self.recall,
         };
         self.screen.ui(ui, &table, commands);
@@ -112,7 +112,12 @@ impl View for GamePage {
 
 /// The strip above a recalled unit: "Rappel", which unit, and the way back to
 /// the recall.
-fn recall_strip(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, unit: &Unit, commands: &mut Vec<Command>) {
+fn recall_strip(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    unit: &Unit,
+    commands: &mut Vec<Command>,
+) {
     egui::Frame::NONE
         .fill(palette::NOTICE_BACKGROUND)
         .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 6))
@@ -120,17 +125,17 @@ fn recall_strip(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, unit: &Unit, commands: &mu
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 ui.label(
-                    RichText::new(kiosk.texts.with(
+                    RichText::new(context.texts.with(
                         "recall-strip",
                         &[
                             ("unit", unit.id.to_string()),
-                            ("date", local_time(&unit.sold_at, kiosk.time_zone)),
+                            ("date", local_time(&unit.sold_at, context.time_zone)),
                         ],
                     ))
                     .strong(),
                 );
-                if quiet_button(ui, &kiosk.texts.get("recall-back")).clicked() {
-                    commands.push(Command::OperatorTab(OperatorTab::Recall));
+                if quiet_button(ui, &context.texts.get("recall-back")).clicked() {
+                    commands.push(Command::Operator(OperatorCommand::Tab(OperatorTab::Recall)));
                 }
             });
         });

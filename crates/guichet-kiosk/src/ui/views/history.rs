@@ -4,11 +4,11 @@
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_sale::{Unit, UnitState};
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, Navigation, PlayCommand};
 use crate::ui::games::Outcome;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{amount, local_time, primary_button, scroll_view, touch_area};
 
 /// The history page, with the units it lists.
@@ -40,8 +40,8 @@ fn state_line(unit: &Unit, texts: &Texts) -> (String, egui::Color32) {
 }
 
 impl View for HistoryPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.label(
                 RichText::new(texts.get("history-title")).text_style(egui::TextStyle::Heading),
@@ -51,16 +51,16 @@ impl View for HistoryPage {
                 ui.label(RichText::new(texts.get("history-empty")).color(palette::INK_SOFT));
                 ui.add_space(size::GAP);
                 if primary_button(ui, &texts.get("history-choose-game")).clicked() {
-                    commands.push(Command::ShowLobby);
+                    commands.push(Command::Go(Navigation::Lobby));
                 }
                 return;
             };
-            last_unit(ui, last, texts, kiosk.time_zone, commands);
+            last_unit(ui, last, texts, context.time_zone, commands);
             ui.add_space(size::GAP);
             ui.label(RichText::new(texts.get("history-earlier")).text_style(style::amount()));
             scroll_view(ui, "history", |ui| {
                 for unit in older {
-                    row(ui, unit, texts, kiosk.time_zone, commands);
+                    row(ui, unit, texts, context.time_zone, commands);
                 }
             });
         });
@@ -97,7 +97,7 @@ fn last_unit(
                     "history-resume"
                 };
                 if primary_button(ui, &texts.get(action)).clicked() {
-                    commands.push(Command::OpenUnit(unit.id));
+                    commands.push(Command::Play(PlayCommand::OpenUnit(unit.id)));
                 }
                 let (line, color) = state_line(unit, texts);
                 ui.label(RichText::new(line).text_style(style::title()).color(color));
@@ -160,6 +160,6 @@ fn row(
         ui.label(amount(line).color(color));
     });
     if response.clicked() {
-        commands.push(Command::OpenUnit(unit.id));
+        commands.push(Command::Play(PlayCommand::OpenUnit(unit.id)));
     }
 }

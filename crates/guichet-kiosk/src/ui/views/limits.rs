@@ -8,10 +8,10 @@ use guichet_core::money::Cents;
 use guichet_sale::{Limit, LimitKind, MAX_LIMIT};
 
 use super::age::risk_line;
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, Navigation, ProtectionCommand};
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{choice_button, local_moment, primary_button, quiet_button};
 
 /// The amounts offered at a tap, in euros (others by "Moins" and "Plus").
@@ -43,7 +43,7 @@ impl LimitsPage {
     }
 }
 
-/// Tighter buttons, so that a card's row fits a 1024-pixel-wide kiosk.
+/// Tighter buttons, so that a card's row fits a 1024-pixel-wide context.
 fn compact(ui: &mut egui::Ui) {
     let spacing = ui.spacing_mut();
     spacing.button_padding.x = size::GAP;
@@ -61,9 +61,9 @@ fn step_from(amount: Cents) -> Cents {
 }
 
 impl View for LimitsPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
-        let Some(protection) = kiosk.protection else {
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
+        let Some(protection) = context.protection else {
             return;
         };
         theme::page_frame().show(ui, |ui| {
@@ -86,13 +86,13 @@ impl View for LimitsPage {
                 let kinds = [LimitKind::Deposit, LimitKind::Stake];
                 if layout::is_portrait(ui.ctx().content_rect().size()) {
                     for kind in kinds {
-                        self.card(ui, kiosk, kind, protection.limit(kind));
+                        self.card(ui, context, kind, protection.limit(kind));
                         ui.add_space(size::GAP);
                     }
                 } else {
                     ui.columns(2, |columns| {
                         for (column, kind) in columns.iter_mut().zip(kinds) {
-                            self.card(column, kiosk, kind, protection.limit(kind));
+                            self.card(column, context, kind, protection.limit(kind));
                         }
                     });
                 }
@@ -106,18 +106,18 @@ impl View for LimitsPage {
                         primary_button(ui, &texts.get("limits-save"))
                     });
                     if save.inner.clicked() {
-                        commands.push(Command::SetLimits {
+                        commands.push(Command::Protection(ProtectionCommand::SetLimits {
                             deposit: self.deposit.take(),
                             stake: self.stake.take(),
-                        });
+                        }));
                     }
                     ui.add_space(size::GAP);
                     if quiet_button(ui, &texts.get("limits-pause")).clicked() {
-                        commands.push(Command::ShowExclusion);
+                        commands.push(Command::Go(Navigation::Exclusion));
                     }
                 });
                 ui.add_space(size::GAP);
-                risk_line(ui, kiosk);
+                risk_line(ui, context);
             });
         });
     }
@@ -125,8 +125,14 @@ impl View for LimitsPage {
 
 impl LimitsPage {
     /// One limit's card: its state, its presets, "Moins", the amount, "Plus".
-    fn card(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, kind: LimitKind, limit: &Limit) {
-        let texts = kiosk.texts;
+    fn card(
+        &mut self,
+        ui: &mut egui::Ui,
+        context: &PageContext<'_>,
+        kind: LimitKind,
+        limit: &Limit,
+    ) {
+        let texts = context.texts;
         let name = match kind {
             LimitKind::Deposit => "limits-deposit",
             LimitKind::Stake => "limits-stake",
@@ -147,7 +153,7 @@ impl LimitsPage {
                     "limits-pending",
                     &[
                         ("amount", raise.amount.to_string()),
-                        ("date", local_moment(raise.from, kiosk.time_zone)),
+                        ("date", local_moment(raise.from, context.time_zone)),
                     ],
                 );
                 ui.add(egui::Label::new(RichText::new(pending).strong()).wrap());

@@ -5,12 +5,12 @@ use egui::{Color32, Pos2, Rect, RichText, Shape, Stroke, Vec2};
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, Navigation};
 use crate::ui::games::{GAMES, GameEntry};
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{local_moment, quiet_button, text_width, touch_rect};
 
 /// The lobby page.
@@ -35,12 +35,12 @@ fn price_line(game: Game, texts: &Texts) -> String {
 const ILLUSTRATION_ASPECT: f32 = 4.0 / 3.0;
 
 impl View for Lobby {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.label(RichText::new(texts.get("lobby-title")).text_style(egui::TextStyle::Heading));
             // While play is closed, why takes the subtitle's place.
-            let open = play_banner(ui, kiosk, commands).unwrap_or_else(|| {
+            let open = play_banner(ui, context, commands).unwrap_or_else(|| {
                 ui.add(
                     egui::Label::new(
                         RichText::new(texts.get("lobby-subtitle")).color(palette::INK_SOFT),
@@ -74,7 +74,7 @@ impl View for Lobby {
                         ),
                     tile,
                 );
-                draw_tile(ui, entry, rect, kiosk, open, commands);
+                draw_tile(ui, entry, rect, context, open, commands);
             }
             ui.allocate_rect(area, egui::Sense::hover());
         });
@@ -85,16 +85,20 @@ impl View for Lobby {
 /// under 18 (with the way to answer again) or chose a break (with its end).
 /// Returns whether the tiles open the games (`Some(false)`), or `None`
 /// without a banner.
-fn play_banner(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) -> Option<bool> {
-    let texts = kiosk.texts;
-    let protection = kiosk.protection?;
+fn play_banner(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    commands: &mut Vec<Command>,
+) -> Option<bool> {
+    let texts = context.texts;
+    let protection = context.protection?;
     let refused = protection.adult == Some(false);
     let banner = if refused {
         texts.get("age-refused-banner")
     } else if let Some(until) = protection.excluded_until {
         texts.with(
             "exclusion-banner",
-            &[("date", local_moment(until, kiosk.time_zone))],
+            &[("date", local_moment(until, context.time_zone))],
         )
     } else {
         return None;
@@ -108,7 +112,7 @@ fn play_banner(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(banner).color(palette::INK).strong());
                 if refused && quiet_button(ui, &texts.get("age-ask-again")).clicked() {
-                    commands.push(Command::ShowAge);
+                    commands.push(Command::Go(Navigation::Age));
                 }
             });
         });
@@ -148,16 +152,16 @@ fn draw_tile(
     ui: &mut egui::Ui,
     entry: &GameEntry,
     rect: Rect,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     open: bool,
     commands: &mut Vec<Command>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     let game = entry.game;
     let look = &entry.tile;
     let emission = game.rules().first_offered;
     // A unit bought before play closed can always be finished.
-    let waiting = kiosk.waiting.is_some_and(|waiting| waiting.game == game);
+    let waiting = context.waiting.is_some_and(|waiting| waiting.game == game);
     let open = open || waiting;
     let response = touch_rect(
         ui,
@@ -167,7 +171,7 @@ fn draw_tile(
         open,
     );
     if response.clicked() {
-        commands.push(Command::ShowGame(emission));
+        commands.push(Command::Go(Navigation::Game(emission)));
     }
     let painter = ui.painter_at(rect.expand(8.0));
     let inside = ui.painter_at(rect.shrink(f32::from(size::RADIUS_LARGE) / 3.0));

@@ -5,9 +5,9 @@
 use egui::RichText;
 use guichet_sqlite::PIN_DIGITS;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{local_moment, primary_button, quiet_button};
 
 /// What the page asks for.
@@ -83,14 +83,14 @@ impl PinPage {
     fn confirm(&mut self, commands: &mut Vec<Command>) {
         let typed = std::mem::take(&mut self.typed);
         match &mut self.step {
-            PinStep::Enter => commands.push(Command::SubmitPin(typed)),
+            PinStep::Enter => commands.push(Command::Operator(OperatorCommand::SubmitPin(typed))),
             PinStep::Choose { first: None } => {
                 self.step = PinStep::Choose { first: Some(typed) };
                 self.message = None;
             }
             PinStep::Choose { first: Some(first) } => {
                 if *first == typed {
-                    commands.push(Command::SubmitPin(typed));
+                    commands.push(Command::Operator(OperatorCommand::SubmitPin(typed)));
                 } else {
                     self.step = PinStep::Choose { first: None };
                     self.message = Some(PinMessage::Mismatch);
@@ -109,8 +109,8 @@ enum Key {
 }
 
 impl View for PinPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         let mut pressed = typed_keys(ui);
         theme::page_frame().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -139,7 +139,7 @@ impl View for PinPage {
                     }
                     Some(PinMessage::Locked(until)) => texts.with(
                         "pin-locked",
-                        &[("date", local_moment(until, kiosk.time_zone))],
+                        &[("date", local_moment(until, context.time_zone))],
                     ),
                     Some(PinMessage::Mismatch) => texts.get("pin-mismatch"),
                 };
@@ -183,7 +183,7 @@ impl View for PinPage {
                 });
                 ui.add_space(size::GAP);
                 if quiet_button(ui, &texts.get("back-to-lobby")).clicked() {
-                    commands.push(Command::LeaveOperator);
+                    commands.push(Command::Operator(OperatorCommand::Leave));
                 }
             });
         });

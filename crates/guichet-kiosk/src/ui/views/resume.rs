@@ -3,9 +3,9 @@
 use egui::RichText;
 use guichet_sale::Unit;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, PlayCommand};
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{local_time, primary_button};
 
 /// The offer to resume an unfinished unit.
@@ -22,8 +22,8 @@ impl ResumePage {
 }
 
 impl View for ResumePage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(size::TOUCH);
@@ -43,14 +43,14 @@ impl View for ResumePage {
                     ui.label(
                         RichText::new(texts.with(
                             "resume-bought",
-                            &[("time", local_time(&self.unit.sold_at, kiosk.time_zone))],
+                            &[("time", local_time(&self.unit.sold_at, context.time_zone))],
                         ))
                         .color(palette::INK_SOFT),
                     );
                 });
                 ui.add_space(size::GAP * 2.0);
                 if primary_button(ui, &texts.get("resume-action")).clicked() {
-                    commands.push(Command::ResumeUnit(self.unit.id));
+                    commands.push(Command::Play(PlayCommand::ResumeUnit(self.unit.id)));
                 }
             });
         });

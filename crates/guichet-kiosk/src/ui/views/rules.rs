@@ -7,10 +7,10 @@ use guichet_core::emission::{Emission, Game};
 use guichet_core::money::{group_thousands, percent};
 use guichet_sqlite::BlockStatus;
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, Navigation};
 use crate::ui::games::{GAMES, entry};
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{local_time, primary_button, quiet_button, scroll_view, text_width};
 
 /// The rules page of one game.
@@ -34,8 +34,8 @@ impl RulesPage {
 }
 
 impl View for RulesPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             let title = texts.with("rules-title", &[("game", self.game.title().to_owned())]);
             let buttons: f32 = GAMES
@@ -55,7 +55,7 @@ impl View for RulesPage {
                         quiet_button(ui, game.title())
                     };
                     if pressed.clicked() && game != self.game {
-                        commands.push(Command::ShowRules(game));
+                        commands.push(Command::Go(Navigation::Rules(game)));
                     }
                 }
             };
@@ -104,7 +104,7 @@ impl View for RulesPage {
                 scroll_view(ui, "rules_paytables", |ui| {
                     ui.vertical(|ui| {
                         for (emission, status) in &self.blocks {
-                            paytable(ui, emission, status.as_ref(), kiosk);
+                            paytable(ui, emission, status.as_ref(), context);
                             ui.add_space(size::GAP);
                         }
                     });
@@ -120,9 +120,9 @@ fn paytable(
     ui: &mut egui::Ui,
     emission: &Emission,
     status: Option<&BlockStatus>,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     theme::card_frame().show(ui, |ui| {
         ui.set_max_width(ui.available_width());
         ui.label(
@@ -162,7 +162,7 @@ fn paytable(
                         key,
                         &[
                             ("number", facts.number.to_string()),
-                            ("time", local_time(&facts.committed_at, kiosk.time_zone)),
+                            ("time", local_time(&facts.committed_at, context.time_zone)),
                             ("hash", spaced_hash(&facts.commitment.to_string())),
                         ],
                     ))

@@ -4,9 +4,9 @@
 use egui::RichText;
 use guichet_sale::StoreError;
 
-use super::{Kiosk, View};
 use crate::command::Command;
 use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
 
 /// Why the store could not be opened.
 pub struct StoreProblemPage {
@@ -62,8 +62,8 @@ impl StoreProblemPage {
 }
 
 impl View for StoreProblemPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, _commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, _commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.add_space(size::TOUCH);
             ui.label(

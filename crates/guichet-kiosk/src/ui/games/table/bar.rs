@@ -9,7 +9,7 @@ use guichet_sale::UnitState;
 use super::Table;
 use super::outcome::Outcome;
 use super::session::Session;
-use crate::command::Command;
+use crate::command::{Command, Navigation, PlayCommand};
 use crate::ui::theme::{palette, size, style};
 use crate::ui::widgets::{primary_button, stake_button, table_button};
 
@@ -116,10 +116,10 @@ fn buttons(
         .inner
         .clicked()
     {
-        commands.push(Command::Buy {
+        commands.push(Command::Play(PlayCommand::Buy {
             emission,
             auto: false,
-        });
+        }));
     }
     if has_auto {
         let auto_enabled = in_progress.is_none() || !session.is_auto();
@@ -129,11 +129,11 @@ fn buttons(
             .clicked()
         {
             commands.push(match in_progress {
-                Some(unit) => Command::Auto(unit.id),
-                None => Command::Buy {
+                Some(unit) => Command::Play(PlayCommand::Auto(unit.id)),
+                None => Command::Play(PlayCommand::Buy {
                     emission,
                     auto: true,
-                },
+                }),
             });
         }
     }
@@ -149,7 +149,7 @@ fn buttons(
                 .clicked()
                 && !chosen
             {
-                commands.push(Command::ShowGame(other));
+                commands.push(Command::Go(Navigation::Game(other)));
             }
         }
         ui.label(RichText::new(texts.get("stake")).color(palette::ON_DARK));

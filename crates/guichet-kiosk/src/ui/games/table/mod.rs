@@ -37,7 +37,7 @@ use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_sale::{Unit, UnitState};
 
-use crate::command::Command;
+use crate::command::{Command, PlayCommand};
 use crate::sound::Cue;
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
@@ -243,10 +243,10 @@ impl<G: GameTable> GameScreen for TableScreen<G> {
             && view.takes_taps
             && unit.progress.possible_steps().contains(&step)
         {
-            commands.push(Command::Reveal {
+            commands.push(Command::Play(PlayCommand::Reveal {
                 unit: unit.id,
                 step,
-            });
+            }));
         }
 
         let mut moving = now < still_from;

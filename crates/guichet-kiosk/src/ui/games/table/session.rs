@@ -5,7 +5,7 @@
 use guichet_sale::{Unit, UnitState};
 
 use super::clock::RevealClock;
-use crate::command::Command;
+use crate::command::{Command, PlayCommand};
 
 /// How a unit comes onto the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,10 +118,10 @@ impl Session {
             .copied();
         if let Some(step) = next {
             self.sent = Some(state);
-            commands.push(Command::Reveal {
+            commands.push(Command::Play(PlayCommand::Reveal {
                 unit: unit.id,
                 step,
-            });
+            }));
         }
         None
     }

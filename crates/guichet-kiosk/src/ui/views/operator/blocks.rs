@@ -9,38 +9,38 @@ use guichet_core::money::group_thousands;
 use guichet_sqlite::{BlockRecord, BlockStatus};
 
 use super::table;
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{local_time, primary_button};
 
 /// Draws the blocks tab.
 pub fn ui(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     selling: &[(&'static Emission, Option<BlockStatus>)],
     past: &[BlockRecord],
     verified: Option<&[String]>,
     commands: &mut Vec<Command>,
 ) {
-    verification(ui, kiosk, verified, commands);
+    verification(ui, context, verified, commands);
     for (emission, status) in selling {
-        selling_block(ui, kiosk, emission, status.as_ref());
+        selling_block(ui, context, emission, status.as_ref());
     }
-    past_blocks(ui, kiosk, past);
+    past_blocks(ui, context, past);
 }
 
 /// "Vérifier la base", and what it found.
 fn verification(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     verified: Option<&[String]>,
     commands: &mut Vec<Command>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     ui.horizontal_wrapped(|ui| {
         if primary_button(ui, &texts.get("operator-verify")).clicked() {
-            commands.push(Command::VerifyStore);
+            commands.push(Command::Operator(OperatorCommand::Verify));
         }
         match verified {
             None => {}
@@ -67,11 +67,11 @@ fn verification(
 /// per winning tier, its commitment.
 fn selling_block(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     emission: &Emission,
     status: Option<&BlockStatus>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     ui.add_space(size::GAP / 2.0);
     ui.label(RichText::new(format!("{} · {}", emission.game.title(), emission.stake)).strong());
     let Some(status) = status else {
@@ -120,8 +120,8 @@ fn selling_block(
 
 /// The blocks that no longer sell, each with its published seed (or why it
 /// was voided).
-fn past_blocks(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, past: &[BlockRecord]) {
-    let texts = kiosk.texts;
+fn past_blocks(ui: &mut egui::Ui, context: &PageContext<'_>, past: &[BlockRecord]) {
+    let texts = context.texts;
     ui.add_space(size::GAP);
     ui.label(RichText::new(texts.get("operator-blocks-past")).strong());
     if past.is_empty() {
@@ -141,7 +141,7 @@ fn past_blocks(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, past: &[BlockRecord]) {
                 record
                     .closed_at
                     .as_deref()
-                    .map(|at| local_time(at, kiosk.time_zone))
+                    .map(|at| local_time(at, context.time_zone))
                     .unwrap_or_default(),
                 record.seed.as_ref().map_or_else(
                     || record.void_reason.clone().unwrap_or_default(),

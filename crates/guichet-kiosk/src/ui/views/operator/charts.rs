@@ -8,7 +8,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 
 use crate::ui::theme::{palette, size};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::choice_button;
 
 /// One emission's return to player, unit after unit.
@@ -46,8 +46,8 @@ pub struct ChartFacts {
 pub struct Choice(usize);
 
 /// Draws the charts tab.
-pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, choice: &mut Choice, facts: &ChartFacts) {
-    let texts = kiosk.texts;
+pub fn ui(ui: &mut egui::Ui, context: &PageContext<'_>, choice: &mut Choice, facts: &ChartFacts) {
+    let texts = context.texts;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
         for (index, curve) in facts.curves.iter().enumerate() {

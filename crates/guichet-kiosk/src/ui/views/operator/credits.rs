@@ -6,9 +6,9 @@ use guichet_core::money::Cents;
 use guichet_sqlite::{Event, EventKind};
 
 use super::table;
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size, style};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{choice_button, local_time, primary_button, quiet_button};
 
 /// The amounts offered at a tap, in euros.
@@ -39,8 +39,13 @@ impl Default for Draft {
 }
 
 /// The reason: chips for the usual ones, and a field for one's own.
-pub fn reason_field(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, draft: &mut Draft, keys: &[&str]) {
-    let texts = kiosk.texts;
+pub fn reason_field(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    draft: &mut Draft,
+    keys: &[&str],
+) {
+    let texts = context.texts;
     ui.label(RichText::new(texts.get("operator-reason")).color(palette::INK_SOFT));
     ui.horizontal_wrapped(|ui| {
         for key in keys {
@@ -61,16 +66,16 @@ pub fn reason_field(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, draft: &mut Draft, key
 /// Draws the credits tab.
 pub fn ui(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     draft: &mut Draft,
     movements: &[Event],
     commands: &mut Vec<Command>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     ui.label(
         RichText::new(texts.with(
             "operator-balance",
-            &[("balance", kiosk.balance.unwrap_or_default().to_string())],
+            &[("balance", context.balance.unwrap_or_default().to_string())],
         ))
         .text_style(style::amount()),
     );
@@ -89,7 +94,7 @@ pub fn ui(
             draft.amount = Cents::euros((draft.amount.get() / 100 + 5).min(1_000));
         }
     });
-    reason_field(ui, kiosk, draft, &REASONS);
+    reason_field(ui, context, draft, &REASONS);
     let reason_given = !draft.reason.trim().is_empty();
     ui.horizontal_wrapped(|ui| {
         let amount = draft.amount.to_string();
@@ -100,19 +105,19 @@ pub fn ui(
             )
         });
         if cash_in.inner.clicked() {
-            commands.push(Command::CashIn {
+            commands.push(Command::Operator(OperatorCommand::CashIn {
                 amount: draft.amount,
                 reason: draft.reason.trim().to_owned(),
-            });
+            }));
         }
         let cash_out = ui.add_enabled_ui(reason_given, |ui| {
             quiet_button(ui, &texts.with("operator-cash-out", &[("amount", amount)]))
         });
         if cash_out.inner.clicked() {
-            commands.push(Command::CashOut {
+            commands.push(Command::Operator(OperatorCommand::CashOut {
                 amount: draft.amount,
                 reason: draft.reason.trim().to_owned(),
-            });
+            }));
         }
     });
     if !reason_given {
@@ -124,7 +129,7 @@ pub fn ui(
         .iter()
         .map(|event| {
             vec![
-                local_time(&event.at, kiosk.time_zone),
+                local_time(&event.at, context.time_zone),
                 texts.get(match event.kind {
                     EventKind::CashOut => "operator-cash-out-kind",
                     _ => "operator-cash-in-kind",

@@ -4,17 +4,17 @@
 use guichet_sqlite::Event;
 
 use super::table;
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::local_time;
 
 /// Draws the event log tab.
-pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, events: &[Event]) {
-    let texts = kiosk.texts;
+pub fn ui(ui: &mut egui::Ui, context: &PageContext<'_>, events: &[Event]) {
+    let texts = context.texts;
     let rows: Vec<Vec<String>> = events
         .iter()
         .map(|event| {
             vec![
-                local_time(&event.at, kiosk.time_zone),
+                local_time(&event.at, context.time_zone),
                 texts.get(&format!("event-{}", event.kind.name().replace('_', "-"))),
                 event.detail.clone(),
             ]

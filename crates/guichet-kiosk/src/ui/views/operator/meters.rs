@@ -7,9 +7,9 @@ use guichet_sqlite::{MeterReset, Meters};
 
 use super::credits::{Draft, reason_field};
 use super::table;
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{local_time, quiet_button};
 
 /// The reasons offered for a reset (keys of the kiosk's words).
@@ -24,8 +24,8 @@ fn rtp_text(rtp: Option<f64>) -> String {
 }
 
 /// One table of meters.
-fn meters_table(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, id: &str, meters: &Meters) {
-    let texts = kiosk.texts;
+fn meters_table(ui: &mut egui::Ui, context: &PageContext<'_>, id: &str, meters: &Meters) {
+    let texts = context.texts;
     let mut rows: Vec<Vec<String>> = meters
         .emissions
         .iter()
@@ -80,14 +80,14 @@ fn meters_table(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, id: &str, meters: &Meters)
 /// Draws the meters tab.
 pub fn ui(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     draft: &mut Draft,
     (installed, since_reset, last_reset): (&Meters, &Meters, Option<&MeterReset>),
     commands: &mut Vec<Command>,
 ) {
-    let texts = kiosk.texts;
+    let texts = context.texts;
     ui.label(RichText::new(texts.get("operator-meters-installed")).strong());
-    meters_table(ui, kiosk, "meters_installed", installed);
+    meters_table(ui, context, "meters_installed", installed);
     ui.add_space(size::GAP);
     let since = last_reset.map_or_else(
         || texts.get("operator-meters-never-reset"),
@@ -95,22 +95,24 @@ pub fn ui(
             texts.with(
                 "operator-meters-since",
                 &[
-                    ("date", local_time(&reset.at, kiosk.time_zone)),
+                    ("date", local_time(&reset.at, context.time_zone)),
                     ("reason", reset.reason.clone()),
                 ],
             )
         },
     );
     ui.label(RichText::new(since).strong());
-    meters_table(ui, kiosk, "meters_since_reset", since_reset);
+    meters_table(ui, context, "meters_since_reset", since_reset);
     ui.add_space(size::GAP);
     ui.label(RichText::new(texts.get("operator-meters-reset-explained")).color(palette::INK_SOFT));
-    reason_field(ui, kiosk, draft, &REASONS);
+    reason_field(ui, context, draft, &REASONS);
     let reason_given = !draft.reason.trim().is_empty();
     let reset = ui.add_enabled_ui(reason_given, |ui| {
         quiet_button(ui, &texts.get("operator-meters-reset"))
     });
     if reset.inner.clicked() {
-        commands.push(Command::ResetMeters(draft.reason.trim().to_owned()));
+        commands.push(Command::Operator(OperatorCommand::ResetMeters(
+            draft.reason.trim().to_owned(),
+        )));
     }
 }

@@ -18,57 +18,11 @@ use guichet_core::emission::Emission;
 use guichet_sale::Unit;
 use guichet_sqlite::{BlockRecord, BlockStatus, Event, MeterReset, Meters};
 
-use super::{Kiosk, View};
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::settings::KioskSettings;
 use crate::ui::theme::{self, palette, size};
+use crate::ui::view::{PageContext, View};
 use crate::ui::widgets::{choice_button, quiet_button};
-
-/// The operator menu's pages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OperatorTab {
-    /// Cash in and out.
-    Credits,
-    /// Units sold, staked, paid, per game and stake.
-    Meters,
-    /// The blocks of each emission, and the store's verification.
-    Blocks,
-    /// Return to player and prizes paid, against the tables.
-    Charts,
-    /// The last units, to replay.
-    Recall,
-    /// The event log.
-    Events,
-    /// The kiosk's settings.
-    Settings,
-}
-
-impl OperatorTab {
-    /// Every tab, in the menu's order.
-    pub const ALL: [Self; 7] = [
-        Self::Credits,
-        Self::Meters,
-        Self::Blocks,
-        Self::Charts,
-        Self::Recall,
-        Self::Events,
-        Self::Settings,
-    ];
-
-    /// The key of its name in the kiosk's words.
-    #[must_use]
-    pub const fn text_key(self) -> &'static str {
-        match self {
-            Self::Credits => "operator-tab-credits",
-            Self::Meters => "operator-tab-meters",
-            Self::Blocks => "operator-tab-blocks",
-            Self::Charts => "operator-tab-charts",
-            Self::Recall => "operator-tab-recall",
-            Self::Events => "operator-tab-events",
-            Self::Settings => "operator-tab-settings",
-        }
-    }
-}
 
 /// What a tab shows, as read from the store when it opened.
 pub enum TabContent {
@@ -166,8 +120,8 @@ impl OperatorPage {
 }
 
 impl View for OperatorPage {
-    fn ui(&mut self, ui: &mut egui::Ui, kiosk: &Kiosk<'_>, commands: &mut Vec<Command>) {
-        let texts = kiosk.texts;
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
+        let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
@@ -176,14 +130,14 @@ impl View for OperatorPage {
                         .color(palette::INK),
                 );
                 if quiet_button(ui, &texts.get("operator-leave")).clicked() {
-                    commands.push(Command::LeaveOperator);
+                    commands.push(Command::Operator(OperatorCommand::Leave));
                 }
             });
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
                 for tab in OperatorTab::ALL {
                     if choice_button(ui, &texts.get(tab.text_key()), tab == self.tab()).clicked() {
-                        commands.push(Command::OperatorTab(tab));
+                        commands.push(Command::Operator(OperatorCommand::Tab(tab)));
                     }
                 }
             });
@@ -191,7 +145,7 @@ impl View for OperatorPage {
             crate::ui::widgets::scroll_view(ui, ("operator", self.tab()), |ui| {
                 match &self.content {
                     TabContent::Credits(movements) => {
-                        credits::ui(ui, kiosk, &mut self.draft, movements, commands);
+                        credits::ui(ui, context, &mut self.draft, movements, commands);
                     }
                     TabContent::Meters {
                         installed,
@@ -199,7 +153,7 @@ impl View for OperatorPage {
                         last_reset,
                     } => meters::ui(
                         ui,
-                        kiosk,
+                        context,
                         &mut self.draft,
                         (installed, since_reset, last_reset.as_ref()),
                         commands,
@@ -208,19 +162,19 @@ impl View for OperatorPage {
                         selling,
                         past,
                         verified,
-                    } => blocks::ui(ui, kiosk, selling, past, verified.as_deref(), commands),
-                    TabContent::Charts(facts) => charts::ui(ui, kiosk, &mut self.chart, facts),
-                    TabContent::Recall(units) => recall::ui(ui, kiosk, units, commands),
+                    } => blocks::ui(ui, context, selling, past, verified.as_deref(), commands),
+                    TabContent::Charts(facts) => charts::ui(ui, context, &mut self.chart, facts),
+                    TabContent::Recall(units) => recall::ui(ui, context, units, commands),
                     TabContent::OnTheNetwork(_) => {
                         ui.label(
                             RichText::new(texts.get("operator-on-the-network")).color(palette::INK),
                         );
                     }
-                    TabContent::Events(events) => events::ui(ui, kiosk, events),
+                    TabContent::Events(events) => events::ui(ui, context, events),
                     TabContent::Settings {
                         settings,
                         kiosk_mode,
-                    } => settings::ui(ui, kiosk, *settings, *kiosk_mode, commands),
+                    } => settings::ui(ui, context, *settings, *kiosk_mode, commands),
                 }
             });
         });

@@ -4,14 +4,19 @@
 use egui::RichText;
 use guichet_sale::{Unit, UnitState};
 
-use crate::command::Command;
+use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{local_time, quiet_button};
 
 /// Draws the recall tab.
-pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, units: &[Unit], commands: &mut Vec<Command>) {
-    let texts = kiosk.texts;
+pub fn ui(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    units: &[Unit],
+    commands: &mut Vec<Command>,
+) {
+    let texts = context.texts;
     ui.label(RichText::new(texts.get("operator-recall-explained")).color(palette::INK_SOFT));
     if units.is_empty() {
         ui.label(texts.get("operator-recall-none"));
@@ -21,7 +26,7 @@ pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, units: &[Unit], commands: &mut V
         .spacing(egui::Vec2::new(size::GAP * 1.5, size::GAP / 2.0))
         .show(ui, |ui| {
             for unit in units {
-                ui.label(local_time(&unit.sold_at, kiosk.time_zone));
+                ui.label(local_time(&unit.sold_at, context.time_zone));
                 ui.label(format!(
                     "{} · {}",
                     unit.emission.game.title(),
@@ -46,7 +51,7 @@ pub fn ui(ui: &mut egui::Ui, kiosk: &Kiosk<'_>, units: &[Unit], commands: &mut V
                     )
                 });
                 if replay.inner.clicked() {
-                    commands.push(Command::Recall(unit.id));
+                    commands.push(Command::Operator(OperatorCommand::Recall(unit.id)));
                 }
                 ui.end_row();
             }

@@ -3,11 +3,11 @@
 
 use egui::RichText;
 
-use crate::command::{Command, Setting};
+use crate::command::{Command, OperatorCommand, Setting};
 use crate::settings::{IDLE_CHOICES, KioskSettings};
 use crate::ui::i18n::Language;
 use crate::ui::theme::{palette, size, style};
-use crate::ui::views::Kiosk;
+use crate::ui::view::PageContext;
 use crate::ui::widgets::{choice_button, quiet_button};
 
 /// A row: its name, then its choices, on one line where it fits.
@@ -22,13 +22,14 @@ fn row(ui: &mut egui::Ui, name: &str, choices: impl FnOnce(&mut egui::Ui)) {
 /// Draws the settings tab.
 pub fn ui(
     ui: &mut egui::Ui,
-    kiosk: &Kiosk<'_>,
+    context: &PageContext<'_>,
     settings: KioskSettings,
     kiosk_mode: bool,
     commands: &mut Vec<Command>,
 ) {
-    let texts = kiosk.texts;
-    let mut change = |setting| commands.push(Command::ChangeSetting(setting));
+    let texts = context.texts;
+    let mut change =
+        |setting| commands.push(Command::Operator(OperatorCommand::ChangeSetting(setting)));
     row(ui, &texts.get("settings-language"), |ui| {
         for (language, name) in [
             (Language::French, "Français"),
@@ -83,7 +84,7 @@ pub fn ui(
     if kiosk_mode {
         ui.label(RichText::new(texts.get("settings-exit-explained")).color(palette::INK_SOFT));
         if quiet_button(ui, &texts.get("settings-exit")).clicked() {
-            commands.push(Command::ExitKiosk);
+            commands.push(Command::Operator(OperatorCommand::ExitKiosk));
         }
     }
 }

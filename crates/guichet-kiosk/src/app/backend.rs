@@ -1,0 +1,69 @@
+//! Where the kiosk's records are: all in its own file, or the player's account
+//! on a network and the kiosk's own records (its PIN, settings, events) in
+//! its file. The one place the engine is told apart: everything else asks
+//! the backend for the point of sale, the kiosk's file, or the desk's.
+
+use guichet_network::PlayerAccount;
+use guichet_sale::PointOfSale;
+use guichet_sqlite::Store;
+
+/// The engines behind the kiosk.
+pub enum Backend {
+    /// The kiosk's own file holds everything, the player's account too.
+    Local(Store),
+    /// The player's account is a network's; the kiosk's own records stay in
+    /// its file.
+    Network {
+        /// The kiosk's own file.
+        own: Store,
+        /// The player's account on the network.
+        account: Box<PlayerAccount>,
+    },
+}
+
+impl Backend {
+    /// Where the player's units and money are.
+    pub fn point_of_sale(&mut self) -> &mut dyn PointOfSale {
+        match self {
+            Self::Local(store) => store,
+            Self::Network { account, .. } => account.as_mut(),
+        }
+    }
+
+    /// The kiosk's own file: its PIN, settings, events (and, alone, the
+    /// player's account).
+    pub const fn own(&self) -> &Store {
+        match self {
+            Self::Local(store) | Self::Network { own: store, .. } => store,
+        }
+    }
+
+    /// The same, to write to.
+    pub const fn own_mut(&mut self) -> &mut Store {
+        match self {
+            Self::Local(store) | Self::Network { own: store, .. } => store,
+        }
+    }
+
+    /// Where the desk's acts are kept — money in and out, the age answer,
+    /// limits and breaks: the kiosk's file alone; `None` on a network, where
+    /// they are the network desk's.
+    pub const fn desk(&mut self) -> Option<&mut Store> {
+        match self {
+            Self::Local(store) => Some(store),
+            Self::Network { .. } => None,
+        }
+    }
+
+    /// The units played here and the money behind them are on a network.
+    pub const fn is_network(&self) -> bool {
+        matches!(self, Self::Network { .. })
+    }
+
+    /// The kiosk's own file, the rest let go.
+    pub fn into_own(self) -> Store {
+        match self {
+            Self::Local(store) | Self::Network { own: store, .. } => store,
+        }
+    }
+}

@@ -1,0 +1,420 @@
+//! The kiosk, as eframe runs it: the state, the sound, the window's policy,
+//! and the one place where the screens' commands are applied
+//! ([`Guichet::handle`]).
+
+use guichet_core::money::Cents;
+use guichet_network::PlayerAccount;
+use guichet_sale::{DEFAULT_REALITY_CHECK_MINUTES, StoreError};
+use guichet_sqlite::Store;
+
+use crate::app::backend::Backend;
+use crate::app::idle::Idle;
+use crate::app::navigation::go;
+use crate::app::operator::{change_setting, operate};
+use crate::app::page::Page;
+use crate::app::play::play;
+use crate::app::protection::protect;
+use crate::app::session::Session;
+use crate::app::state::{Access, Changed, KioskState, Mode};
+use crate::app::watch;
+use crate::app::window_policy::{IdleVerdict, WindowPolicy};
+use crate::command::{Command, Navigation, OperatorCommand, PlayCommand, ScreenCommand, Setting};
+use crate::settings::KioskSettings;
+use crate::sound::{Cue, Sound};
+use crate::ui::attract;
+use crate::ui::i18n::Texts;
+use crate::ui::notice::{self, Notice};
+use crate::ui::reality_check::{self, RealityFacts};
+use crate::ui::theme;
+use crate::ui::top_bar::{self, BarState};
+use crate::ui::view::PageContext;
+use crate::ui::views::{Lobby, PinPage, StoreProblemPage};
+
+/// The kiosk.
+pub struct Guichet {
+    state: KioskState,
+    window: WindowPolicy,
+    sound: Sound,
+}
+
+impl Guichet {
+    /// The kiosk over `store` (or the reason it could not be opened), in French,
+    /// showing times in `time_zone`. Installs the look and the image loaders on
+    /// `context`. An unfinished unit, if any, is offered before anything else.
+    #[must_use]
+    pub fn new(
+        context: &egui::Context,
+        store: Result<Store, StoreError>,
+        time_zone: jiff::tz::TimeZone,
+    ) -> Self {
+        theme::install(context);
+        egui_extras::install_image_loaders(context);
+        let (store, page) = match store {
+            Ok(store) => (Some(store), Page::Lobby(Lobby)),
+            Err(error) => (None, Page::StoreProblem(StoreProblemPage::new(&error))),
+        };
+        // Without inotify (an exotic file system), changes by other processes
+        // show at the next tap: the kiosk works all the same.
+        let changes = store
+            .as_ref()
+            .and_then(|store| watch::Changes::watch(store.path(), context).ok());
+        let data_version = store
+            .as_ref()
+            .and_then(|store| store.data_version().ok())
+            .unwrap_or_default();
+        let settings = store.as_ref().map(KioskSettings::read);
+        let mut state = KioskState {
+            backend: store.map(Backend::Local),
+            page,
+            texts: Texts::new(KioskSettings::default().language),
+            time_zone,
+            balance: None,
+            waiting: None,
+            protection: None,
+            notice: None,
+            menu_open: false,
+            session: Session::new(DEFAULT_REALITY_CHECK_MINUTES),
+            reality: None,
+            time: 0.0,
+            mode: Mode::default(),
+            settings: KioskSettings::default(),
+            access: Access::Closed,
+            changes,
+            data_version,
+            exiting: false,
+        };
+        state.reread(Changed::ALL);
+        if state.backend.is_some() {
+            state.first_page();
+        }
+        match settings {
+            Some(Ok(settings)) => state.settings = settings,
+            Some(Err(error)) => {
+                let text = state.texts.with(
+                    "notice-settings-unreadable",
+                    &[("reason", error.to_string())],
+                );
+                state.tell(text, true);
+            }
+            None => {}
+        }
+        state.texts.set_language(state.settings.language);
+        let mut sound = Sound::silent();
+        sound.set(state.settings.sound, state.settings.volume);
+        // At start, what stops sales (a lost seal key) is said at once.
+        if let Some(problem) = state.own().and_then(Store::seal_problem) {
+            let text = notice::words_for(&state.texts, &problem, &state.time_zone);
+            state.notice = Some(Notice {
+                text,
+                is_problem: true,
+            });
+        }
+        Self {
+            state,
+            window: WindowPolicy::default(),
+            sound,
+        }
+    }
+
+    /// Plays on a network: the player's units, money and protection are
+    /// `account`'s (a player at this kiosk of the network), the kiosk's own
+    /// PIN, settings and events stay in its file.
+    #[must_use]
+    pub fn with_network(mut self, mut account: PlayerAccount) -> Self {
+        let state = &mut self.state;
+        let Some(backend) = state.backend.take() else {
+            return self;
+        };
+        // A network that refuses this kiosk, or does not answer, stops it, on
+        // a page saying why, as a file that cannot be used does (the ledger's
+        // mark is read through a function that checks the kiosk's secret).
+        if let Err(error) = guichet_sale::PointOfSale::ledger_mark(&mut account) {
+            state.page = Page::StoreProblem(StoreProblemPage::new(&error));
+            return self;
+        }
+        state.backend = Some(Backend::Network {
+            own: backend.into_own(),
+            account: Box::new(account),
+        });
+        state.reread(Changed::ALL);
+        // What the player sees first, now from the network's account — unless
+        // its first PIN is still to choose.
+        if state.access != Access::AwaitingFirstPin {
+            state.first_page();
+        }
+        self
+    }
+
+    /// Whether the player's account is on a network.
+    #[must_use]
+    pub fn on_network(&self) -> bool {
+        self.state.backend.as_ref().is_some_and(Backend::is_network)
+    }
+
+    /// Shows a reality check every `minutes` of a session (the operator's
+    /// setting; 60 by default).
+    #[must_use]
+    pub fn with_reality_check(mut self, minutes: u32) -> Self {
+        // Set before any frame: the session has not begun.
+        self.state.session = Session::new(minutes);
+        self
+    }
+
+    /// Runs in `mode`: kiosk mode, demo credit. A kiosk without an operator
+    /// PIN asks for one before anything else (its first start).
+    #[must_use]
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.state.mode = mode;
+        if mode.kiosk
+            && let Some(store) = self.state.own()
+            && !store.operator_pin_is_set().unwrap_or(true)
+        {
+            self.state.page = Page::Pin(PinPage::new(false));
+            self.state.access = Access::AwaitingFirstPin;
+        }
+        self
+    }
+
+    /// Paints the lounge under the pages itself: for a renderer that ignores
+    /// the window's clear colour (the screenshot tests' clears to transparent).
+    #[must_use]
+    pub const fn with_painted_lounge(mut self) -> Self {
+        self.window.paint_lounge = true;
+        self
+    }
+
+    /// Plays its sounds through `sound` (silent by default).
+    #[must_use]
+    pub fn with_sound(mut self, mut sound: Sound) -> Self {
+        sound.set(self.state.settings.sound, self.state.settings.volume);
+        self.sound = sound;
+        self
+    }
+
+    /// The operator's settings.
+    #[must_use]
+    pub const fn settings(&self) -> &KioskSettings {
+        &self.state.settings
+    }
+
+    /// Whether the attract loop plays.
+    #[must_use]
+    pub const fn attracting(&self) -> bool {
+        self.window.idle.attract_since().is_some()
+    }
+
+    /// Whether the operator closed the kiosk.
+    #[must_use]
+    pub const fn is_exiting(&self) -> bool {
+        self.state.exiting
+    }
+
+    /// The reality check shown, if one is.
+    #[must_use]
+    pub const fn reality_check(&self) -> Option<RealityFacts> {
+        self.state.reality
+    }
+
+    /// The page shown.
+    #[must_use]
+    pub const fn page(&self) -> &Page {
+        &self.state.page
+    }
+
+    /// The notice shown, if any.
+    #[must_use]
+    pub const fn notice(&self) -> Option<&Notice> {
+        self.state.notice.as_ref()
+    }
+
+    /// The balance shown (`None` when it could not be read).
+    #[must_use]
+    pub const fn balance(&self) -> Option<Cents> {
+        self.state.balance
+    }
+
+    /// The kiosk's own file, while it can be used.
+    #[must_use]
+    pub fn store(&self) -> Option<&Store> {
+        self.state.own()
+    }
+
+    /// Applies one command. This is the only place the kiosk's state changes;
+    /// each concern is applied by an exhaustive match in its module, which
+    /// says what it changed in the account, and only that is read again.
+    pub fn handle(&mut self, command: Command) {
+        let state = &mut self.state;
+        if !matches!(
+            command,
+            Command::Screen(
+                ScreenCommand::DismissNotice
+                    | ScreenCommand::SetLanguage(_)
+                    | ScreenCommand::ToggleMenu
+            )
+        ) {
+            state.notice = None;
+        }
+        if command != Command::Screen(ScreenCommand::ToggleMenu) {
+            state.menu_open = false;
+        }
+        if command == Command::Play(PlayCommand::DemoCredit) && !state.mode.demo {
+            return;
+        }
+        if state.access == Access::AwaitingFirstPin
+            && !matches!(command, Command::Operator(OperatorCommand::SubmitPin(_)))
+        {
+            return;
+        }
+        if state.backend.is_none() {
+            return;
+        }
+        let needs_age = matches!(
+            command,
+            Command::Go(Navigation::Game(_))
+                | Command::Play(PlayCommand::Buy { .. } | PlayCommand::DemoCredit)
+        );
+        if needs_age && !state.of_age() {
+            state.ask_age();
+            return;
+        }
+        let applied = match command {
+            Command::Go(to) => go(state, to),
+            Command::Play(command) => play(state, &self.sound, command),
+            Command::Protection(command) => protect(state, command),
+            Command::Screen(command) => screen(state, &mut self.sound, command),
+            Command::Operator(command) => operate(state, &mut self.sound, command),
+        };
+        match applied {
+            Ok(changed) => state.reread(changed),
+            Err(error) => {
+                state.fail(&error);
+                state.reread(Changed::ALL);
+            }
+        }
+    }
+}
+
+/// Applies a command of the screen itself: the language, the notice, the
+/// bar's menu, the sound.
+fn screen(
+    state: &mut KioskState,
+    sound: &mut Sound,
+    command: ScreenCommand,
+) -> Result<Changed, StoreError> {
+    match command {
+        ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
+        ScreenCommand::DismissNotice => state.notice = None,
+        ScreenCommand::ToggleMenu => state.menu_open = !state.menu_open,
+        ScreenCommand::ToggleSound => {
+            let on = !state.settings.sound;
+            change_setting(state, sound, Setting::Sound(on))?;
+        }
+    }
+    Ok(Changed::NOTHING)
+}
+
+impl eframe::App for Guichet {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        WindowPolicy::keep_the_window(ui, &self.state);
+        if self
+            .state
+            .changes
+            .as_ref()
+            .is_some_and(watch::Changes::take)
+        {
+            self.state.follow_other_processes();
+        }
+        self.state.time = ui.input(|input| input.time);
+        let touched = self.window.idle.observe(ui);
+        if let Some(since) = self.window.idle.attract_since() {
+            // The loop covers everything and takes the touch that stops it:
+            // it goes once the finger lifts (or a key is pressed), so nothing
+            // under it is pressed.
+            attract::show(ui, self.state.time - since, &self.state.texts);
+            if touched && Idle::touch_ended(ui) {
+                self.window.idle.stop_attract();
+                ui.ctx().request_repaint();
+            } else {
+                // A slow drift and fade: 30 frames a second are plenty, and
+                // bound the cost where nothing paces the frames (no vsync).
+                ui.ctx().request_repaint_after(attract::FRAME);
+            }
+            return;
+        }
+        let mut commands = Vec::new();
+        if WindowPolicy::operator_asked(ui, &self.state) {
+            commands.push(Command::Go(Navigation::Operator));
+        }
+        if self.window.follow_idle_time(ui, &self.state) == IdleVerdict::TimedOut {
+            self.handle(Command::Go(Navigation::Lobby));
+            let language = self.state.settings.language;
+            self.state.texts.set_language(language);
+            self.window.follow_idle_time(ui, &self.state);
+        }
+        self.state.follow_the_break(ui.ctx());
+        let state = &mut self.state;
+        if state.reality.is_none() && state.of_age() && state.session.check_due(state.time) {
+            state.reality = state.session.facts(state.time);
+        }
+        if let Some(wait) = state.session.next_change_in(state.time) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(wait));
+        }
+        let context = PageContext {
+            texts: &state.texts,
+            balance: state.balance,
+            time_zone: &state.time_zone,
+            waiting: state.waiting,
+            protection: state.protection.as_ref(),
+            session: state.session.facts(state.time),
+        };
+        // The lounge under every page is the window's clear colour
+        // (`clear_color`), not a rect: a full-window rect costs a software
+        // renderer 130 ms a frame at 1280×800 (llvmpipe, measured), the
+        // first frames most of all. A renderer that clears to transparent
+        // gets it painted.
+        if self.window.paint_lounge {
+            ui.painter()
+                .rect_filled(ui.ctx().content_rect(), 0.0, theme::palette::LOUNGE);
+        }
+        if WindowPolicy::shows_bar(state) {
+            let bar = BarState {
+                on_lobby: state.page.is_lobby(),
+                rules_game: state.page.rules_game(),
+                menu_open: state.menu_open,
+                demo: state.mode.demo,
+                sound_on: state.settings.sound,
+            };
+            top_bar::show(ui, &context, bar, &mut commands);
+        }
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                if let Some(shown) = &state.notice {
+                    notice::show(ui, shown, context.texts, &mut commands);
+                }
+                state.page.view_mut().ui(ui, &context, &mut commands);
+            });
+        if let Some(facts) = state.reality {
+            reality_check::show(ui, facts, context.texts, &mut commands);
+        }
+        if !commands.is_empty() {
+            for command in commands {
+                // A press makes its click; a reveal makes its own sound.
+                if !matches!(
+                    command,
+                    Command::Play(PlayCommand::Reveal { .. } | PlayCommand::Auto(_))
+                ) {
+                    self.sound.play(Cue::Button);
+                }
+                self.handle(command);
+            }
+            // The state changed after this frame was laid out: show it.
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        theme::palette::LOUNGE.to_normalized_gamma_f32()
+    }
+}

@@ -1,0 +1,84 @@
+//! Going from page to page: each page is made from what the store holds when
+//! it opens.
+
+use guichet_core::emission::Game;
+use guichet_sale::StoreError;
+use guichet_sqlite::Store;
+
+use crate::app::page::Page;
+use crate::app::play::show_game;
+use crate::app::state::{Access, Changed, KioskState};
+use crate::command::Navigation;
+use crate::ui::views::{
+    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, PinPage, RulesPage,
+};
+
+/// Units the history lists.
+const HISTORY_LENGTH: u32 = 200;
+
+/// Shows the page `to`.
+///
+/// # Errors
+/// What the store refused or failed at while making the page.
+pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError> {
+    let Some(backend) = state.backend.as_mut() else {
+        return Ok(Changed::NOTHING);
+    };
+    match to {
+        Navigation::Lobby => {
+            state.access = Access::Closed;
+            state.page = Page::Lobby(Lobby);
+            // A network's desk may have credited the player meanwhile; the
+            // kiosk's own file is watched for what others write to it.
+            Ok(if backend.is_network() {
+                Changed::ALL
+            } else {
+                Changed::NOTHING
+            })
+        }
+        Navigation::Game(emission) => show_game(state, emission),
+        Navigation::History => {
+            let units = backend.point_of_sale().recent_units(HISTORY_LENGTH)?;
+            state.page = Page::History(HistoryPage::new(units));
+            Ok(Changed::NOTHING)
+        }
+        Navigation::Rules(game) => {
+            state.page = rules_page(backend.own(), game)?;
+            Ok(Changed::NOTHING)
+        }
+        Navigation::Age => {
+            state.page = Page::Age(AgePage);
+            Ok(Changed::NOTHING)
+        }
+        // The limits and the break are shown as they stand now: a week's
+        // window moves with time.
+        Navigation::Limits => {
+            state.page = Page::Limits(LimitsPage::new());
+            Ok(Changed::PROTECTION)
+        }
+        Navigation::Exclusion => {
+            state.page = Page::Exclusion(ExclusionPage::new());
+            Ok(Changed::PROTECTION)
+        }
+        Navigation::Operator => {
+            state.access = Access::Closed;
+            state.page = Page::Pin(PinPage::new(backend.own().operator_pin_is_set()?));
+            Ok(Changed::NOTHING)
+        }
+    }
+}
+
+/// The rules of `game`, with the block selling of each of its emissions
+/// as the kiosk's file knows it (a kiosk of a network shows the table's
+/// lots alone: its blocks are the network's).
+fn rules_page(store: &Store, game: Game) -> Result<Page, StoreError> {
+    let statuses = game
+        .emissions()
+        .map(|emission| {
+            store
+                .block_status(emission)
+                .map(|status| (emission, status))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Page::Rules(RulesPage::new(game, statuses)))
+}

@@ -1,0 +1,202 @@
+//! Playing units: buying one, "Auto", each reveal step journaled (and the
+//! unit settled with its last), opening a unit of the history or the one left
+//! unfinished, the demonstration credit.
+
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+use guichet_core::step::RevealStep;
+use guichet_sale::{PointOfSale, StoreError, Unit, UnitState};
+
+use crate::app::page::Page;
+use crate::app::state::{Changed, KioskState};
+use crate::command::PlayCommand;
+use crate::sound::{Cue, Sound};
+use crate::ui::games::{Opening, screen_for};
+use crate::ui::views::{GamePage, ResumePage};
+
+/// What one press of "Crédit de démonstration" adds.
+pub const DEMO_CREDIT: Cents = Cents::euros(20);
+
+/// Applies a command of play.
+///
+/// # Errors
+/// What the store refused or failed at; nothing changed then.
+pub fn play(
+    state: &mut KioskState,
+    sound: &Sound,
+    command: PlayCommand,
+) -> Result<Changed, StoreError> {
+    let time = state.time;
+    let Some(backend) = state.backend.as_mut() else {
+        return Ok(Changed::NOTHING);
+    };
+    match command {
+        PlayCommand::Buy { emission, auto } => {
+            let point = backend.point_of_sale();
+            // The session counts what comes after the last entry before its
+            // first unit.
+            let mark = if state.session.has_begun() {
+                None
+            } else {
+                Some(point.ledger_mark()?)
+            };
+            buy(point, &mut state.page, emission, auto)?;
+            if let Some(mark) = mark {
+                state.session.begin(time, mark);
+            }
+            Ok(Changed::ALL)
+        }
+        PlayCommand::Auto(unit) => {
+            if let Some(game) = state.page.game_mut()
+                && game.unit().is_some_and(|shown| shown.id == unit)
+            {
+                game.start_auto();
+            }
+            Ok(Changed::NOTHING)
+        }
+        PlayCommand::Reveal { unit, step } => {
+            let point = backend.point_of_sale();
+            let unit = point.reveal(unit, &[step])?;
+            let unit = settle_if_complete(point, unit)?;
+            play_reveal(sound, &state.page, &unit, step);
+            let settled = unit.state == UnitState::Settled;
+            state.page.update_unit(unit);
+            Ok(if settled {
+                Changed::MONEY
+            } else {
+                Changed::NOTHING
+            })
+        }
+        PlayCommand::OpenUnit(id) => take_up_or_show(state, id, Opening::Replay),
+        PlayCommand::ResumeUnit(id) => take_up_or_show(state, id, Opening::Shown),
+        PlayCommand::DemoCredit => match backend.desk() {
+            Some(store) => store.deposit(DEMO_CREDIT).map(|_| Changed::ALL),
+            // On a network, money comes in at the desk only.
+            None => Ok(Changed::NOTHING),
+        },
+    }
+}
+
+/// Opens unit `id` on its table ([`open_unit`]) and logs it if it was
+/// taken up; the money changed if it was (it may have been settled).
+///
+/// # Errors
+/// As [`open_unit`].
+pub fn take_up_or_show(
+    state: &mut KioskState,
+    id: i64,
+    settled: Opening,
+) -> Result<Changed, StoreError> {
+    let Some(point) = state.point_of_sale() else {
+        return Ok(Changed::NOTHING);
+    };
+    let (page, taken_up) = open_unit(point, id, settled)?;
+    state.page = page;
+    Ok(match taken_up {
+        Some(unit) => {
+            state.log_taken_up(&unit);
+            Changed::MONEY
+        }
+        None => Changed::NOTHING,
+    })
+}
+
+/// The table of `emission`; the unfinished unit is taken up first, on its
+/// own table if it is of another emission (offered on the resume page).
+///
+/// # Errors
+/// What the store refused or failed at.
+pub fn show_game(
+    state: &mut KioskState,
+    emission: &'static Emission,
+) -> Result<Changed, StoreError> {
+    let Some(point) = state.point_of_sale() else {
+        return Ok(Changed::NOTHING);
+    };
+    match point.unfinished_units()?.into_iter().next() {
+        Some(unit) if unit.emission == emission => take_up_or_show(state, unit.id, Opening::Shown),
+        Some(unit) => {
+            state.page = Page::Resume(ResumePage::new(unit));
+            Ok(Changed::NOTHING)
+        }
+        None => {
+            state.page = Page::Game(GamePage::new(emission, screen_for(emission.game)));
+            Ok(Changed::NOTHING)
+        }
+    }
+}
+
+/// Buys a unit of `emission` and puts it on its table, to be revealed by
+/// taps or by "Auto".
+fn buy(
+    point: &mut dyn PointOfSale,
+    page: &mut Page,
+    emission: &'static Emission,
+    auto: bool,
+) -> Result<(), StoreError> {
+    let unit = point.buy(emission)?;
+    let opening = Opening::Play { auto };
+    match page {
+        Page::Game(game) if game.emission() == emission => game.open(unit, opening),
+        _ => {
+            let mut game = GamePage::new(emission, screen_for(emission.game));
+            game.open(unit, opening);
+            *page = Page::Game(game);
+        }
+    }
+    Ok(())
+}
+
+/// Unit `id` on its table: taken up (and settled, if all its steps were
+/// journaled before an interruption), or, settled, opened `settled`
+/// (replayed from the history, shown whole otherwise). Returns the page, and
+/// the unit if it was taken up (for the operator's log).
+///
+/// # Errors
+/// What the store refused or failed at.
+pub fn open_unit(
+    point: &mut dyn PointOfSale,
+    id: i64,
+    settled: Opening,
+) -> Result<(Page, Option<Unit>), StoreError> {
+    let mut unit = point.unit(id)?;
+    let mut opening = settled;
+    let mut taken_up = None;
+    if unit.state != UnitState::Settled {
+        let taken = point.take_up(id)?;
+        taken_up = Some(taken.clone());
+        unit = settle_if_complete(point, taken)?;
+        opening = if unit.state == UnitState::Settled {
+            Opening::Shown
+        } else {
+            Opening::Resume
+        };
+    }
+    let mut game = GamePage::new(unit.emission, screen_for(unit.emission.game));
+    game.open(unit, opening);
+    Ok((Page::Game(game), taken_up))
+}
+
+/// Settles `unit` once every step is journaled (the last tap, the last "Auto"
+/// step, or a unit interrupted between its last step and its settlement).
+fn settle_if_complete(point: &mut dyn PointOfSale, unit: Unit) -> Result<Unit, StoreError> {
+    if unit.state != UnitState::Settled && unit.progress.is_complete() {
+        return point.settle(unit.id).map(|settlement| settlement.unit);
+    }
+    Ok(unit)
+}
+
+/// The sounds of a reveal step, as its table gives them (a swish, a ball's
+/// knock, a puck's ticks timed on its fall); and the win's chime once the
+/// unit is settled with a prize.
+fn play_reveal(sound: &Sound, page: &Page, unit: &Unit, step: RevealStep) {
+    if let Page::Game(game) = page {
+        for (cue, after) in game.reveal_cues(unit, step) {
+            sound.play_after(cue, after);
+        }
+    }
+    if unit.state == UnitState::Settled && unit.prize.is_positive() {
+        let stakes = unit.prize.get() as f64 / unit.emission.stake.get() as f64;
+        sound.play(Cue::win(stakes));
+    }
+}

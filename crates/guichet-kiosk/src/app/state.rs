@@ -1,0 +1,338 @@
+//! What the kiosk shows and where it comes from: the page, the words, the
+//! player's balance, protection and session as last read, the notice, and the
+//! backend they are read from. Commands change it (`app::Guichet::handle`);
+//! the pages only read it.
+
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+use guichet_sale::{Protection, StoreError, Unit};
+use guichet_sqlite::{EventKind, Store};
+
+use crate::app::backend::Backend;
+use crate::app::page::Page;
+use crate::app::session::Session;
+use crate::app::watch;
+use crate::settings::KioskSettings;
+use crate::ui::i18n::Texts;
+use crate::ui::notice::{self, Notice};
+use crate::ui::reality_check::RealityFacts;
+use crate::ui::views::{AgePage, LimitsPage, Lobby, ResumePage, StoreProblemPage};
+
+/// How the kiosk runs (the command line's `--kiosk` and `--demo`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// A standalone kiosk: the window cannot be closed but from the operator
+    /// menu, and the pointer hides when still.
+    pub kiosk: bool,
+    /// The "Crédit de démonstration" button, for demonstrations only.
+    pub demo: bool,
+}
+
+/// The operator's access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The menu is closed: its pages need the PIN.
+    Closed,
+    /// A kiosk's first start: nothing but choosing the operator PIN until it is.
+    AwaitingFirstPin,
+    /// The right PIN opened the menu (until it is left).
+    Open,
+}
+
+/// What a command changed in the player's account, so that only that is read
+/// again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[must_use]
+pub struct Changed {
+    /// The money: the balance, the unit waiting, the session's net.
+    pub money: bool,
+    /// The protection: the age answer, the limits and what they used, a break.
+    pub protection: bool,
+}
+
+impl Changed {
+    /// Nothing to read again.
+    pub const NOTHING: Self = Self {
+        money: false,
+        protection: false,
+    };
+    /// The money (a prize credited: the limits count stakes and deposits).
+    pub const MONEY: Self = Self {
+        money: true,
+        protection: false,
+    };
+    /// The protection alone.
+    pub const PROTECTION: Self = Self {
+        money: false,
+        protection: true,
+    };
+    /// Both (a stake or a deposit counts against a limit).
+    pub const ALL: Self = Self {
+        money: true,
+        protection: true,
+    };
+}
+
+/// The kiosk's state.
+pub struct KioskState {
+    /// The engines, or nothing once they cannot be used (the page says why).
+    pub backend: Option<Backend>,
+    /// The page shown.
+    pub page: Page,
+    /// The words, in the language shown.
+    pub texts: Texts,
+    /// The time zone times are shown in.
+    pub time_zone: jiff::tz::TimeZone,
+    /// The balance, `None` when it could not be read (a notice says why).
+    pub balance: Option<Cents>,
+    /// The emission of the unit bought and not finished, if any.
+    pub waiting: Option<&'static Emission>,
+    /// The player's age answer, limits and exclusion as last read; `None`
+    /// when they could not be (a notice says why).
+    pub protection: Option<Protection>,
+    /// The notice shown.
+    pub notice: Option<Notice>,
+    /// Whether the top bar's menu is open.
+    pub menu_open: bool,
+    /// The session of play: its clock and net position.
+    pub session: Session,
+    /// The reality check shown, if one is.
+    pub reality: Option<RealityFacts>,
+    /// The window's time at the last frame, in seconds.
+    pub time: f64,
+    /// Kiosk mode, demo credit.
+    pub mode: Mode,
+    /// The operator's settings.
+    pub settings: KioskSettings,
+    /// Whether the operator menu is open, closed, or awaiting its first PIN.
+    pub access: Access,
+    /// The watch over the database's files, for what other processes do.
+    pub changes: Option<watch::Changes>,
+    /// The database's `data_version` when last read.
+    pub data_version: i64,
+    /// The operator closed the kiosk: the window closes at the end of the frame.
+    pub exiting: bool,
+}
+
+impl KioskState {
+    /// The point of sale, while the engines can be used.
+    pub fn point_of_sale(&mut self) -> Option<&mut dyn guichet_sale::PointOfSale> {
+        self.backend.as_mut().map(Backend::point_of_sale)
+    }
+
+    /// The kiosk's own file, while it can be used.
+    pub fn own(&self) -> Option<&Store> {
+        self.backend.as_ref().map(Backend::own)
+    }
+
+    /// Tells `text`, a problem or not.
+    pub fn tell(&mut self, text: String, is_problem: bool) {
+        self.notice = Some(Notice { text, is_problem });
+    }
+
+    /// Whether the player said they are 18 or over.
+    pub fn of_age(&self) -> bool {
+        self.protection
+            .as_ref()
+            .is_some_and(|protection| protection.adult == Some(true))
+    }
+
+    /// Whether the lobby invites play: the player has not said they are a
+    /// minor and is not on a break (what the attract loop needs to call for a
+    /// touch).
+    pub fn play_invited(&self) -> bool {
+        self.protection.as_ref().is_some_and(|protection| {
+            protection.adult != Some(false) && protection.excluded_until.is_none()
+        })
+    }
+
+    /// Play asked for without the player's age: the question if it was never
+    /// answered, else a notice (a "no" disables play). When the protection
+    /// could not be read, that is what is said — never "not of age".
+    pub fn ask_age(&mut self) {
+        match &self.protection {
+            None => self.tell(self.texts.get("notice-protection-unknown"), true),
+            Some(protection) if protection.adult.is_some() => {
+                self.tell(self.texts.get("notice-under-age"), true);
+            }
+            Some(_) => self.page = Page::Age(AgePage),
+        }
+    }
+
+    /// Reads again what `changed` says changed. A read that fails is said in a
+    /// notice, and what it would have shown is shown as unknown, never as a
+    /// default.
+    pub fn reread(&mut self, changed: Changed) {
+        let Some(backend) = self.backend.as_mut() else {
+            return;
+        };
+        let point = backend.point_of_sale();
+        let mut problems = Vec::new();
+        if changed.money {
+            match point.balance() {
+                Ok(balance) => self.balance = Some(balance),
+                Err(error) => {
+                    self.balance = None;
+                    problems.push(("notice-balance-unreadable", error));
+                }
+            }
+            match point.unfinished_units() {
+                Ok(units) => self.waiting = units.first().map(|unit| unit.emission),
+                Err(error) => problems.push(("notice-units-unreadable", error)),
+            }
+            if let Some(mark) = self.session.ledger_mark() {
+                match point.net_since(mark) {
+                    Ok(net) => self.session.net = net,
+                    Err(error) => problems.push(("notice-session-unreadable", error)),
+                }
+            }
+        }
+        if changed.protection {
+            match point.protection() {
+                Ok(protection) => self.protection = Some(protection),
+                Err(error) => {
+                    self.protection = None;
+                    problems.push(("notice-protection-unreadable", error));
+                }
+            }
+        }
+        if let Some((key, error)) = problems.into_iter().next() {
+            let text = self.texts.with(key, &[("reason", error.to_string())]);
+            self.tell(text, true);
+        }
+    }
+
+    /// Shows what went wrong, in the kiosk's language. A fault of the file
+    /// itself (replaced, damaged, locked) stops the kiosk on a page that says
+    /// so; a unit that moved on elsewhere is shown as the store holds it.
+    pub fn fail(&mut self, error: &StoreError) {
+        if error.is_about_the_file() {
+            self.page = Page::StoreProblem(StoreProblemPage::new(error));
+            if let Some(backend) = self.backend.take()
+                && matches!(error, StoreError::FileReplaced { .. })
+            {
+                // The old file's log must not be replayed onto the new one.
+                let _ = backend.into_own().close_replaced();
+            }
+            return;
+        }
+        if let Some(backend) = self.backend.as_mut() {
+            // What the player was told, for the operator; a log that cannot be
+            // written changes nothing for the player.
+            let _ = backend
+                .own_mut()
+                .log_event(EventKind::Error, &error.to_string());
+        }
+        let moved_on = match error {
+            StoreError::AlreadySettled(unit)
+            | StoreError::NotFinished(unit)
+            | StoreError::Step { unit, .. } => Some(*unit),
+            StoreError::PlayedElsewhere { unit, .. } => *unit,
+            _ => None,
+        };
+        if let Some(game) = self.page.game_mut() {
+            game.stop_auto();
+        }
+        if matches!(error, StoreError::NoLimits) {
+            self.page = Page::Limits(LimitsPage::new());
+        }
+        if let (Some(unit), Some(point)) = (moved_on, self.point_of_sale())
+            && let Ok(unit) = point.unit(unit)
+        {
+            self.page.update_unit(unit);
+        }
+        let text = notice::words_for(&self.texts, error, &self.time_zone);
+        self.tell(text, true);
+    }
+
+    /// Logs, for the operator, that unfinished unit `unit` was taken up.
+    pub fn log_taken_up(&mut self, unit: &Unit) {
+        let Some(backend) = self.backend.as_mut() else {
+            return;
+        };
+        if let Err(error) = backend.own_mut().log_event(
+            EventKind::Resume,
+            &format!("unit {} ({}) taken up", unit.id, unit.emission.code()),
+        ) {
+            self.fail(&error);
+        }
+    }
+
+    /// What a player sees first: "18 or over?" the first time the account is
+    /// used, then the unfinished unit before anything else, else the lobby.
+    pub fn first_page(&mut self) {
+        self.page = Page::Lobby(Lobby);
+        if self
+            .protection
+            .as_ref()
+            .is_some_and(|protection| protection.adult.is_none())
+        {
+            self.page = Page::Age(AgePage);
+        } else {
+            self.offer_unfinished();
+        }
+    }
+
+    /// The unfinished unit is offered before anything else.
+    pub fn offer_unfinished(&mut self) {
+        let Some(point) = self.point_of_sale() else {
+            return;
+        };
+        match point.unfinished_units() {
+            Ok(units) => {
+                if let Some(unit) = units.into_iter().next() {
+                    self.page = Page::Resume(ResumePage::new(unit));
+                }
+            }
+            Err(error) => self.fail(&error),
+        }
+    }
+
+    /// Another process may have written to the database: if it did (SQLite's
+    /// `data_version` moved), the balance, the waiting game and the unit on the
+    /// table are read again; a file replaced under the kiosk stops it.
+    pub fn follow_other_processes(&mut self) {
+        let Some(store) = self.own() else {
+            return;
+        };
+        if let Err(error) = store.check_file() {
+            self.fail(&error);
+            return;
+        }
+        match store.data_version() {
+            Ok(version) if version != self.data_version => {
+                self.data_version = version;
+                let shown = match &self.page {
+                    Page::Game(game) => game.unit().map(|unit| unit.id),
+                    _ => None,
+                };
+                if let Some(unit) =
+                    shown.and_then(|id| self.point_of_sale().and_then(|point| point.unit(id).ok()))
+                {
+                    self.page.update_unit(unit);
+                }
+                self.reread(Changed::ALL);
+            }
+            Ok(_) => {}
+            Err(error) => self.fail(&error),
+        }
+    }
+
+    /// A break from play ends on its own: the pages show play open again
+    /// from the moment it does (one wake-up then, no polling).
+    pub fn follow_the_break(&mut self, context: &egui::Context) {
+        let Some((store, until)) = self.own().zip(
+            self.protection
+                .as_ref()
+                .and_then(|protection| protection.excluded_until),
+        ) else {
+            return;
+        };
+        let left = until.duration_since(store.now());
+        if left.is_positive() {
+            context.request_repaint_after(left.unsigned_abs());
+        } else {
+            self.reread(Changed::PROTECTION);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The window's policy, apart from what it shows: a standalone kiosk keeps
+//! its window; the operator's way in (a key, a long press); idle time — the
+//! pointer hidden, the attract loop, back to the lobby. Each wakes the window
+//! once, when due (`request_repaint_after`): a still screen costs nothing.
+
+use std::time::Duration;
+
+use guichet_core::money::Cents;
+
+use crate::app::idle::{ATTRACT_AFTER, Idle, POINTER_SHOWN};
+use crate::app::state::{Access, KioskState};
+
+/// Seconds a press on the lobby's title lasts to ask for the operator's PIN.
+pub const OPERATOR_PRESS: f64 = 3.0;
+/// The key that asks for the operator's PIN, for an operator with a keyboard.
+pub const OPERATOR_KEY: egui::Key = egui::Key::F12;
+/// The corner where the long press asks for the operator's PIN: the lobby's
+/// title, top left, which does nothing else.
+const OPERATOR_CORNER: egui::Vec2 = egui::Vec2::new(160.0, 88.0);
+
+/// The window's policy between frames.
+#[derive(Debug, Default)]
+pub struct WindowPolicy {
+    /// Time without a touch; the attract loop.
+    pub idle: Idle,
+    /// Whether the lounge is painted under the pages, rather than left to the
+    /// window's clear colour (for renderers that clear to transparent).
+    pub paint_lounge: bool,
+}
+
+/// What idle time asks for at this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdleVerdict {
+    /// Nothing.
+    Nothing,
+    /// The page was left alone past the timeout: back to the lobby, in the
+    /// kiosk's language.
+    TimedOut,
+}
+
+impl WindowPolicy {
+    /// Kiosk mode: a close request (Alt+F4, the window manager's button) is
+    /// refused unless the operator closed the kiosk; Escape does nothing.
+    pub fn keep_the_window(ui: &egui::Ui, state: &KioskState) {
+        let context = ui.ctx();
+        if state.exiting {
+            context.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        if !state.mode.kiosk {
+            return;
+        }
+        if context.input(|input| input.viewport().close_requested()) {
+            context.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
+        context.input_mut(|input| {
+            input.consume_key(egui::Modifiers::NONE, egui::Key::Escape);
+            input.consume_key(egui::Modifiers::ALT, egui::Key::F4);
+        });
+    }
+
+    /// The operator's way in: F12, or a long press on the lobby's title.
+    pub fn operator_asked(ui: &egui::Ui, state: &KioskState) -> bool {
+        if state.backend.is_none() {
+            return false;
+        }
+        if ui.input_mut(|input| input.consume_key(egui::Modifiers::NONE, OPERATOR_KEY)) {
+            return true;
+        }
+        if !state.page.is_lobby() {
+            return false;
+        }
+        let corner = egui::Rect::from_min_size(ui.ctx().content_rect().min, OPERATOR_CORNER);
+        let held = ui.input(|input| {
+            let origin = input.pointer.press_origin()?;
+            let since = input.pointer.press_start_time()?;
+            (input.pointer.primary_down() && corner.contains(origin)).then_some(input.time - since)
+        });
+        match held {
+            Some(held) if held >= OPERATOR_PRESS => true,
+            Some(held) => {
+                ui.ctx()
+                    .request_repaint_after(Duration::from_secs_f64(OPERATOR_PRESS - held));
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Idle time: the pointer hides (kiosk mode), the attract loop starts on a
+    /// kiosk with nothing to play, and a page left alone goes back to the
+    /// lobby (an unfinished unit stays resumable there). Each is woken for
+    /// once, when due.
+    pub fn follow_idle_time(&mut self, ui: &egui::Ui, state: &KioskState) -> IdleVerdict {
+        let idle = self.idle.idle_for(state.time);
+        let mut next_wake = f64::INFINITY;
+        let mut verdict = IdleVerdict::Nothing;
+        if state.mode.kiosk {
+            if idle >= POINTER_SHOWN {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::None);
+            } else {
+                next_wake = next_wake.min(POINTER_SHOWN - idle);
+            }
+        }
+        let timeout = f64::from(state.settings.idle_seconds);
+        if state.page.times_out() && state.reality.is_none() {
+            if idle >= timeout {
+                verdict = IdleVerdict::TimedOut;
+            } else {
+                next_wake = next_wake.min(timeout - idle);
+            }
+        }
+        let attract_possible = state.settings.attract
+            && state.page.is_lobby()
+            && state.balance == Some(Cents::ZERO)
+            && state.waiting.is_none()
+            && state.notice.is_none()
+            && state.reality.is_none()
+            && state.play_invited();
+        if attract_possible && self.idle.attract_since().is_none() {
+            if idle >= ATTRACT_AFTER {
+                self.idle.start_attract(state.time);
+                ui.ctx().request_repaint();
+            } else {
+                next_wake = next_wake.min(ATTRACT_AFTER - idle);
+            }
+        }
+        if next_wake.is_finite() {
+            ui.ctx()
+                .request_repaint_after(Duration::from_secs_f64(next_wake));
+        }
+        verdict
+    }
+
+    /// Whether the top bar shows: not on a kiosk's first start, whose PIN's
+    /// keypad shows alone, nor once the engines cannot be used.
+    pub fn shows_bar(state: &KioskState) -> bool {
+        state.backend.is_some() && state.access != Access::AwaitingFirstPin
+    }
+}

@@ -1,0 +1,34 @@
+//! A page of the kiosk ([`View`]), and what every page may read
+//! ([`PageContext`]).
+
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+use guichet_sale::Protection;
+
+use crate::command::Command;
+use crate::ui::i18n::Texts;
+use crate::ui::reality_check::RealityFacts;
+
+/// What every page may read: the words, the balance, the game waiting, the
+/// player's protection and session.
+pub struct PageContext<'a> {
+    /// The kiosk's words, in the language chosen.
+    pub texts: &'a Texts,
+    /// The player's balance (`None` when it could not be read: a notice says why).
+    pub balance: Option<Cents>,
+    /// The time zone times are shown in.
+    pub time_zone: &'a jiff::tz::TimeZone,
+    /// The emission of the unit bought and not finished, if any: its game waits.
+    pub waiting: Option<&'static Emission>,
+    /// The player's age answer, limits and exclusion (`None` when they could
+    /// not be read).
+    pub protection: Option<&'a Protection>,
+    /// The session so far: minutes played and net position.
+    pub session: Option<RealityFacts>,
+}
+
+/// A page of the kiosk.
+pub trait View {
+    /// Draws the page and pushes what the player asks for.
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>);
+}
