@@ -24,7 +24,7 @@ instructions() {
 }
 
 printf '%-14s %14s\n' screen 'instr./frame'
-for screen in blackjack x10 star-fortune bingo attract egui-demo egui-demo-start; do
+for screen in $(FRAME_LIST=1 "$binary"); do
     short=$(instructions "$screen" 50)
     long=$(instructions "$screen" 150)
     printf '%-14s %14s\n' "$screen" $(( (long - short) / 100 ))

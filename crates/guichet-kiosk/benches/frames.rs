@@ -3,9 +3,10 @@
 //! egui's own demo in the same run — every window open, and the three it opens
 //! at first: the anchors each screen is held to.
 //!
-//! `cargo bench --bench frames` times them; `scripts/frame-instructions.sh`
-//! counts each one's instructions per frame under callgrind, through this same
-//! binary run with `FRAME_SCREEN=<name> FRAME_COUNT=<n>`.
+//! `cargo bench -p guichet-kiosk --bench frames` times them;
+//! `scripts/frame-instructions.sh` counts each one's instructions per frame
+//! under callgrind, through this same binary run with `FRAME_SCREEN=<name>
+//! FRAME_COUNT=<n>` (`FRAME_LIST=1` names the screens).
 
 use std::hint::black_box;
 
@@ -13,12 +14,9 @@ use criterion::{Criterion, criterion_group};
 use egui::{Pos2, RawInput, Rect, Vec2};
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_core::games::bingo::game::BINGO;
-use guichet_core::games::blackjack::game::BLACK_JACK;
-use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
-use guichet_kiosk::ui::games::{GameScreen, Opening, Table, screen_for};
+use guichet_kiosk::ui::games::table::{Table, TableContext};
+use guichet_kiosk::ui::games::{GAMES, Opening, table_for};
 use guichet_kiosk::ui::i18n::{Language, Texts};
 use guichet_kiosk::ui::theme;
 use guichet_sale::{LimitKind, MAX_LIMIT, Unit};
@@ -48,7 +46,7 @@ fn input(time: f64) -> RawInput {
 struct Scene {
     context: egui::Context,
     texts: Texts,
-    screen: Box<dyn GameScreen>,
+    table: Table,
     emission: &'static Emission,
     unit: Unit,
     _folder: tempfile::TempDir,
@@ -78,12 +76,12 @@ impl Scene {
         let unit = store.reveal(unit.id, &[step]).expect("a step");
         let context = egui::Context::default();
         theme::install(&context);
-        let mut screen = screen_for(emission.game);
-        screen.open(&shown_before, Opening::Resume);
+        let mut table = table_for(emission.game);
+        table.open(&shown_before, Opening::Resume);
         let mut scene = Self {
             context,
             texts: Texts::new(Language::French),
-            screen,
+            table,
             emission,
             unit,
             _folder: folder,
@@ -96,17 +94,17 @@ impl Scene {
 
     /// One frame at `time`: the pass and its tessellation; the primitives made.
     fn frame(&mut self, time: f64) -> usize {
-        let table = Table {
+        let context = TableContext {
             emission: self.emission,
             unit: Some(&self.unit),
             balance: Cents::euros(8),
             texts: &self.texts,
             for_sale: true,
         };
-        let screen = &mut self.screen;
+        let table = &mut self.table;
         let output = self.context.run_ui(input(time), |ui| {
             let mut commands = Vec::new();
-            screen.ui(ui, &table, &mut commands);
+            table.ui(ui, &context, &mut commands);
         });
         self.context
             .tessellate(output.shapes, output.pixels_per_point)
@@ -191,16 +189,25 @@ enum Measured {
     Demo(bool),
 }
 
-/// The screens measured, by name.
-const SCREENS: [(&str, Measured); 7] = [
-    ("blackjack", Measured::Table(&BLACK_JACK)),
-    ("x10", Measured::Table(&X10)),
-    ("star-fortune", Measured::Table(&STAR_FORTUNE_100)),
-    ("bingo", Measured::Table(&BINGO)),
-    ("attract", Measured::Attract),
-    ("egui-demo", Measured::Demo(true)),
-    ("egui-demo-start", Measured::Demo(false)),
-];
+/// The screens measured, by name: every game's table of the registry (the
+/// emission its lobby tile opens, by its command-line name), the attract
+/// loop, and the anchors.
+fn screens() -> Vec<(&'static str, Measured)> {
+    GAMES
+        .iter()
+        .map(|entry| {
+            (
+                entry.game.slug(),
+                Measured::Table(entry.game.rules().first_offered),
+            )
+        })
+        .chain([
+            ("attract", Measured::Attract),
+            ("egui-demo", Measured::Demo(true)),
+            ("egui-demo-start", Measured::Demo(false)),
+        ])
+        .collect()
+}
 
 /// A screen's frame, run over and over.
 fn framer(measured: Measured) -> Box<dyn FnMut() -> usize> {
@@ -222,7 +229,7 @@ fn framer(measured: Measured) -> Box<dyn FnMut() -> usize> {
 
 fn frames(criterion: &mut Criterion) {
     let mut group = criterion.benchmark_group("frame at 1920×1080 (egui + tessellation)");
-    for (name, measured) in SCREENS {
+    for (name, measured) in screens() {
         let mut frame = framer(measured);
         group.bench_function(name, |bench| bench.iter(&mut frame));
     }
@@ -232,13 +239,20 @@ fn frames(criterion: &mut Criterion) {
 criterion_group!(benches, frames);
 
 fn main() {
+    // For the script that counts instructions: the screens' names.
+    if std::env::var_os("FRAME_LIST").is_some() {
+        for (name, _) in screens() {
+            println!("{name}");
+        }
+        return;
+    }
     // Under callgrind: FRAME_COUNT frames of FRAME_SCREEN, and nothing else.
     if let (Ok(name), Ok(count)) = (std::env::var("FRAME_SCREEN"), std::env::var("FRAME_COUNT")) {
-        let (_, measured) = SCREENS
-            .iter()
+        let (_, measured) = screens()
+            .into_iter()
             .find(|(screen, _)| *screen == name)
             .expect("FRAME_SCREEN names a screen");
-        let mut frame = framer(*measured);
+        let mut frame = framer(measured);
         let count: usize = count.parse().expect("FRAME_COUNT is a number");
         let primitives: usize = (0..count).map(|_| frame()).sum();
         println!("{name}: {count} frames, {primitives} primitives");

@@ -15,7 +15,6 @@ use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_sale::UnitState;
 use guichet_sqlite::Store;
-use proptest::prelude::*;
 
 fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
     let Scenario::BlackJack(table) = scenario else {
@@ -202,25 +201,4 @@ fn an_interrupted_unit_reopens_with_the_same_zones_revealed() {
     assert!(unit.progress.is_revealed(1) && unit.progress.is_revealed(3));
     assert!(!unit.progress.is_revealed(0) && !unit.progress.is_revealed(2));
     harness.snapshot("blackjack/resumed");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
-
-    /// Whatever the unit, the result on screen is the store's prize, and the
-    /// replay from the history shows the same.
-    #[test]
-    fn the_screen_shows_the_units_prize(seed in any::<[u8; 32]>()) {
-        let (_folder, mut harness) = auto_played(&Seed::from_bytes(seed));
-        let unit = unit_on_table(&harness).expect("a unit");
-        let stored = harness.state().store().expect("a store").unit(unit.id).expect("stored");
-        let expected = common::result_words(stored.prize, BLACK_JACK.stake);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "{expected} not on screen");
-
-        common::press_in_bar(&mut harness, "Historique");
-        harness.get_by_label("Revoir").click();
-        // The replay plays the unit again step by step, then shows the result.
-        harness.run_steps(60 * 8);
-        prop_assert!(harness.query_by_label(&expected).is_some(), "replay: {expected} not on screen");
-    }
 }

@@ -11,6 +11,7 @@ use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Page;
+use guichet_kiosk::ui::games::GAMES;
 use guichet_sqlite::Store;
 
 #[test]
@@ -73,18 +74,14 @@ fn rules_of_each_game() {
     fix_times(&path);
     let mut harness = kiosk(Store::open(&path));
     common::press_in_bar(&mut harness, "Règles");
-    for (game, name) in [
-        ("Black Jack", "blackjack"),
-        ("X10", "x10"),
-        ("Star Fortune", "star_fortune"),
-        ("Bingo", "bingo"),
-    ] {
+    for game in GAMES.iter().map(|entry| entry.game.title()) {
         harness.get_by_label(game).click();
         harness.run();
         let Page::Rules(rules) = harness.state().page() else {
             panic!("the rules page")
         };
         assert_eq!(rules.game().title(), game);
+        let name = rules.game().export_name();
         harness.snapshot(format!("rules/{name}"));
     }
 }

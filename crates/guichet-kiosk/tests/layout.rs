@@ -12,12 +12,10 @@ use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
 use egui_kittest::{Harness, SnapshotResults};
 use guichet_core::emission::Emission;
-use guichet_core::games::bingo::game::BINGO;
 use guichet_core::games::blackjack::game::BLACK_JACK;
-use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
+use guichet_kiosk::ui::games::GAMES;
 use guichet_sqlite::Store;
 
 /// The kiosk screens Guichet is sold for.
@@ -54,8 +52,9 @@ fn played_kiosk(size: (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guiche
     let mut store = seeded_store(&path, 7);
     common::of_age(&mut store);
     store.deposit(Cents::euros(40)).expect("a deposit");
-    for emission in [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO, &BLACK_JACK] {
-        let unit = store.buy(emission).expect("a unit");
+    // A unit of every game of the registry, and one more of the first.
+    for entry in GAMES.iter().chain(&GAMES[..1]) {
+        let unit = store.buy(entry.game.rules().first_offered).expect("a unit");
         store.finish(unit.id).expect("settled");
     }
     drop(store);
@@ -81,7 +80,7 @@ fn the_pages_fit_every_size() {
             harness.snapshot(format!("sizes/history_{}", size_name(size)));
         }
         press_in_bar(&mut harness, "Règles");
-        for game in ["Black Jack", "X10", "Star Fortune", "Bingo"] {
+        for game in GAMES.iter().map(|entry| entry.game.title()) {
             harness.get_by_label(game).click();
             harness.run();
             fits(&harness, &format!("the rules of {game}"), size);
@@ -127,8 +126,8 @@ fn the_protection_pages_fit_every_size() {
 fn every_game_table_fits_every_size() {
     let mut snapshots = SnapshotResults::new();
     for size in SIZES {
-        for emission in [&BLACK_JACK, &X10, &STAR_FORTUNE_100, &BINGO] {
-            game_states_fit(emission, size, &mut snapshots);
+        for entry in GAMES {
+            game_states_fit(entry.game.rules().first_offered, size, &mut snapshots);
         }
     }
 }

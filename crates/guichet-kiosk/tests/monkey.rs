@@ -17,6 +17,7 @@ use guichet_core::block::Block;
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
+use guichet_kiosk::ui::games::GAMES;
 use guichet_sale::UnitState;
 
 /// The byte the seeds of the monkey's stores start from.
@@ -36,20 +37,23 @@ enum Start {
     Table(Game),
 }
 
-const STARTS: [Start; 12] = [
-    Start::Lobby,
-    Start::History,
-    Start::Rules,
-    Start::Resume,
-    Start::Age,
-    Start::Limits,
-    Start::Exclusion,
-    Start::Operator,
-    Start::Table(guichet_core::games::blackjack::game::GAME),
-    Start::Table(guichet_core::games::x10::game::GAME),
-    Start::Table(guichet_core::games::star_fortune::game::GAME),
-    Start::Table(guichet_core::games::bingo::game::GAME),
-];
+/// Every page the monkey starts from: the pages, then every game's table of
+/// the registry.
+fn starts() -> Vec<Start> {
+    [
+        Start::Lobby,
+        Start::History,
+        Start::Rules,
+        Start::Resume,
+        Start::Age,
+        Start::Limits,
+        Start::Exclusion,
+        Start::Operator,
+    ]
+    .into_iter()
+    .chain(GAMES.iter().map(|entry| Start::Table(entry.game)))
+    .collect()
+}
 
 fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
@@ -65,20 +69,18 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
     }
     common::of_age(&mut store);
     store.deposit(Cents::euros(60)).expect("a deposit");
-    for emission in [
-        &guichet_core::games::blackjack::game::BLACK_JACK,
-        &guichet_core::games::bingo::game::BINGO,
-    ] {
-        let unit = store.buy(emission).expect("a unit");
+    // A unit of every game in the history.
+    for entry in GAMES {
+        let unit = store.buy(entry.game.rules().first_offered).expect("a unit");
         store.finish(unit.id).expect("settled");
     }
     if matches!(start, Start::Resume) {
+        // A unit of the first game half revealed, to take up.
         let unit = store
-            .buy(&guichet_core::games::x10::game::X10)
+            .buy(GAMES[0].game.rules().first_offered)
             .expect("a unit");
-        store
-            .reveal(unit.id, &[guichet_core::games::x10::game::DIAMONDS[0]])
-            .expect("a step");
+        let step = unit.progress.possible_steps()[0];
+        store.reveal(unit.id, &[step]).expect("a step");
     }
     let mut harness = kiosk(Ok(store));
     harness.run();
@@ -148,10 +150,10 @@ fn check(harness: &Harness<'_, Guichet>, seed: u64, event: usize, verified: &mut
 fn monkey(events: usize) {
     let seeds: Vec<u64> = match std::env::var("MONKEY_SEED") {
         Ok(seed) => vec![seed.parse().expect("MONKEY_SEED is a number")],
-        Err(_) => (1..=STARTS.len() as u64).collect(),
+        Err(_) => (1..=starts().len() as u64).collect(),
     };
     for seed in seeds {
-        let start = STARTS[(seed as usize - 1) % STARTS.len()];
+        let start = starts()[(seed as usize - 1) % starts().len()];
         eprintln!("monkey seed {seed}: {events} events from {start:?}");
         let (_folder, mut harness) = kiosk_at(start);
         let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);

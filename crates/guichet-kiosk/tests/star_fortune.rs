@@ -21,7 +21,6 @@ use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_kiosk::app::Guichet;
 use guichet_sale::UnitState;
-use proptest::prelude::*;
 
 fn star(scenario: &Scenario) -> &StarFortuneScenario {
     match scenario {
@@ -250,18 +249,27 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
     harness.snapshot("star_fortune/resumed_bonus_pending");
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(8))]
-
-    /// Whatever the unit, the result on screen is the store's prize, and the
-    /// replay from the history shows both drops and the same result.
-    #[test]
-    fn the_screen_shows_the_units_prize(seed in any::<[u8; 32]>()) {
+/// The replay from the history shows both drops, each with what it paid,
+/// and the same result (every game's property: `every_game.rs`).
+#[test]
+fn the_replay_shows_both_drops() {
+    // The last seed once failed the property (kept from proptest's regressions).
+    let regression = [
+        0, 0, 0, 0, 101, 156, 234, 7, 207, 200, 199, 176, 209, 234, 193, 246, 24, 226, 69, 53, 108,
+        203, 139, 19, 227, 249, 136, 183, 10, 10, 133, 149,
+    ];
+    for seed in [[3_u8; 32], [9; 32], regression] {
         let replayed = played_then_replayed(&STAR_FORTUNE_100, &Seed::from_bytes(seed), 60 * 14);
         let expected = &replayed.expected;
-        prop_assert!(replayed.shown_when_played, "{expected} not on screen");
-        let second = format!("2e palet: {}", star(&replayed.stored.scenario).drop_payouts()[1]);
-        prop_assert!(replayed.harness.query_by_label(&second).is_some(), "replay: {second} not on screen");
-        prop_assert!(replayed.shown_in_replay, "replay: {expected} not on screen");
+        assert!(replayed.shown_when_played, "{expected} not on screen");
+        let second = format!(
+            "2e palet: {}",
+            star(&replayed.stored.scenario).drop_payouts()[1]
+        );
+        assert!(
+            replayed.harness.query_by_label(&second).is_some(),
+            "replay: {second} not on screen"
+        );
+        assert!(replayed.shown_in_replay, "replay: {expected} not on screen");
     }
 }

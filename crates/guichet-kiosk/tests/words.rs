@@ -74,3 +74,18 @@ fn an_amount_in_a_sentence_never_breaks() {
     assert!(!sentence.contains('\u{202F}'), "{sentence:?}");
     assert!(sentence.contains("20\u{A0}000\u{A0}€"), "{sentence:?}");
 }
+
+#[test]
+fn every_game_of_the_registry_has_its_rules_in_both_languages() {
+    for language in [Language::French, Language::English] {
+        let keys = Texts::keys(language);
+        for entry in guichet_kiosk::ui::games::GAMES {
+            let key = entry.rules_key();
+            assert!(
+                keys.contains(&key),
+                "{language:?}: {key} for {}",
+                entry.game
+            );
+        }
+    }
+}

@@ -19,7 +19,7 @@ use postgres::Client;
 
 use guichet_cli::{Failure, Output};
 
-use crate::LoadArgs;
+use crate::args::LoadArgs;
 
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
 const EMISSION: &Emission = &STAR_FORTUNE_50;

@@ -11,7 +11,7 @@ use crate::app::page::Page;
 use crate::app::state::{Changed, KioskState};
 use crate::command::PlayCommand;
 use crate::sound::{Cue, Sound};
-use crate::ui::games::{Opening, screen_for};
+use crate::ui::games::{Opening, table_for};
 use crate::ui::views::{GamePage, ResumePage};
 
 /// What one press of "Crédit de démonstration" adds.
@@ -120,7 +120,7 @@ pub fn show_game(
             Ok(Changed::NOTHING)
         }
         None => {
-            state.page = Page::Game(GamePage::new(emission, screen_for(emission.game)));
+            state.page = Page::Game(GamePage::new(emission, table_for(emission.game)));
             Ok(Changed::NOTHING)
         }
     }
@@ -139,7 +139,7 @@ fn buy(
     match page {
         Page::Game(game) if game.emission() == emission => game.open(unit, opening),
         _ => {
-            let mut game = GamePage::new(emission, screen_for(emission.game));
+            let mut game = GamePage::new(emission, table_for(emission.game));
             game.open(unit, opening);
             *page = Page::Game(game);
         }
@@ -172,7 +172,7 @@ pub fn open_unit(
             Opening::Resume
         };
     }
-    let mut game = GamePage::new(unit.emission, screen_for(unit.emission.game));
+    let mut game = GamePage::new(unit.emission, table_for(unit.emission.game));
     game.open(unit, opening);
     Ok((Page::Game(game), taken_up))
 }

@@ -29,10 +29,14 @@ pub fn definitions() -> FontDefinitions {
     fonts
         .families
         .insert(FontFamily::Monospace, vec!["lato".into()]);
+    fonts.families.insert(bold(), vec!["lato-bold".into()]);
     fonts
-        .families
-        .insert(super::theme::bold(), vec!["lato-bold".into()]);
-    fonts
+}
+
+/// The bold face: the family named `bold`.
+#[must_use]
+pub fn bold() -> FontFamily {
+    FontFamily::Name("bold".into())
 }
 
 /// Outlines drawn as designed, not hinted: Lato's TrueType hinting programs

@@ -14,6 +14,8 @@
 
 use egui::{CornerRadius, FontFamily, FontId, Margin, Stroke, TextStyle, Vec2};
 
+use crate::ui::fonts;
+
 /// Colors.
 pub mod palette {
     use egui::Color32;
@@ -122,12 +124,6 @@ pub mod motion {
     pub const FADE: f32 = 0.2;
 }
 
-/// The bold face of the bundled family.
-#[must_use]
-pub fn bold() -> FontFamily {
-    FontFamily::Name("bold".into())
-}
-
 /// Text styles of the kiosk.
 pub mod style {
     use egui::TextStyle;
@@ -157,7 +153,7 @@ pub fn font(size: f32, is_bold: bool) -> FontId {
     FontId::new(
         size,
         if is_bold {
-            bold()
+            fonts::bold()
         } else {
             FontFamily::Proportional
         },
@@ -166,7 +162,7 @@ pub fn font(size: f32, is_bold: bool) -> FontId {
 
 /// Applies the kiosk's look to `context`: fonts, text styles, spacing, colors.
 pub fn install(context: &egui::Context) {
-    context.set_fonts(super::fonts::definitions());
+    context.set_fonts(fonts::definitions());
     context.set_theme(egui::Theme::Light);
     context.all_styles_mut(|style| {
         style.text_styles = [

@@ -309,6 +309,22 @@ pub fn settle_animations(harness: &mut Harness<'_, Guichet>) {
     harness.run_steps(240);
 }
 
+/// How a unit is played at its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playing {
+    /// "Auto" at once: bought and revealed in turn (where the game has it).
+    Auto,
+    /// "Jouer", then "Auto" on the unit bought.
+    PlayThenAuto,
+    /// "Jouer", then each step by its control (pucks, "GO").
+    StepByStep,
+}
+
+/// Whether `game`'s table has "Auto" (its règlement's choice).
+pub fn has_auto(game: Game) -> bool {
+    (guichet_kiosk::ui::games::entry(game).table)().has_auto()
+}
+
 /// Buys a unit at the table and reveals it all: with "Auto" where the game has
 /// it, by taking its steps one by one where it has not (Star Fortune's pucks and
 /// GO, by their buttons); then lets the result show.
@@ -322,10 +338,25 @@ pub fn auto_played(
     (folder, harness)
 }
 
-/// At `emission`'s table, buys a unit and reveals it all ("Auto", or Star
-/// Fortune's steps one by one), then lets the result show.
+/// At `emission`'s table, buys a unit and reveals it all ("Auto" where the
+/// game has it, its steps one by one otherwise), then lets the result show.
 pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emission) {
-    if emission.game == guichet_core::games::star_fortune::game::GAME {
+    let playing = if has_auto(emission.game) {
+        Playing::Auto
+    } else {
+        Playing::StepByStep
+    };
+    play_at_table_by(harness, emission, playing);
+}
+
+/// At `emission`'s table, buys a unit and reveals it all as `playing` says,
+/// then lets the result show.
+pub fn play_at_table_by(
+    harness: &mut Harness<'_, Guichet>,
+    emission: &'static Emission,
+    playing: Playing,
+) {
+    if playing == Playing::StepByStep {
         harness.get_by_label(&play_label(emission)).click();
         harness.run_steps(2);
         while !settled(harness) {
@@ -344,13 +375,20 @@ pub fn play_at_table(harness: &mut Harness<'_, Guichet>, emission: &'static Emis
             harness.run_steps(2);
         }
     } else {
+        if playing == Playing::PlayThenAuto {
+            harness.get_by_label(&play_label(emission)).click();
+            harness.run_steps(2);
+            assert!(unit_on_table(harness).is_some(), "bought by Jouer");
+            assert!(!settled(harness), "nothing revealed yet");
+        }
         harness.get_by_label("Auto").click();
         run_until(harness, 20.0, settled);
     }
     settle_animations(harness);
 }
 
-/// The label of the Star Fortune control that takes `step`: a puck, or "GO".
+/// The label of the control that takes `step` at a table without zones: a
+/// puck, or "GO".
 pub fn step_label(step: guichet_core::step::RevealStep) -> String {
     use guichet_core::step::RevealStep;
     match step {

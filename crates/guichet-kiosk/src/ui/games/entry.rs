@@ -7,7 +7,7 @@ use egui::{Color32, ImageSource};
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 
-use super::table::{GameScreen, GameTable, TableScreen};
+use super::table::GameTable;
 use crate::ui::i18n::Texts;
 
 /// How a game's tile looks (the attract loop shows the games the same way).
@@ -31,8 +31,8 @@ pub struct GameEntry {
     /// How a tier's prize is made, for a game whose rules page says it beside
     /// each tier (Bingo's combinations).
     pub tier_words: Option<fn(Cents, &Texts) -> String>,
-    /// A new table of the game, nothing on it.
-    pub table: fn() -> Box<dyn GameScreen>,
+    /// What the game paints on a new table.
+    pub table: fn() -> Box<dyn GameTable>,
 }
 
 impl GameEntry {
@@ -43,8 +43,8 @@ impl GameEntry {
     }
 }
 
-/// A new table of the game `G` paints, for a [`GameEntry`].
+/// What the game `G` paints on a new table, for a [`GameEntry`].
 #[must_use]
-pub fn table_of<G: GameTable + Default + 'static>() -> Box<dyn GameScreen> {
-    Box::new(TableScreen::new(G::default()))
+pub fn table_of<G: GameTable + Default + 'static>() -> Box<dyn GameTable> {
+    Box::new(G::default())
 }

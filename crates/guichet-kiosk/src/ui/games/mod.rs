@@ -10,7 +10,7 @@ mod entry;
 pub mod table;
 
 pub use entry::{GameEntry, TileLook, table_of};
-pub use table::{GameScreen, Opening, Outcome, Table};
+pub use table::{Opening, Outcome, Table};
 
 use guichet_core::emission::Game;
 
@@ -47,8 +47,8 @@ pub fn entry(game: Game) -> &'static GameEntry {
 
 /// A new table of `game`, nothing on it.
 #[must_use]
-pub fn screen_for(game: Game) -> Box<dyn GameScreen> {
-    (entry(game).table)()
+pub fn table_for(game: Game) -> Table {
+    Table::new((entry(game).table)())
 }
 
 #[cfg(test)]

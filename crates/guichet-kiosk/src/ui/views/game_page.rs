@@ -10,7 +10,8 @@ use egui::RichText;
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::sound::Cue;
-use crate::ui::games::{GameScreen, Opening, Table};
+use crate::ui::games::Opening;
+use crate::ui::games::table::{Table, TableContext};
 use crate::ui::theme::{palette, size};
 use crate::ui::view::{PageContext, View};
 
@@ -20,19 +21,19 @@ use crate::ui::widgets::{local_time, quiet_button};
 pub struct GamePage {
     emission: &'static Emission,
     unit: Option<Unit>,
-    screen: Box<dyn GameScreen>,
+    table: Table,
     /// Whether the unit is replayed from the operator's recall.
     recall: bool,
 }
 
 impl GamePage {
-    /// The table of `emission`, nothing bought yet, drawn by `screen`.
+    /// The table of `emission`, nothing bought yet, drawn by `table`.
     #[must_use]
-    pub fn new(emission: &'static Emission, screen: Box<dyn GameScreen>) -> Self {
+    pub fn new(emission: &'static Emission, table: Table) -> Self {
         Self {
             emission,
             unit: None,
-            screen,
+            table,
             recall: false,
         }
     }
@@ -51,7 +52,7 @@ impl GamePage {
 
     /// Puts `unit` on the table: just bought, taken up or replayed.
     pub fn open(&mut self, unit: Unit, opening: Opening) {
-        self.screen.open(&unit, opening);
+        self.table.open(&unit, opening);
         self.unit = Some(unit);
     }
 
@@ -68,18 +69,18 @@ impl GamePage {
 
     /// "Auto" on the unit on the table.
     pub fn start_auto(&mut self) {
-        self.screen.start_auto();
+        self.table.start_auto();
     }
 
     /// The store refused a step: "Auto" stops, the unit shows as it is.
     pub fn stop_auto(&mut self) {
-        self.screen.stop_auto();
+        self.table.stop_auto();
     }
 
     /// The sounds of `step` of `unit`, just journaled, as the table plays it.
     #[must_use]
     pub fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
-        self.screen.reveal_cues(unit, step)
+        self.table.reveal_cues(unit, step)
     }
 
     /// The store changed the unit on the table.
@@ -99,14 +100,14 @@ impl View for GamePage {
         if let Some(unit) = self.unit.as_ref().filter(|_| self.recall) {
             recall_strip(ui, context, unit, commands);
         }
-        let table = Table {
+        let context = TableContext {
             emission: self.emission,
             unit: self.unit.as_ref(),
             balance: context.balance.unwrap_or_default(),
             texts: context.texts,
             for_sale: !self.recall,
         };
-        self.screen.ui(ui, &table, commands);
+        self.table.ui(ui, &context, commands);
     }
 }
 

@@ -26,7 +26,7 @@ use guichet_sale::Unit;
 
 use super::table::paint::{Glow, caption, glow};
 use super::entry::{GameEntry, TileLook, table_of};
-use super::table::{BarWords, GameTable, TableView};
+use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::bingo;
 use crate::sound::Cue;
 use crate::ui::i18n::Texts;
@@ -276,7 +276,7 @@ impl GameTable for BingoTable {
         &mut self,
         ui: &mut egui::Ui,
         board: Rect,
-        view: &TableView<'_>,
+        view: &TableFrame<'_>,
     ) -> Option<RevealStep> {
         let painter = ui.painter().clone();
         let layout = Layout::new(board, view.scale);
@@ -334,7 +334,7 @@ fn paint_bonus_balls(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     layout: &Layout,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     scenario: Option<&BingoScenario>,
 ) -> Option<RevealStep> {
     let mut tapped = None;
@@ -398,7 +398,7 @@ fn paint_rail_balls(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     layout: &Layout,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     scenario: &BingoScenario,
 ) {
     for (slot, &step) in BALLS.iter().enumerate() {
@@ -438,7 +438,7 @@ fn paint_sphere(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     layout: &Layout,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     draw: &Draw,
 ) -> Option<RevealStep> {
     let center = layout.sphere;
@@ -502,7 +502,7 @@ struct Draw {
 }
 
 impl Draw {
-    fn new(view: &TableView<'_>, scenario: Option<&BingoScenario>) -> Self {
+    fn new(view: &TableFrame<'_>, scenario: Option<&BingoScenario>) -> Self {
         let started = BALLS
             .iter()
             .filter(|&&step| view.is_shown(step))
@@ -717,7 +717,7 @@ fn paint_card(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     layout: &Layout,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     scenario: &BingoScenario,
     draw: &Draw,
     card: usize,

@@ -20,7 +20,7 @@ use guichet_sale::Unit;
 
 use super::table::paint::{badge, caption};
 use super::entry::{GameEntry, TileLook, table_of};
-use super::table::{BarWords, GameTable, TableView};
+use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::blackjack;
 use crate::ui::theme::{motion, palette, size};
 use crate::ui::widgets::touch_rect;
@@ -102,7 +102,7 @@ impl GameTable for BlackJackTable {
         &mut self,
         ui: &mut egui::Ui,
         board: Rect,
-        view: &TableView<'_>,
+        view: &TableFrame<'_>,
     ) -> Option<RevealStep> {
         // The whole table's painter: a winning hand's glow reaches under the bar.
         let painter = ui.painter().clone();
@@ -131,7 +131,7 @@ impl GameTable for BlackJackTable {
 
 /// How far a card of `step`'s zone has turned (0 to 1), its card `card`
 /// starting a little later than the first.
-fn turn(view: &TableView<'_>, step: RevealStep, card: u8) -> f32 {
+fn turn(view: &TableFrame<'_>, step: RevealStep, card: u8) -> f32 {
     easing::cubic_in_out(view.progress(
         step,
         f32::from(card) * SECOND_CARD_DELAY,
@@ -140,7 +140,7 @@ fn turn(view: &TableView<'_>, step: RevealStep, card: u8) -> f32 {
 }
 
 /// How far what follows a zone's turn (its total, its amount) has appeared.
-fn after_turn(view: &TableView<'_>, step: RevealStep) -> f32 {
+fn after_turn(view: &TableFrame<'_>, step: RevealStep) -> f32 {
     view.fade_in(step, look::CARD_FLIP + SECOND_CARD_DELAY)
 }
 
@@ -200,7 +200,7 @@ impl Layout {
 /// One frame's painting of the felt and what lies on it.
 struct Felt<'a> {
     painter: &'a egui::Painter,
-    view: &'a TableView<'a>,
+    view: &'a TableFrame<'a>,
     layout: &'a Layout,
     scenario: Option<&'a BlackJackScenario>,
 }

@@ -9,6 +9,7 @@
 //! prize, shown by the bar.
 
 mod falls;
+mod frame;
 mod look;
 mod puck;
 mod still;
@@ -28,12 +29,14 @@ use guichet_sale::Unit;
 
 use super::table::paint::{Glow, glow};
 use super::entry::{GameEntry, TileLook, table_of};
-use super::table::{BarWords, GameTable, TableView};
+use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::star_fortune;
 use crate::sound::Cue;
+use crate::ui::fonts;
 use crate::ui::theme::{self, motion, palette, size};
 use crate::ui::widgets::{label_rect, touch_rect};
 use falls::Falls;
+use frame::Frame;
 use still::StillLayer;
 
 /// The table's geometry at the design size (scaled by the table's scale).
@@ -52,29 +55,6 @@ mod design {
     pub const PORTRAIT: Vec2 = Vec2::new(720.0, 1160.0);
     /// The "GO" button.
     pub const GO: Vec2 = Vec2::new(168.0, 80.0);
-}
-
-/// The board's px, as drawn on the screen.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frame {
-    /// Where the board's (0, 0) is.
-    pub origin: Pos2,
-    /// Screen points per board px.
-    pub k: f32,
-}
-
-impl Frame {
-    /// The screen point of the board's (`x`, `y`).
-    #[must_use]
-    pub fn at(self, x: f64, y: f64) -> Pos2 {
-        self.origin + Vec2::new(x as f32, y as f32) * self.k
-    }
-
-    /// A length of the board, on the screen.
-    #[must_use]
-    pub fn len(self, length: f64) -> f32 {
-        length as f32 * self.k
-    }
 }
 
 /// Where everything goes.
@@ -191,7 +171,7 @@ impl StarFortuneTable {
     /// have ended on screen.
     fn drop_view(
         &self,
-        view: &TableView<'_>,
+        view: &TableFrame<'_>,
         unit: &Unit,
         drop: usize,
         its_turn: bool,
@@ -313,7 +293,7 @@ impl GameTable for StarFortuneTable {
         &mut self,
         ui: &mut egui::Ui,
         board: Rect,
-        view: &TableView<'_>,
+        view: &TableFrame<'_>,
     ) -> Option<RevealStep> {
         let painter = ui.painter().clone();
         let layout = Layout::new(board, view.scale);
@@ -419,7 +399,7 @@ fn paint_waiting_pucks(
     painter: &egui::Painter,
     plinko: &Board,
     frame: Frame,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     drop: usize,
 ) -> Option<RevealStep> {
     let mut tapped = None;
@@ -457,7 +437,7 @@ fn paint_places(
     painter: &egui::Painter,
     plinko: &Board,
     frame: Frame,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     scenario: Option<&StarFortuneScenario>,
     shown: &[DropView; 2],
 ) {
@@ -552,7 +532,7 @@ fn paint_cases(
     painter: &egui::Painter,
     plinko: &Board,
     frame: Frame,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     scenario: Option<&StarFortuneScenario>,
     shown: &[DropView; 2],
     moving_for: Option<f32>,
@@ -616,7 +596,7 @@ fn paint_lit_pegs(
     plinko: &Board,
     frame: Frame,
     samples: &[Sample],
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     unit: &Unit,
     drop: usize,
 ) {
@@ -657,7 +637,7 @@ fn paint_card(
     ui: &egui::Ui,
     painter: &egui::Painter,
     card: Rect,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     drop: usize,
     shown: DropView,
     outcome: Option<(Landing, Cents)>,
@@ -751,7 +731,7 @@ fn paint_bonus_stage(
     ui: &egui::Ui,
     painter: &egui::Painter,
     card: Rect,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     drop: usize,
     go: Option<f32>,
     amount: Cents,
@@ -795,7 +775,7 @@ fn go_button(
     ui: &egui::Ui,
     painter: &egui::Painter,
     button: Rect,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     drop: usize,
 ) -> Option<RevealStep> {
     let response = touch_rect(
@@ -815,7 +795,7 @@ fn go_button(
         button.center(),
         Align2::CENTER_CENTER,
         view.texts.get("go"),
-        egui::FontId::new(size::AMOUNT * view.scale.max(1.0), theme::bold()),
+        egui::FontId::new(size::AMOUNT * view.scale.max(1.0), fonts::bold()),
         palette::INK,
     );
     response

@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, Rect, Vec2};
 use guichet_core::games::star_fortune::plinko::Board;
 use guichet_core::games::star_fortune::plinko::board::WALL_HALF_WIDTH;
 
-use super::Frame;
+use super::frame::Frame;
 use super::look;
 use crate::ui::theme::palette;
 

@@ -6,10 +6,10 @@ use egui::{Rect, RichText, Vec2};
 use guichet_core::emission::Emission;
 use guichet_sale::UnitState;
 
-use super::Table;
-use super::outcome::Outcome;
-use super::session::Session;
 use crate::command::{Command, Navigation, PlayCommand};
+use crate::ui::games::table::context::TableContext;
+use crate::ui::games::table::outcome::Outcome;
+use crate::ui::games::table::state::TableState;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::widgets::{primary_button, stake_button, table_button};
 
@@ -33,7 +33,12 @@ enum Message {
 }
 
 /// The bar's message for `table` as the session stands.
-fn message(table: &Table<'_>, session: &Session, words: BarWords, result: Option<f32>) -> Message {
+fn message(
+    table: &TableContext<'_>,
+    session: &TableState,
+    words: BarWords,
+    result: Option<f32>,
+) -> Message {
     let texts = table.texts;
     match table.unit {
         Some(unit) if unit.state == UnitState::Settled => match result {
@@ -53,8 +58,8 @@ fn message(table: &Table<'_>, session: &Session, words: BarWords, result: Option
 pub fn show(
     ui: &mut egui::Ui,
     rect: Rect,
-    table: &Table<'_>,
-    session: &Session,
+    table: &TableContext<'_>,
+    session: &TableState,
     words: BarWords,
     has_auto: bool,
     result: Option<f32>,
@@ -99,8 +104,8 @@ pub fn show(
 /// "Jouer", "Auto" and the stakes, right to left.
 fn buttons(
     ui: &mut egui::Ui,
-    table: &Table<'_>,
-    session: &Session,
+    table: &TableContext<'_>,
+    session: &TableState,
     has_auto: bool,
     commands: &mut Vec<Command>,
 ) {

@@ -19,7 +19,7 @@ use guichet_sale::Unit;
 
 use super::table::paint::{Glow, caption, glow};
 use super::entry::{GameEntry, TileLook, table_of};
-use super::table::{BarWords, GameTable, TableView};
+use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::x10;
 use crate::ui::theme::{motion, palette};
 use crate::ui::widgets::touch_rect;
@@ -158,12 +158,12 @@ impl Layout {
 }
 
 /// How far `step` has opened (0 to 1).
-fn opened(view: &TableView<'_>, step: RevealStep) -> f32 {
+fn opened(view: &TableFrame<'_>, step: RevealStep) -> f32 {
     view.progress(step, 0.0, motion::REVEAL)
 }
 
 /// Whether `step` shows its symbol (half opened or more).
-fn visible(view: &TableView<'_>, step: RevealStep) -> bool {
+fn visible(view: &TableFrame<'_>, step: RevealStep) -> bool {
     opened(view, step) >= 0.5
 }
 
@@ -214,7 +214,7 @@ impl GameTable for X10Table {
         &mut self,
         ui: &mut egui::Ui,
         board: Rect,
-        view: &TableView<'_>,
+        view: &TableFrame<'_>,
     ) -> Option<RevealStep> {
         let painter = ui.painter().clone();
         let layout = Layout::new(board, view.scale);
@@ -334,7 +334,7 @@ fn bundle_face(
     scenario: &X10Scenario,
     position: usize,
     step: RevealStep,
-    view: &TableView<'_>,
+    view: &TableFrame<'_>,
     lit: &impl Fn(u8) -> bool,
 ) -> (String, String, bool, f32) {
     let cell = scenario.cells[position];

@@ -8,7 +8,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
 use guichet_sqlite::{BlockRecord, BlockStatus};
 
-use super::table;
+use super::grid::table;
 use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size};
 use crate::ui::view::PageContext;

@@ -5,7 +5,7 @@ use egui::RichText;
 use guichet_core::money::Cents;
 use guichet_sqlite::{Event, EventKind};
 
-use super::table;
+use super::grid::table;
 use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size, style};
 use crate::ui::view::PageContext;

@@ -3,7 +3,7 @@
 
 use guichet_sqlite::Event;
 
-use super::table;
+use super::grid::table;
 use crate::ui::view::PageContext;
 use crate::ui::widgets::local_time;
 

@@ -6,7 +6,7 @@ use egui::RichText;
 use guichet_sqlite::{MeterReset, Meters};
 
 use super::credits::{Draft, reason_field};
-use super::table;
+use super::grid::table;
 use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size};
 use crate::ui::view::PageContext;

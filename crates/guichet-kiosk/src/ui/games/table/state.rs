@@ -1,11 +1,11 @@
-//! The session of a table: which unit it shows, whether the player may reveal
+//! The state of a table between frames: which unit it shows, whether the player may reveal
 //! it (a replay may not), and "Auto", which reveals the rest in turn, each step
 //! once the table has been still for a moment.
 
 use guichet_sale::{Unit, UnitState};
 
-use super::clock::RevealClock;
 use crate::command::{Command, PlayCommand};
+use crate::ui::games::table::clock::RevealClock;
 
 /// How a unit comes onto the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum Opening {
 
 /// The state of one table between frames.
 #[derive(Debug, Default)]
-pub struct Session {
+pub struct TableState {
     /// The times of the unit on the table.
     pub clock: RevealClock,
     read_only: bool,
@@ -37,7 +37,7 @@ pub struct Session {
     sent: Option<(i64, usize)>,
 }
 
-impl Session {
+impl TableState {
     /// Puts `unit` on the table.
     pub fn open(&mut self, unit: &Unit, opening: Opening) {
         if opening == Opening::Replay {

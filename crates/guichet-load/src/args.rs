@@ -1,0 +1,31 @@
+//! `guichet-load`'s command line.
+
+use clap::Parser;
+
+/// `guichet-load`: load-tests a network's PostgreSQL database on this machine —
+/// sets it up, then KIOSKS simulated kiosks buy and play out UNITS units at
+/// once; every sale is checked against its block, the database verified, and
+/// the rate and latencies printed.
+#[derive(Debug, Parser)]
+#[command(name = "guichet-load", version, about, long_about = None)]
+pub struct LoadArgs {
+    /// A superuser's URL of an empty database on this machine, e.g.
+    /// `postgres://postgres:secret@127.0.0.1:5432/guichet_load`.
+    #[arg(long, value_name = "URL", value_parser = guichet_cli::parse_loopback_postgres)]
+    pub db: postgres::Config,
+    /// Simulated kiosks buying at once.
+    #[arg(long, value_name = "N", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub kiosks: u32,
+    /// Units bought in all.
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub units: u32,
+    /// Connections the kiosks share (the server's limit is usually 100).
+    #[arg(long, value_name = "N", default_value_t = 32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub connections: u32,
+    /// The kiosk role to create (or whose password to reset).
+    #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
+    pub kiosk_role: String,
+}
