@@ -28,12 +28,16 @@ const CHUNK: u32 = 1 << 16;
 pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    if arguments.trajectories.is_some()
-        && emission.game != guichet_core::games::star_fortune::game::GAME
-    {
-        return Err(Failure::Usage(
-            "--trajectories is for star-fortune only: the other games have no pucks".to_owned(),
-        ));
+    if arguments.trajectories.is_some() && emission.game.rules().steps.drops == 0 {
+        let with_pucks: Vec<&str> = guichet_core::games::ALL
+            .iter()
+            .filter(|game| game.rules().steps.drops > 0)
+            .map(|game| game.slug())
+            .collect();
+        return Err(Failure::Usage(format!(
+            "--trajectories is for {} only: the other games have no pucks",
+            guichet_core::emission::in_words(&with_pucks)
+        )));
     }
     let mut prizes = arguments
         .prizes
@@ -165,8 +169,8 @@ struct ScenarioLine<'a> {
     scenario: &'a Scenario,
 }
 
-/// Writes the `--scenarios` JSON Lines for `units` (index, prize) of `block`. Star
-/// Fortune pucks are those an automatic player picks, with their ways down.
+/// Writes the `--scenarios` JSON Lines for `units` (index, prize) of `block`. A
+/// game's pucks are those an automatic player picks, with their ways down.
 fn write_scenarios(
     mut file: BufWriter<File>,
     block: &Block,
@@ -175,10 +179,8 @@ fn write_scenarios(
     let emission = block.emission();
     for (index, prize) in units {
         let mut scenario = scenario_of_unit(block, index, prize);
-        if let Scenario::StarFortune(star) = &mut scenario {
-            for (drop, puck) in star.automatic_pucks().into_iter().enumerate() {
-                star.pick_puck(drop, puck);
-            }
+        for (drop, facts) in scenario.rules().drops().into_iter().enumerate() {
+            scenario.rules_mut().pick_puck(drop, facts.automatic_puck);
         }
         let line = ScenarioLine {
             game: emission.game.export_name(),

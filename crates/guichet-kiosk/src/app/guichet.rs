@@ -54,7 +54,8 @@ impl Guichet {
             Err(error) => (None, Page::StoreProblem(StoreProblemPage::new(&error))),
         };
         // Without inotify (an exotic file system), changes by other processes
-        // show at the next tap: the kiosk works all the same.
+        // are looked for at each command instead (`handle`): the kiosk works
+        // all the same.
         let changes = store
             .as_ref()
             .and_then(|store| watch::Changes::watch(store.path(), context).ok());
@@ -165,12 +166,18 @@ impl Guichet {
     #[must_use]
     pub fn with_mode(mut self, mode: Mode) -> Self {
         self.state.mode = mode;
-        if mode.kiosk
-            && let Some(store) = self.state.own()
-            && !store.operator_pin_is_set().unwrap_or(true)
-        {
-            self.state.page = Page::Pin(PinPage::new(false));
-            self.state.access = Access::AwaitingFirstPin;
+        if !mode.kiosk {
+            return self;
+        }
+        match self.state.own().map(Store::operator_pin_is_set) {
+            Some(Ok(false)) => {
+                self.state.page = Page::Pin(PinPage::new(false));
+                self.state.access = Access::AwaitingFirstPin;
+            }
+            // Whether a PIN is set cannot be read: the file is at fault, and
+            // its page says so (nothing is sold before it is known).
+            Some(Err(error)) => self.state.fail(&error),
+            Some(Ok(true)) | None => {}
         }
         self
     }
@@ -267,6 +274,9 @@ impl Guichet {
         }
         if state.backend.is_none() {
             return;
+        }
+        if state.changes.is_none() {
+            state.follow_other_processes();
         }
         let needs_age = matches!(
             command,

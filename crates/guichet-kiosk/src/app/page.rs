@@ -82,7 +82,7 @@ impl Page {
     }
 
     /// The game whose rules "Règles" opens from here: the one on the table, or
-    /// the one whose rules are shown, else Black Jack.
+    /// the one whose rules are shown, else the first game.
     #[must_use]
     pub fn rules_game(&self) -> Game {
         match self {
