@@ -115,30 +115,29 @@ impl Operator {
         )?;
         let (player, _) = lock_player(&mut transaction, name)?;
         let record = kind.name();
+        // The raise waiting, if any: the last record not yet in force that
+        // came after the last one in force (a lowering since voids it).
         let row = transaction.query_one(
-            "SELECT now(),
-                    guichet.limit_in_force($1, $2, now()),
-                    (SELECT p.amount_cents FROM guichet.protection p
-                     WHERE p.player_id = $1 AND p.kind = $2 AND p.effective_at > now()
-                       AND p.id > coalesce((SELECT max(q.id) FROM guichet.protection q
-                                            WHERE q.player_id = $1 AND q.kind = $2
-                                              AND q.effective_at <= now()), 0)
-                     ORDER BY p.id DESC LIMIT 1),
-                    (SELECT p.effective_at FROM guichet.protection p
-                     WHERE p.player_id = $1 AND p.kind = $2 AND p.effective_at > now()
-                     ORDER BY p.id DESC LIMIT 1)",
+            "WITH pending AS (
+                 SELECT p.amount_cents, p.effective_at FROM guichet.protection p
+                 WHERE p.player_id = $1 AND p.kind = $2 AND p.effective_at > now()
+                   AND p.id > coalesce((SELECT max(q.id) FROM guichet.protection q
+                                        WHERE q.player_id = $1 AND q.kind = $2
+                                          AND q.effective_at <= now()), 0)
+                 ORDER BY p.id DESC LIMIT 1)
+             SELECT now(), guichet.limit_in_force($1, $2, now()),
+                    (SELECT amount_cents FROM pending), (SELECT effective_at FROM pending)",
             &[&player, &record],
         )?;
         let now = timestamp(row.get(0))?;
         let current: Option<i64> = row.get(1);
         let pending: Option<i64> = row.get(2);
         let pending_from: Option<std::time::SystemTime> = row.get(3);
-        let effective_at = match (current, pending) {
+        let effective_at = match (current, pending.zip(pending_from)) {
             (None, _) => now,
             (Some(current), _) if amount.0 <= current => now,
-            (Some(_), Some(waiting)) if waiting == amount.0 => {
-                pending_from.map_or(Ok(now + RAISE_DELAY), timestamp)?
-            }
+            // The same raise asked again keeps its date.
+            (Some(_), Some((waiting, from))) if waiting == amount.0 => timestamp(from)?,
             (Some(_), _) => now + RAISE_DELAY,
         };
         transaction.execute(

@@ -148,6 +148,12 @@ fn a_kiosk_acts_as_itself_only() {
         operator.add_kiosk(""),
         Err(NetworkError::KioskName(_))
     ));
+    // A name is 1 to 64 characters.
+    operator.add_kiosk(&"é".repeat(64)).expect("64 characters");
+    assert!(matches!(
+        operator.add_kiosk(&"é".repeat(65)),
+        Err(NetworkError::KioskName(_))
+    ));
 
     let refused_as = |name: &str, secret: &str| {
         let mut kiosk = Kiosk::connect(&kiosk_url, name, secret).expect("connects");
@@ -484,6 +490,13 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     let first = open.progress.remaining_steps(&open.scenario)[0];
     session.reveal(open.id, &[first]).expect("a step");
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+    // The next block opened ahead, nothing sold from it: sound too.
+    assert_eq!(operator.next_block(EMISSION).expect("a number"), 1);
+    operator
+        .open_block(EMISSION, 1, &seed(6))
+        .expect("block 1 opens");
+    assert_eq!(operator.next_block(EMISSION).expect("a number"), 2);
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     drop((operator, session));
 
@@ -520,14 +533,15 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
             "units counted sold",
         ),
         (
-            "INSERT INTO guichet.blocks (emission, number, size, commitment, stream_key)
-             SELECT emission, 1, size, commitment, stream_key FROM guichet.blocks WHERE number = 0;
-             INSERT INTO guichet.block_seeds (block_id, seed)
-             SELECT (SELECT id FROM guichet.blocks WHERE number = 1), seed FROM guichet.block_seeds;
-             UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
-             INSERT INTO guichet.sales (block_id, unit_index, kiosk)
-             SELECT id, 0, 'counter' FROM guichet.blocks WHERE number = 1",
-            "a later block sold while it had units left",
+            "UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
+             INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier)
+             SELECT id, 0, 'counter', NULL FROM guichet.blocks WHERE number = 1",
+            "block 0 of Star Fortune 0,50\u{a0}€: a later block sold while it had units left",
+        ),
+        (
+            "UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
+             WHERE unit_index = 0 AND block_id = (SELECT id FROM guichet.blocks WHERE number = 0)",
+            "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold for cash, yet in a player's ledger",
         ),
         (
             "UPDATE guichet.players SET balance_cents = balance_cents + 1",
@@ -751,6 +765,21 @@ fn the_desk_sets_limits_pays_out_and_excludes() {
         .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
         .expect("the same raise");
     assert_eq!(again, raise, "asked again, it keeps its date");
+    // Another raise is a new request: its own 48 hours, from now.
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    let other = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(12_000), "desk")
+        .expect("another raise");
+    assert!(other > raise, "{other} after {raise}");
+    for out_of_range in [Cents::ZERO, Cents(-100), Cents(MAX_LIMIT.0 + 1)] {
+        let refused = operator
+            .set_limit("dana", LimitKind::Stake, out_of_range, "desk")
+            .expect_err("out of range");
+        assert!(
+            refused.to_string().contains("a 7-day limit is between"),
+            "{out_of_range}: {refused}"
+        );
+    }
     let lowered = operator
         .set_limit("dana", LimitKind::Deposit, Cents(2_500), "desk")
         .expect("a lowering");
@@ -762,10 +791,10 @@ fn the_desk_sets_limits_pays_out_and_excludes() {
         Cents(2_500)
     );
 
-    assert!(
-        operator.withdraw("dana", Cents(2_501), "desk").is_err(),
-        "not more than the balance"
-    );
+    let refused = operator
+        .withdraw("dana", Cents(2_501), "desk")
+        .expect_err("not more than the balance");
+    assert!(refused.to_string().contains("cannot pay out"), "{refused}");
     assert_eq!(
         operator
             .withdraw("dana", Cents(2_500), "desk")

@@ -48,11 +48,20 @@ trait Engine {
 
     /// Lowers the player's 7-day stake limit to `amount` (at once).
     fn limit_stakes(&self, amount: Cents);
+
+    /// Raises the player's 7-day stake limit to `amount` (48 hours later).
+    fn raise_stakes(&self, amount: Cents);
+
+    /// Another player's account, with a deposit limit but no stake limit (and
+    /// so no money: a deposit needs both).
+    fn player_without_a_stake_limit(&self) -> Box<dyn PointOfSale>;
 }
 
 /// The kiosk's own SQLite file.
 struct Sqlite {
     folder: TempDir,
+    /// Other players' files, kept while the test runs.
+    others: std::cell::RefCell<Vec<TempDir>>,
 }
 
 impl Sqlite {
@@ -64,7 +73,10 @@ impl Sqlite {
             .expect("a new store");
         set_highest_limits(&mut store);
         store.deposit(credit).expect("a deposit");
-        Self { folder }
+        Self {
+            folder,
+            others: std::cell::RefCell::default(),
+        }
     }
 }
 
@@ -83,6 +95,26 @@ impl Engine for Sqlite {
             .set_limit(LimitKind::Stake, amount)
             .expect("a limit");
         assert!(change.immediate, "a lowering takes effect at once");
+    }
+
+    fn raise_stakes(&self, amount: Cents) {
+        let change = self
+            .store()
+            .set_limit(LimitKind::Stake, amount)
+            .expect("a limit");
+        assert!(!change.immediate, "a raise waits");
+    }
+
+    fn player_without_a_stake_limit(&self) -> Box<dyn PointOfSale> {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let mut store = seeded(1)
+            .open(&folder.path().join("guichet.sqlite3"))
+            .expect("a new store");
+        store
+            .set_limit(LimitKind::Deposit, MAX_LIMIT)
+            .expect("a deposit limit");
+        self.others.borrow_mut().push(folder);
+        Box::new(store)
     }
 }
 
@@ -161,6 +193,23 @@ impl Engine for Postgres {
             "a lowering takes effect at once"
         );
     }
+
+    fn raise_stakes(&self, amount: Cents) {
+        let from = self
+            .desk()
+            .set_limit("alice", LimitKind::Stake, amount, "desk")
+            .expect("a limit");
+        assert!(from > jiff::Timestamp::now(), "a raise waits");
+    }
+
+    fn player_without_a_stake_limit(&self) -> Box<dyn PointOfSale> {
+        self.desk()
+            .set_limit("bruno", LimitKind::Deposit, MAX_LIMIT, "desk")
+            .expect("a deposit limit");
+        let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1", &self.kiosk_secret)
+            .expect("the kiosk connects");
+        Box::new(PlayerAccount::new(kiosk, "bruno"))
+    }
 }
 
 impl Postgres {
@@ -203,6 +252,8 @@ on_both_engines! {
     the_history_lists_the_units_played_newest_first: stakes(4);
     a_session_counts_its_stakes_and_prizes: stakes(3);
     the_protection_tells_the_limits_what_they_used_and_the_exclusion: stakes(3);
+    a_raised_limit_waits_its_48_hours: stakes(3);
+    without_both_limits_nothing_is_staked: stakes(3);
 }
 
 /// `count` stakes.
@@ -506,4 +557,33 @@ fn the_protection_tells_the_limits_what_they_used_and_the_exclusion(engine: &dyn
         "{until}"
     );
     assert!(until <= jiff::Timestamp::now() + two_days, "{until}");
+}
+
+fn a_raised_limit_waits_its_48_hours(engine: &dyn Engine) {
+    engine.limit_stakes(stakes(2));
+    let before = jiff::Timestamp::now();
+    engine.raise_stakes(stakes(4));
+    let stake = engine.open().protection().expect("the protection").stake;
+    assert_eq!(
+        stake.current,
+        Some(stakes(2)),
+        "the lower limit holds meanwhile"
+    );
+    let pending = stake.pending.expect("the raise, waiting");
+    assert_eq!(pending.amount, stakes(4));
+    let delay = jiff::SignedDuration::from_hours(48);
+    let slack = jiff::SignedDuration::from_secs(2);
+    assert!(
+        pending.from >= before + delay - slack && pending.from <= jiff::Timestamp::now() + delay,
+        "{}",
+        pending.from
+    );
+}
+
+fn without_both_limits_nothing_is_staked(engine: &dyn Engine) {
+    let mut point = engine.player_without_a_stake_limit();
+    let refused = point.buy(EMISSION).expect_err("no stake limit");
+    assert!(matches!(refused, StoreError::NoLimits), "{refused}");
+    assert_eq!(point.balance().expect("a balance"), Cents::ZERO);
+    assert!(point.unfinished_units().expect("units").is_empty());
 }
