@@ -465,6 +465,62 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
 
 /// The operator's `verify` finds nothing wrong in units played out, and names
 /// each thing a superuser then tampers with.
+/// Each tampering made on a copy of the database `verify…` played, and the
+/// violation verify must name for it.
+const TAMPERINGS: [(&str, &str); 11] = [
+    (
+        "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
+        "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
+    ),
+    (
+        "UPDATE guichet.ledger SET amount_cents = amount_cents + 100,
+             balance_after_cents = balance_after_cents + 100 WHERE kind = 'prize';
+         UPDATE guichet.players SET balance_cents = balance_cents + 100",
+        "credited [",
+    ),
+    (
+        "UPDATE guichet.sales SET settled_at = now()
+         WHERE settled_at IS NULL AND generator IS NOT NULL",
+        "settled before it was all revealed",
+    ),
+    (
+        "UPDATE guichet.reveal_steps SET step = '{\"step\":\"puck\",\"drop\":0,\"puck\":7}'
+         WHERE seq = 0 AND sale_id = (SELECT min(sale_id) FROM guichet.reveal_steps)",
+        "its journal does not replay",
+    ),
+    (
+        "UPDATE guichet.reveal_steps SET step = 'a puck' WHERE seq = 0",
+        "a journaled step is not a step",
+    ),
+    (
+        "UPDATE guichet.blocks SET sold = sold + 1",
+        "units counted sold",
+    ),
+    (
+        "UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
+         INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier)
+         SELECT id, 0, 'counter', NULL FROM guichet.blocks WHERE number = 1",
+        "block 0 of Star Fortune 0,50\u{a0}€: a later block sold while it had units left",
+    ),
+    (
+        "UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
+         WHERE unit_index = 0 AND block_id = (SELECT id FROM guichet.blocks WHERE number = 0)",
+        "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold for cash, yet in a player's ledger",
+    ),
+    (
+        "UPDATE guichet.players SET balance_cents = balance_cents + 1",
+        "player bob: the ledger does not explain",
+    ),
+    (
+        "UPDATE guichet.blocks SET commitment = sha256(commitment)",
+        "its commitment is not its seed's",
+    ),
+    (
+        "UPDATE guichet.blocks SET stream_key = sha256(stream_key)",
+        "its unit-stream key is not its seed's",
+    ),
+];
+
 #[test]
 fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     let server = Server::start();
@@ -503,60 +559,7 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     // Each tampering on a copy of the database as played.
     let (base, _) = url.rsplit_once('/').expect("a URL with a database");
     let mut server_admin = Client::connect(&server.url, NoTls).expect("the superuser connects");
-    let tamperings = [
-        (
-            "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
-            "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
-        ),
-        (
-            "UPDATE guichet.ledger SET amount_cents = amount_cents + 100,
-                 balance_after_cents = balance_after_cents + 100 WHERE kind = 'prize';
-             UPDATE guichet.players SET balance_cents = balance_cents + 100",
-            "credited [",
-        ),
-        (
-            "UPDATE guichet.sales SET settled_at = now()
-             WHERE settled_at IS NULL AND generator IS NOT NULL",
-            "settled before it was all revealed",
-        ),
-        (
-            "UPDATE guichet.reveal_steps SET step = '{\"step\":\"puck\",\"drop\":0,\"puck\":7}'
-             WHERE seq = 0 AND sale_id = (SELECT min(sale_id) FROM guichet.reveal_steps)",
-            "its journal does not replay",
-        ),
-        (
-            "UPDATE guichet.reveal_steps SET step = 'a puck' WHERE seq = 0",
-            "a journaled step is not a step",
-        ),
-        (
-            "UPDATE guichet.blocks SET sold = sold + 1",
-            "units counted sold",
-        ),
-        (
-            "UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
-             INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier)
-             SELECT id, 0, 'counter', NULL FROM guichet.blocks WHERE number = 1",
-            "block 0 of Star Fortune 0,50\u{a0}€: a later block sold while it had units left",
-        ),
-        (
-            "UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
-             WHERE unit_index = 0 AND block_id = (SELECT id FROM guichet.blocks WHERE number = 0)",
-            "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold for cash, yet in a player's ledger",
-        ),
-        (
-            "UPDATE guichet.players SET balance_cents = balance_cents + 1",
-            "player bob: the ledger does not explain",
-        ),
-        (
-            "UPDATE guichet.blocks SET commitment = sha256(commitment)",
-            "its commitment is not its seed's",
-        ),
-        (
-            "UPDATE guichet.blocks SET stream_key = sha256(stream_key)",
-            "its unit-stream key is not its seed's",
-        ),
-    ];
-    for (number, (tampering, named)) in tamperings.into_iter().enumerate() {
+    for (number, (tampering, named)) in TAMPERINGS.into_iter().enumerate() {
         let copy = format!("verified_{number}");
         for statement in [
             format!("DROP DATABASE IF EXISTS {copy}"),
@@ -765,21 +768,6 @@ fn the_desk_sets_limits_pays_out_and_excludes() {
         .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
         .expect("the same raise");
     assert_eq!(again, raise, "asked again, it keeps its date");
-    // Another raise is a new request: its own 48 hours, from now.
-    std::thread::sleep(std::time::Duration::from_millis(1_100));
-    let other = operator
-        .set_limit("dana", LimitKind::Deposit, Cents(12_000), "desk")
-        .expect("another raise");
-    assert!(other > raise, "{other} after {raise}");
-    for out_of_range in [Cents::ZERO, Cents(-100), Cents(MAX_LIMIT.0 + 1)] {
-        let refused = operator
-            .set_limit("dana", LimitKind::Stake, out_of_range, "desk")
-            .expect_err("out of range");
-        assert!(
-            refused.to_string().contains("a 7-day limit is between"),
-            "{out_of_range}: {refused}"
-        );
-    }
     let lowered = operator
         .set_limit("dana", LimitKind::Deposit, Cents(2_500), "desk")
         .expect("a lowering");
@@ -831,4 +819,32 @@ fn the_desk_sets_limits_pays_out_and_excludes() {
         );
     }
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+/// A limit out of range is refused in the desk's words, and a raise other
+/// than the one waiting is a new request: its own 48 hours, from now.
+#[test]
+fn the_desk_refuses_limits_out_of_range_and_dates_each_raise() {
+    let server = Server::start();
+    let (mut operator, _, _) = set_up(&server, "desk_raises", 4);
+    operator
+        .set_limit("dana", LimitKind::Deposit, Cents(3_000), "desk")
+        .expect("a first limit");
+    let raise = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(10_000), "desk")
+        .expect("a raise");
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    let other = operator
+        .set_limit("dana", LimitKind::Deposit, Cents(12_000), "desk")
+        .expect("another raise");
+    assert!(other > raise, "{other} after {raise}");
+    for out_of_range in [Cents::ZERO, Cents(-100), Cents(MAX_LIMIT.0 + 1)] {
+        let refused = operator
+            .set_limit("dana", LimitKind::Stake, out_of_range, "desk")
+            .expect_err("out of range");
+        assert!(
+            refused.to_string().contains("a 7-day limit is between"),
+            "{out_of_range}: {refused}"
+        );
+    }
 }
