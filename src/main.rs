@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser as _;
 use guichet_cli::{Cli, one_line, refuse, tell};
 use guichet_kiosk::window;
+use guichet_sqlite::keys::KeyStore;
 
 mod window_accounts;
 
@@ -40,7 +41,13 @@ fn main() -> ExitCode {
             },
             reality_check_minutes: arguments.reality_check,
         };
-        return match window::run(accounts, options) {
+        let keys = arguments
+            .keys
+            .map_or_else(KeyStore::from_environment, KeyStore::Folder);
+        if let Some(warning) = keys.warning() {
+            tell(&format!("warning: {warning}"));
+        }
+        return match window::run(accounts, keys, options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 tell(&format!(

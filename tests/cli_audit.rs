@@ -1,8 +1,12 @@
 //! `guichet audit` as an auditor runs it: the real binary, real files.
 
+mod support;
+
+use support::guichet_command;
+
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use guichet_core::emission::Emission;
 use guichet_core::games::Scenario;
@@ -10,7 +14,7 @@ use guichet_core::games::Scenario;
 const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
 
 fn guichet(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_guichet"))
+    guichet_command()
         .args(arguments)
         .output()
         .expect("the guichet binary runs")

@@ -5,11 +5,15 @@
 //! work on a kiosk's own file refuse a network's URL in one line; the window on
 //! a network is refused in one line without its kiosk, player or secret.
 
+mod support;
+
+use support::guichet_command;
+
 #[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use postgres::{Client, NoTls};
 use postgres_server::{Server, as_user};
@@ -20,7 +24,7 @@ fn guichet(arguments: &[&str]) -> Output {
 
 /// Runs guichet with `arguments`, `secret` in `GUICHET_KIOSK_SECRET`.
 fn guichet_as_kiosk(arguments: &[&str], secret: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_guichet"))
+    guichet_command()
         .args(arguments)
         .env("GUICHET_KIOSK_PASSWORD", "kiosk-pw")
         .env("GUICHET_KIOSK_SECRET", secret)
@@ -232,7 +236,7 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
     ]);
     assert_eq!(misplaced.status.code(), Some(2), "{}", said(&misplaced));
     assert!(!file.exists(), "nothing created");
-    let without_password = Command::new(env!("CARGO_BIN_EXE_guichet"))
+    let without_password = guichet_command()
         .args(["network", "install", "--db", url])
         .env_remove("GUICHET_KIOSK_PASSWORD")
         .output()

@@ -2,13 +2,17 @@
 //! missing and odd database paths, closed pipes and full disks, partial runs,
 //! odd amounts, and several processes on one database at once.
 
+mod support;
+
+use support::{guichet_command, keys};
+
 use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn guichet(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_guichet"))
+    guichet_command()
         .args(arguments)
         .output()
         .expect("the guichet binary runs")
@@ -109,7 +113,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
         vec!["verify", "--db", text(&db)],
     ] {
         // The reader is gone before anything is written.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_guichet"))
+        let mut child = guichet_command()
             .args(&arguments)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -128,7 +132,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
         assert!(stderr.is_empty(), "{arguments:?}: {stderr}");
 
         let full = std::fs::File::create("/dev/full").expect("/dev/full");
-        let output = Command::new(env!("CARGO_BIN_EXE_guichet"))
+        let output = guichet_command()
             .args(&arguments)
             .stdout(full)
             .output()
@@ -141,7 +145,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     }
     // A deposit whose report cannot be written is still made, and said so by the code.
     let full = std::fs::File::create("/dev/full").expect("/dev/full");
-    let output = Command::new(env!("CARGO_BIN_EXE_guichet"))
+    let output = guichet_command()
         .args(["deposit", "--db", text(&db), "--amount", "1"])
         .stdout(full)
         .output()
@@ -175,6 +179,7 @@ fn play_always_says_what_it_did() {
         })
         .expect("a seed");
     let mut store = guichet_sqlite::OpenOptions::new()
+        .keys(keys())
         .seeds(move |_, _| seed.clone())
         .open(&db)
         .expect("a store");
@@ -278,7 +283,7 @@ fn concurrent_plays_on_one_database_all_finish() {
     let children: Vec<_> = ["blackjack", "x10", "bingo", "blackjack"]
         .iter()
         .map(|game| {
-            Command::new(env!("CARGO_BIN_EXE_guichet"))
+            guichet_command()
                 .args(["play", "--db", text(&db), "--game", game, "--count", "15"])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())

@@ -1,16 +1,20 @@
 //! The store's command line, as an operator runs it: the real binary, a real
 //! SQLite file, and `guichet play` killed with SIGKILL at random moments.
 
+mod support;
+
+use support::{guichet_command, keys};
+
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::Duration;
 
 use guichet_core::games::Scenario;
 use serde_json::Value;
 
 fn guichet(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_guichet"))
+    guichet_command()
         .args(arguments)
         .output()
         .expect("the guichet binary runs")
@@ -282,7 +286,7 @@ impl Iterator for Delays {
 }
 
 fn kill_play_at(db: &Path, game: &[&str], delay: Duration) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_guichet"))
+    let mut child = guichet_command()
         .args([
             "play",
             "--db",
@@ -360,7 +364,10 @@ fn blocks_lists_what_the_store_holds() {
     succeeds(&["deposit", "--db", db, "--amount", "20"]);
     succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
     let listing = succeeds(&["blocks", "--db", db]);
-    let store = guichet_sqlite::Store::open(&path).expect("the store");
+    let store = guichet_sqlite::OpenOptions::new()
+        .keys(keys())
+        .open(&path)
+        .expect("the store");
     for emission in guichet_core::games::emissions() {
         let status = store
             .block_status(emission)

@@ -12,7 +12,6 @@ use guichet_core::money::Cents;
 #[command(
     name = "guichet",
     version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("GUICHET_COMMIT"), ")"),
-    about,
     long_about = None
 )]
 pub struct Cli {
@@ -25,6 +24,10 @@ pub struct Cli {
     /// settings and events then stay in the default file).
     #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
     pub db: Option<Database>,
+    /// The folder of the kiosk's keys [default: systemd's credentials under
+    /// the kiosk's unit, else `$GUICHET_KEYS`, else ~/.config/guichet/keys].
+    #[arg(long, value_name = "DIR")]
+    pub keys: Option<PathBuf>,
     /// On a network: this kiosk's name; its secret is read from
     /// `GUICHET_KIOSK_SECRET`.
     #[arg(long, value_name = "NAME")]
@@ -74,6 +77,9 @@ pub enum Command {
     Verify(AnyDatabaseArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
+    /// Bring an old database file to this Guichet's schema, after a backup
+    /// copy beside it (the commands that only read never migrate).
+    Migrate(DatabaseArgs),
     /// Set the player's 7-day deposit and stake limits, and show them with
     /// what is left this week (a raise takes effect after 48 hours).
     Limits(LimitsArgs),
@@ -225,6 +231,10 @@ pub struct DatabaseArgs {
     /// ~/.local/share/guichet/guichet.sqlite3].
     #[arg(long, value_name = "PATH", value_parser = parse_database)]
     pub db: Option<PathBuf>,
+    /// The folder of the database's keys [default: systemd's credentials
+    /// under the kiosk's unit, else `$GUICHET_KEYS`, else ~/.config/guichet/keys].
+    #[arg(long, value_name = "DIR")]
+    pub keys: Option<PathBuf>,
 }
 
 /// A kiosk's own database file, or a network's PostgreSQL database.
@@ -244,6 +254,10 @@ pub struct AnyDatabaseArgs {
     /// `postgres://user:password@host/database`.
     #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
     pub db: Option<Database>,
+    /// The folder of a file's keys [default: systemd's credentials under the
+    /// kiosk's unit, else `$GUICHET_KEYS`, else ~/.config/guichet/keys].
+    #[arg(long, value_name = "DIR")]
+    pub keys: Option<PathBuf>,
 }
 
 /// `guichet deposit` and `guichet withdraw`.

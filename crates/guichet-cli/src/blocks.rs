@@ -13,7 +13,12 @@ use crate::output::Output;
 
 /// Runs `guichet blocks`.
 pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut store = arguments.database.open_existing()?;
+    // Listing only reads; voiding writes.
+    let mut store = if arguments.void_unsealable {
+        arguments.database.open_existing()?
+    } else {
+        arguments.database.open_to_read()?
+    };
     if arguments.void_unsealable {
         let reason = arguments.reason.as_deref().unwrap_or_default();
         let voided = store.void_unsealable_blocks(reason)?;

@@ -131,7 +131,7 @@ impl From<Unit> for UnitLine {
 
 /// Runs `guichet history`.
 pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let store = arguments.database.open_existing()?;
+    let store = arguments.database.open_to_read()?;
     let balance = store.balance()?;
     let units = store.all_units()?;
     if arguments.json {

@@ -18,6 +18,7 @@ mod audit;
 mod blocks;
 mod failure;
 mod history;
+mod migrate;
 mod network;
 mod open;
 mod output;
@@ -53,6 +54,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::History(arguments) => history::run(&arguments, &mut out),
         Command::Verify(arguments) => verify::run(&arguments, &mut out),
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
+        Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Network(command) => network::run(&command, &mut out),

@@ -1,9 +1,13 @@
-//! Opening a kiosk's file for a command: it must exist for the commands that
-//! read, it is created by those that start an account; its warnings are told.
+//! Opening a kiosk's file for a command: read only for the commands that only
+//! read, which must find it; to write for the others, created by those that
+//! start an account; its keys where `--keys` says, else where the environment
+//! does; its warnings told.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use guichet_sale::StoreError;
+use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 
 use crate::args::{AnyDatabaseArgs, Database, DatabaseArgs};
@@ -24,31 +28,41 @@ impl AnyDatabaseArgs {
 
 impl DatabaseArgs {
     /// The database named on the command line, or the default one.
-    pub(crate) fn path(&self) -> std::path::PathBuf {
+    pub(crate) fn path(&self) -> PathBuf {
         self.db.clone().unwrap_or_else(Store::default_path)
     }
 
-    /// Opens the database, which must exist: for the commands that read it, or
+    /// How to open it: its keys where `--keys` says.
+    pub(crate) fn options(&self) -> OpenOptions {
+        options(self.keys.as_deref())
+    }
+
+    /// Opens the database to read only, which must exist: for the commands
+    /// that only read it. Nothing is written or created.
+    pub(crate) fn open_to_read(&self) -> Result<Store, Failure> {
+        opened(self.options().read_only().open(&self.path()))
+    }
+
+    /// Opens the database to write, which must exist: for the commands that
     /// take money out of an account that must already be there.
     pub(crate) fn open_existing(&self) -> Result<Store, Failure> {
-        open_existing(&self.path())
+        opened(self.options().existing_only().open(&self.path()))
     }
 
     /// Opens the database, creating it on first use: for `deposit`, `play`,
     /// `limits` and `exclude`.
     pub(crate) fn open_or_create(&self) -> Result<Store, Failure> {
-        open_or_create(&self.path())
+        opened(self.options().lease_wait(LEASE_WAIT).open(&self.path()))
     }
 }
 
-/// Opens the database file at `path`, which must exist.
-pub(crate) fn open_existing(path: &std::path::Path) -> Result<Store, Failure> {
-    opened(OpenOptions::new().existing_only().open(path))
-}
-
-/// Opens the database file at `path`, creating it on first use.
-pub(crate) fn open_or_create(path: &std::path::Path) -> Result<Store, Failure> {
-    opened(OpenOptions::new().lease_wait(LEASE_WAIT).open(path))
+/// Options whose keys are in `keys` if given, else where the environment says.
+pub(crate) fn options(keys: Option<&Path>) -> OpenOptions {
+    let options = OpenOptions::new();
+    match keys {
+        Some(folder) => options.keys(KeyStore::Folder(folder.to_path_buf())),
+        None => options,
+    }
 }
 
 /// The store opened, its warnings told on stderr.
@@ -57,7 +71,7 @@ pub(crate) fn opened(store: Result<Store, StoreError>) -> Result<Store, Failure>
     for warning in store.warnings() {
         tell(&format!("warning: {warning}"));
     }
-    if let Some(problem) = store.seal_problem() {
+    if let Some(problem) = store.seal_problem().filter(|_| !store.is_read_only()) {
         tell(&format!("warning: {problem}"));
     }
     Ok(store)

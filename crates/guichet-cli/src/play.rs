@@ -2,27 +2,41 @@
 //! ([`PointOfSale`]), on a kiosk's own file or at a kiosk of a network.
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_network::PlayerAccount;
-use guichet_sale::{PointOfSale, StoreError, Unit};
+use guichet_sale::{PointOfSale, StoreError, Unit, UnitState};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{Database, PlayArgs};
 use crate::failure::Failure;
 use crate::network;
-use crate::open::{LEASE_WAIT, open_or_create};
+use crate::open::{LEASE_WAIT, opened, options};
 use crate::output::Output;
 
 /// What a `play` run did, told whatever stopped it.
 #[derive(Default)]
 struct Played {
+    /// Unfinished units this run finished.
     resumed: u32,
+    /// Unfinished units another process finished meanwhile.
+    finished_elsewhere: u32,
     units: u32,
     staked: Cents,
     won: Cents,
+    /// Whether a signal (SIGINT, SIGTERM, SIGHUP) stopped the run.
+    interrupted: bool,
 }
+
+/// Set when SIGINT, SIGTERM or SIGHUP arrives: the unit in play is finished,
+/// then the run stops and says what it did.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit code of a run a signal stopped (128 + SIGINT's number, as shells
+/// report an interruption).
+const INTERRUPTED_EXIT: u8 = 130;
 
 /// Runs `guichet play`: finishes the unfinished unit first (waiting a moment if
 /// another process plays it), then buys and reveals `count` units, each
@@ -36,7 +50,11 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         &arguments.kiosk,
         &arguments.player,
     ) {
-        (Database::File(path), None, None) => Box::new(open_or_create(&path)?),
+        (Database::File(path), None, None) => Box::new(opened(
+            options(arguments.database.keys.as_deref())
+                .lease_wait(LEASE_WAIT)
+                .open(&path),
+        )?),
         (Database::File(_), _, _) => {
             return Err(Failure::Usage(
                 "--kiosk and --player are for a network's database (--db postgres://…); a kiosk's own file has one player".to_owned(),
@@ -51,12 +69,20 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
             ));
         }
     };
+    // Without a handler (one already set), a signal stops the run as before.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let mut played = Played::default();
     let result = play(point.as_mut(), emission, arguments.count, &mut played);
     if played.resumed > 0 {
         out.line(format_args!(
             "resumed and finished {} unfinished unit(s)",
             played.resumed
+        ))?;
+    }
+    if played.finished_elsewhere > 0 {
+        out.line(format_args!(
+            "{} unfinished unit(s) were finished by another process meanwhile",
+            played.finished_elsewhere
         ))?;
     }
     out.line(format_args!(
@@ -67,7 +93,12 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         played.won,
         point.balance()?
     ))?;
-    result.map(|()| ExitCode::SUCCESS)
+    result?;
+    if played.interrupted {
+        out.line("interrupted by a signal: stopped once the unit in play was settled")?;
+        return Ok(ExitCode::from(INTERRUPTED_EXIT));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(
@@ -84,13 +115,28 @@ fn play(
     );
     progress.set_message("resuming");
     for unit in &unfinished {
-        store.take_up(unit.id)?;
-        store.finish(unit.id)?;
-        played.resumed += 1;
+        // Taking it up waits for another process playing it: that process
+        // may finish it meanwhile.
+        let taken = store.take_up(unit.id)?;
+        let finished_here = taken.state != UnitState::Settled
+            && match store.finish(unit.id) {
+                Ok(_) => true,
+                Err(StoreError::AlreadySettled(_)) => false,
+                Err(error) => return Err(error.into()),
+            };
+        if finished_here {
+            played.resumed += 1;
+        } else {
+            played.finished_elsewhere += 1;
+        }
         progress.inc(1);
     }
     progress.set_message(format!("playing {emission}"));
     for _ in 0..count {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            played.interrupted = true;
+            break;
+        }
         let unit = buy_when_free(store, emission)?;
         played.staked = played
             .staked

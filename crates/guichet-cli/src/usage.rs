@@ -1,22 +1,35 @@
 //! A command line clap refused: help and version as clap writes them, every
 //! other error one line on stderr and exit 2; and messages made one line.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
 use crate::output::tell;
 
-/// Help and version go to stdout as clap writes them; every other parse error is
-/// one line on stderr and exit 2.
+/// Help and version go to stdout as clap writes them (exit 3, like every other
+/// output, when stdout cannot take them: a full disk); every other parse
+/// error is one line on stderr and exit 2.
 #[must_use]
 pub fn refuse(error: &clap::Error) -> ExitCode {
     if matches!(
         error.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        let mut stdout = std::io::stdout().lock();
+        let written = stdout
+            .write_all(error.render().to_string().as_bytes())
+            .and_then(|()| stdout.flush());
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
+            // Whoever read it closed the pipe: nothing more to say.
+            Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(failure) => {
+                tell(&format!("cannot write to the standard output: {failure}"));
+                ExitCode::from(3)
+            }
+        };
     }
     tell(&reason_of(error));
     ExitCode::from(2)

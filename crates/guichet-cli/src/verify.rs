@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use crate::args::{AnyDatabaseArgs, Database};
 use crate::failure::Failure;
 use crate::network;
-use crate::open::open_existing;
+use crate::open::{opened, options};
 use crate::output::Output;
 
 /// Violations printed at most.
@@ -16,7 +16,7 @@ const SHOWN: usize = 20;
 pub(super) fn run(arguments: &AnyDatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let (violations, sound, name) = match arguments.database() {
         Database::File(path) => {
-            let store = open_existing(&path)?;
+            let store = opened(options(arguments.keys.as_deref()).read_only().open(&path))?;
             let violations = store.verify()?;
             let sound = format!(
                 "{} units and {} ledger entries",

@@ -56,6 +56,9 @@ impl Scene {
     fn new(emission: &'static Emission) -> Self {
         let folder = tempfile::tempdir().expect("a temporary folder");
         let mut store = OpenOptions::new()
+            .keys(guichet_sqlite::keys::KeyStore::Folder(
+                std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys"),
+            ))
             .seeds(|_, _| Seed::from_bytes([7; 32]))
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a store");

@@ -5,7 +5,8 @@ use std::thread::JoinHandle;
 
 use guichet_network::{Kiosk, PlayerAccount};
 use guichet_sale::StoreError;
-use guichet_sqlite::Store;
+use guichet_sqlite::keys::KeyStore;
+use guichet_sqlite::{OpenOptions, Store};
 
 use crate::app::{Guichet, Mode};
 use crate::sound::Sound;
@@ -48,14 +49,14 @@ pub struct WindowOptions {
     pub reality_check_minutes: u32,
 }
 
-/// Opens the kiosk over `accounts` (the kiosk's file created on first start)
-/// and runs it until the window closes (in kiosk mode, until the operator
+/// Opens the kiosk over `accounts` (the kiosk's file created on first start,
+/// its keys in `keys`) and runs it until the window closes (in kiosk mode, until the operator
 /// closes it). A database that cannot be opened, or a network that cannot be
 /// reached, is shown as a page saying why; the window opens anyway.
 ///
 /// # Errors
 /// When the window itself cannot be created (no display, no graphics).
-pub fn run(accounts: Accounts, options: WindowOptions) -> eframe::Result {
+pub fn run(accounts: Accounts, keys: KeyStore, options: WindowOptions) -> eframe::Result {
     let kiosk = options.mode.kiosk;
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Guichet")
@@ -82,7 +83,7 @@ pub fn run(accounts: Accounts, options: WindowOptions) -> eframe::Result {
             // finding the time zone (jiff reads the names of the whole zone
             // database) cost the kiosk's first visible frame 1 ms (measured,
             // two cores).
-            let opening = std::thread::spawn(move || open(accounts));
+            let opening = std::thread::spawn(move || open(accounts, &keys));
             Ok(Box::new(Launch {
                 opening: Some((opening, options)),
                 kiosk: None,
@@ -100,12 +101,13 @@ type Opened = (
     Option<Result<PlayerAccount, StoreError>>,
 );
 
-/// Opens the kiosk's file, finds the time zone and, on a network, connects
-/// the player's account.
-fn open(accounts: Accounts) -> Opened {
+/// Opens the kiosk's file (its keys in `keys`), finds the time zone and, on a
+/// network, connects the player's account.
+fn open(accounts: Accounts, keys: &KeyStore) -> Opened {
     let time_zone = jiff::tz::TimeZone::system();
+    let options = OpenOptions::new().keys(keys.clone());
     match accounts {
-        Accounts::File(path) => (Store::open(&path), time_zone, None),
+        Accounts::File(path) => (options.open(&path), time_zone, None),
         Accounts::Network {
             own,
             database,
@@ -116,7 +118,7 @@ fn open(accounts: Accounts) -> Opened {
             let account = Kiosk::connect_with(&database, &kiosk, &secret)
                 .map(|kiosk| PlayerAccount::new(kiosk, &player))
                 .map_err(StoreError::from);
-            (Store::open(&own), time_zone, Some(account))
+            (options.open(&own), time_zone, Some(account))
         }
     }
 }

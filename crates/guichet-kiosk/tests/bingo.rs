@@ -206,7 +206,7 @@ fn an_interrupted_draw_reopens_with_the_same_balls_out() {
         store.reveal(unit.id, &steps).expect("seven balls");
         unit.id
     };
-    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
+    let mut harness = common::kiosk(common::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

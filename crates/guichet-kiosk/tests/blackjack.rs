@@ -14,7 +14,6 @@ use guichet_core::games::blackjack::scenario::HandOutcome;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_sale::UnitState;
-use guichet_sqlite::Store;
 
 fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
     let Scenario::BlackJack(table) = scenario else {
@@ -152,7 +151,7 @@ fn auto_plays_out_without_further_input() {
 #[test]
 fn without_enough_balance_nothing_is_bought() {
     let (_folder, path) = new_database();
-    let store = Store::open(&path).expect("a store");
+    let store = common::open(&path).expect("a store");
     let mut harness = kiosk(Ok(store));
     harness.get_by_label("Jouer à Black Jack").click();
     harness.run();
@@ -192,7 +191,7 @@ fn an_interrupted_unit_reopens_with_the_same_zones_revealed() {
             .expect("two zones");
         unit.id
     };
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

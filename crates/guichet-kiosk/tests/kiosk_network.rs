@@ -29,7 +29,6 @@ use guichet_kiosk::command::{
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_network::{Kiosk, Operator, PlayerAccount};
 use guichet_sale::{LimitKind, MAX_LIMIT};
-use guichet_sqlite::Store;
 use postgres_server::{Server, as_user};
 use tempfile::TempDir;
 
@@ -74,7 +73,7 @@ fn window(
     configure: impl FnOnce(Guichet) -> Guichet + 'static,
 ) -> (TempDir, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
-    let own = Store::open(&path).expect("the kiosk's own file");
+    let own = common::open(&path).expect("the kiosk's own file");
     (
         folder,
         kiosk_configured(Ok(own), WINDOW_SIZE.into(), configure),

@@ -17,7 +17,6 @@ use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Page};
 use guichet_sale::UnitState;
-use guichet_sqlite::Store;
 
 /// Steps the kiosk until `done`, giving the watch thread time to see files
 /// change: at most two seconds.
@@ -86,7 +85,7 @@ fn a_unit_played_by_another_process_is_not_touched_and_auto_never_sticks() {
     common::of_age(&mut other);
     other.deposit(Cents::euros(20)).expect("a deposit");
     let unit = other.buy(&BLACK_JACK).expect("a unit");
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     assert!(matches!(harness.state().page(), Page::Resume(_)));
     harness.get_by_label("Reprendre la partie").click();
@@ -127,12 +126,12 @@ fn what_another_process_does_shows_without_a_tap() {
     store.deposit(Cents::euros(20)).expect("a deposit");
     let unit = store.buy(&BLACK_JACK).expect("a unit");
     drop(store);
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     assert!(matches!(harness.state().page(), Page::Resume(_)));
 
     // `guichet play` finishes the unit and the operator credits the account.
-    let mut other = Store::open(&path).expect("another process's store");
+    let mut other = common::open(&path).expect("another process's store");
     let settled = other.finish(unit.id).expect("finished elsewhere");
     common::of_age(&mut other);
     other.deposit(Cents::euros(5)).expect("a deposit");
@@ -161,7 +160,7 @@ fn a_database_replaced_under_the_window_stops_it_on_a_page() {
     let mut harness = kiosk(Ok(store));
     harness.run();
     let other = folder.path().join("other.sqlite3");
-    let mut replacement = Store::open(&other).expect("another database");
+    let mut replacement = common::open(&other).expect("another database");
     common::of_age(&mut replacement);
     replacement.deposit(Cents::euros(7)).expect("a deposit");
     drop(replacement);
@@ -183,7 +182,7 @@ fn a_database_replaced_under_the_window_stops_it_on_a_page() {
                 .starts_with("guichet.sqlite3-wal.orphaned-")
         });
     assert!(aside, "the old log is kept, apart");
-    let raw = Store::open(&path).expect("the replacement");
+    let raw = common::open(&path).expect("the replacement");
     assert_eq!(raw.balance().expect("a balance"), Cents::euros(7));
     assert!(raw.all_units().expect("units").is_empty());
 }

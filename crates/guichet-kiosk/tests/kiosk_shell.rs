@@ -17,7 +17,7 @@ use guichet_sqlite::Store;
 #[test]
 fn lobby_in_french_and_english() {
     let (_folder, path) = new_database();
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     assert!(harness.state().page().is_lobby());
     harness.get_by_label("Jouer à Black Jack");
@@ -31,7 +31,7 @@ fn lobby_in_french_and_english() {
 #[test]
 fn history_when_empty() {
     let (_folder, path) = new_database();
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     common::press_in_bar(&mut harness, "Historique");
     assert!(matches!(harness.state().page(), Page::History(_)));
     harness.snapshot("history/empty");
@@ -62,7 +62,7 @@ fn history_with_units() {
     let (_folder, path) = new_database();
     drop(played_store(&path));
     fix_times(&path);
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     common::press_in_bar(&mut harness, "Historique");
     harness.snapshot("history/with_units");
 }
@@ -72,7 +72,7 @@ fn rules_of_each_game() {
     let (_folder, path) = new_database();
     drop(played_store(&path));
     fix_times(&path);
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     common::press_in_bar(&mut harness, "Règles");
     for game in GAMES.iter().map(|entry| entry.game.title()) {
         harness.get_by_label(game).click();
@@ -99,7 +99,7 @@ fn an_unfinished_unit_is_offered_first_and_resumes() {
         unit.id
     };
     fix_times(&path);
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     assert!(matches!(harness.state().page(), Page::Resume(_)));
     harness.snapshot("resume/offer");
@@ -118,7 +118,7 @@ fn a_bad_database_gets_a_readable_page_and_is_left_alone() {
     let (folder, _) = new_database();
     let path = folder.path().join("notes.txt");
     std::fs::write(&path, "Ceci n’est pas une base de données.").expect("a file");
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
     assert!(matches!(harness.state().page(), Page::StoreProblem(_)));
     // The operator's detail names the temporary file: hide its line.
@@ -139,7 +139,7 @@ fn a_bad_database_gets_a_readable_page_and_is_left_alone() {
 fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
     let (_folder, path) = new_database();
     drop(played_store(&path));
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     harness.run();
 
     harness.get_by_label("Jouer à X10").click();
@@ -174,7 +174,7 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
 #[test]
 fn demo_credit_is_a_deposit() {
     let (_folder, path) = new_database();
-    let mut harness = kiosk(Store::open(&path));
+    let mut harness = kiosk(common::open(&path));
     common::press_in_bar(&mut harness, "Crédit de démonstration");
     assert_eq!(harness.state().balance(), Some(Cents::euros(20)));
     let ledger = harness

@@ -16,7 +16,6 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::ui::games::GAMES;
-use guichet_sqlite::Store;
 
 /// The kiosk screens Guichet is sold for.
 const SIZES: [(f32, f32); 5] = [
@@ -59,7 +58,7 @@ fn played_kiosk(size: (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guiche
     }
     drop(store);
     fix_times(&path);
-    let mut harness = kiosk_sized(Store::open(&path), Vec2::new(size.0, size.1));
+    let mut harness = kiosk_sized(common::open(&path), Vec2::new(size.0, size.1));
     harness.run();
     (folder, harness)
 }
@@ -96,7 +95,7 @@ fn the_pages_fit_every_size() {
 fn the_protection_pages_fit_every_size() {
     for size in SIZES {
         let (_folder, path) = new_database();
-        let mut harness = common::kiosk_as_it_is(Store::open(&path), Vec2::new(size.0, size.1));
+        let mut harness = common::kiosk_as_it_is(common::open(&path), Vec2::new(size.0, size.1));
         harness.run();
         fits(&harness, "the age question", size);
         harness.get_by_label("Oui, j’ai 18 ans ou plus").click();
@@ -114,7 +113,7 @@ fn the_protection_pages_fit_every_size() {
         fits(&harness, "the lobby on a break, its notice shown", size);
 
         let (_folder, path) = new_database();
-        let mut store = Store::open(&path).expect("a store");
+        let mut store = common::open(&path).expect("a store");
         store.answer_age(false).expect("a no");
         let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
         harness.run();

@@ -222,7 +222,7 @@ fn a_break_closes_stakes_and_credits_until_its_end() {
     // The tiles are closed; the store refuses a stake all the same.
     press(&mut harness, &tile_label(BLACK_JACK.game));
     assert!(harness.state().page().is_lobby());
-    let mut store = Store::open(&path).expect("another process");
+    let mut store = common::open(&path).expect("another process");
     assert!(matches!(
         store.buy(&BLACK_JACK),
         Err(guichet_sale::StoreError::Excluded { .. })

@@ -13,7 +13,6 @@ use guichet_core::emission::{Emission, Tier};
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::command::{Command, Navigation, PlayCommand};
-use guichet_sqlite::OpenOptions;
 
 /// The seed numbered `number`: its first eight bytes, little-endian.
 fn seed(number: u64) -> Seed {
@@ -70,7 +69,7 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         "{emission}: seed {number}"
     );
     let (_folder, path) = new_database();
-    let mut store = OpenOptions::new()
+    let mut store = common::options()
         .seeds(move |asked, block| {
             if std::ptr::eq(asked, emission) && block == 0 {
                 chosen.clone()

@@ -215,7 +215,7 @@ fn resumed(seed: Seed, steps: &[RevealStep]) -> (tempfile::TempDir, Harness<'sta
         let unit = store.buy(&STAR_FORTUNE_100).expect("a unit");
         store.reveal(unit.id, steps).expect("the steps");
     }
-    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
+    let mut harness = common::kiosk(common::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

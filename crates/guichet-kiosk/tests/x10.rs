@@ -188,7 +188,7 @@ fn an_interrupted_unit_reopens_with_the_same_symbols_open() {
             .expect("three symbols");
         unit.id
     };
-    let mut harness = common::kiosk(guichet_sqlite::Store::open(&path));
+    let mut harness = common::kiosk(common::open(&path));
     harness.run();
     harness.get_by_label("Reprendre la partie").click();
     harness.run_steps(4);

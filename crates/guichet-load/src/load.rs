@@ -14,7 +14,8 @@ use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
 use guichet_network::{Kiosk, Operator, PlayerAccount, Sale};
 use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale};
-use guichet_sqlite::Store;
+use guichet_sqlite::OpenOptions;
+use guichet_sqlite::keys::KeyStore;
 use postgres::Client;
 
 use guichet_cli::{Failure, Output};
@@ -219,7 +220,10 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<
     let folder = std::env::temp_dir().join(format!("guichet-load-{}", std::process::id()));
     std::fs::create_dir_all(&folder)?;
     let run = || -> anyhow::Result<(Duration, Vec<Duration>, Vec<String>)> {
-        let mut store = Store::open(&folder.join("guichet.sqlite3"))?;
+        // A throwaway kiosk: its keys in a folder of their own beside it.
+        let mut store = OpenOptions::new()
+            .keys(KeyStore::Folder(folder.join("keys")))
+            .open(&folder.join("guichet.sqlite3"))?;
         store.answer_age(true)?;
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             store.set_limit(kind, MAX_LIMIT)?;

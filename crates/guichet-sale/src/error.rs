@@ -56,11 +56,85 @@ pub enum StoreError {
         /// The newest this build knows.
         known: i64,
     },
-    /// The file (or its folder) can be read but not written.
-    #[error("{} is read-only; Guichet needs to write to it (give its user write permission)", path.display())]
+    /// The file can be read but not written.
+    #[error("{} is read-only; Guichet needs to write to it (give its user write permission); nothing was written", path.display())]
     ReadOnly {
         /// The file.
         path: PathBuf,
+    },
+    /// The file can be written, but not its folder, where SQLite keeps its
+    /// journal beside it.
+    #[error(
+        "the folder {} is read-only; Guichet writes the journal of {} there (give its user write permission to the folder); nothing was written",
+        folder.display(), path.display()
+    )]
+    ReadOnlyFolder {
+        /// The file.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// A write asked of a store opened to read only.
+    #[error("{} was opened to read only: nothing is written to it", path.display())]
+    ReadOnlyOpen {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The database is gone, but its tally says it was there: a new one in
+    /// its place would sell its units again.
+    #[error(
+        "there is no database at {}, yet its tally {} is there: the database was deleted or moved; put it back (nothing was created)",
+        path.display(), tally.display()
+    )]
+    DatabaseGone {
+        /// Where the database was.
+        path: PathBuf,
+        /// Its tally, left behind.
+        tally: PathBuf,
+    },
+    /// A schema version no Guichet writes (below 1).
+    #[error("{} has schema version {found}, which no Guichet writes; Guichet left it untouched", path.display())]
+    UnknownSchema {
+        /// The file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+    },
+    /// A schema older than a read-only open reads as it is.
+    #[error(
+        "{} has schema version {found}, older than this Guichet reads without changing it; \
+         migrate it with `guichet migrate --db {}` (a backup copy is kept beside it); nothing was written",
+        path.display(), path.display()
+    )]
+    OldSchema {
+        /// The file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+    },
+    /// The database's write-ahead log was deleted or replaced while Guichet
+    /// ran: what it held was kept (folded into the database, or copied out),
+    /// and nothing more is written.
+    #[error(
+        "{} was deleted or replaced while Guichet was running; {}, and nothing more was written — restart Guichet",
+        wal.display(),
+        kept.as_ref().map_or_else(
+            || "its sales could not be kept: do not delete anything, call the operator".to_owned(),
+            |kept| if kept == path {
+                format!("the sales it held are kept in {}", path.display())
+            } else {
+                format!("the sales it held are copied to {} (put it back as the -wal before any other start)", kept.display())
+            }
+        )
+    )]
+    LogReplaced {
+        /// The database.
+        path: PathBuf,
+        /// Its `-wal`.
+        wal: PathBuf,
+        /// Where its sales are kept: the database itself (folded in), a copy
+        /// of the log, or nowhere.
+        kept: Option<PathBuf>,
     },
     /// The file can be neither read nor written by this user.
     #[error("{} cannot be read by this user (permissions {mode:03o}); give its user read and write permission", path.display())]
@@ -347,6 +421,12 @@ impl StoreError {
                 | Self::Corrupt { .. }
                 | Self::NewerSchema { .. }
                 | Self::ReadOnly { .. }
+                | Self::ReadOnlyFolder { .. }
+                | Self::DatabaseGone { .. }
+                | Self::UnknownSchema { .. }
+                | Self::OldSchema { .. }
+                | Self::LogReplaced { .. }
+                | Self::SideFile { .. }
                 | Self::NoPermission { .. }
                 | Self::NotAFile { .. }
                 | Self::NoDatabase { .. }

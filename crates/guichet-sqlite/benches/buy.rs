@@ -46,6 +46,9 @@ fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
     let clock = Arc::new(AtomicI64::new(Timestamp::now().as_second()));
     let reading = Arc::clone(&clock);
     let mut store = OpenOptions::new()
+        .keys(guichet_sqlite::keys::KeyStore::Folder(
+            std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys"),
+        ))
         .clock(move || Timestamp::from_second(reading.load(Ordering::Relaxed)).expect("a time"))
         .open(&folder.path().join("guichet.sqlite3"))
         .expect("a store");

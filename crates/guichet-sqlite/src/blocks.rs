@@ -543,6 +543,11 @@ impl Store {
         if matches!(self.seal, Seal::Ready(_)) {
             return Ok(Vec::new());
         }
+        if self.read_only {
+            return Err(StoreError::ReadOnlyOpen {
+                path: self.path.clone(),
+            });
+        }
         let key_path = self.key_path();
         let key = match SealKey::load(&key_path)? {
             Some(key) => key,

@@ -31,13 +31,44 @@ const STATEMENT_CACHE: usize = 64;
 /// The first 16 bytes of every SQLite database.
 const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
-/// Opens the Guichet database at `path` at the current schema, creating it if
-/// it does not exist and `create` allows it. `key_for_migration` gives the seal
-/// key an old schema's open blocks are sealed with (created only if needed).
+/// How the database is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// To write: brought to the current schema first; `create` makes a
+    /// missing one.
+    Write {
+        /// Whether a missing database is created.
+        create: bool,
+    },
+    /// To read only: nothing written, migrated or created — not even SQLite's
+    /// `-shm` — and the file left as it was, byte for byte. Schemas older
+    /// than [`READABLE_FROM`] are refused ([`StoreError::OldSchema`]).
+    Read,
+    /// As `Read`, whatever the schema's version: to copy it as it is.
+    Copy,
+}
+
+/// What migrating a database needs, once the version it comes from is known:
+/// the seal key its open blocks are sealed with (version 1), and the id it
+/// is given (version 5).
+pub struct MigrationPlan {
+    /// The seal key, if the migration seals seeds.
+    pub seal: Option<SealKey>,
+    /// The database's new id.
+    pub database_id: String,
+}
+
+/// The oldest schema a read-only open reads as it is (version 5 only adds the
+/// database's id).
+pub const READABLE_FROM: i64 = 4;
+
+/// Opens the Guichet database at `path` for `access`: to write, at the current
+/// schema, created if missing and allowed (`plan` says what a migration
+/// needs, given the version it starts from); to read, as it is.
 pub fn open(
     path: &Path,
-    create: bool,
-    key_for_migration: &mut dyn FnMut() -> Result<SealKey, StoreError>,
+    access: Access,
+    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
 ) -> Result<Connection, StoreError> {
     let refuse = |reason: &str| StoreError::CannotOpen {
         path: path.to_path_buf(),
@@ -45,12 +76,14 @@ pub fn open(
     };
     match fs::symlink_metadata(path) {
         Err(error) if error.kind() == ErrorKind::NotFound => {
-            if !create {
-                return Err(StoreError::NoDatabase {
-                    path: path.to_path_buf(),
-                });
-            }
-            return create_database(path);
+            return match access {
+                Access::Write { create: true } => create_database(path, plan),
+                Access::Write { create: false } | Access::Read | Access::Copy => {
+                    Err(StoreError::NoDatabase {
+                        path: path.to_path_buf(),
+                    })
+                }
+            };
         }
         Err(error) => return Err(refuse(&error.to_string())),
         Ok(link) if link.file_type().is_symlink() && fs::metadata(path).is_err() => {
@@ -85,20 +118,48 @@ pub fn open(
             mode: metadata.mode() & 0o777,
         });
     }
-    if metadata.permissions().readonly() {
-        return Err(StoreError::ReadOnly {
-            path: path.to_path_buf(),
-        });
+    match access {
+        Access::Read => open_to_read(path, metadata.len(), READABLE_FROM),
+        Access::Copy => open_to_read(path, metadata.len(), 1),
+        Access::Write { .. } => {
+            if metadata.permissions().readonly() {
+                return Err(StoreError::ReadOnly {
+                    path: path.to_path_buf(),
+                });
+            }
+            if let Some(folder) = read_only_folder(path) {
+                return Err(StoreError::ReadOnlyFolder {
+                    path: path.to_path_buf(),
+                    folder,
+                });
+            }
+            open_to_write(path, metadata.len(), plan)
+        }
     }
-    open_existing(path, metadata.len(), key_for_migration)
 }
 
-fn create_database(path: &Path) -> Result<Connection, StoreError> {
+/// The folder of `path`, if this user cannot write in it (SQLite writes its
+/// `-wal` and `-shm` there).
+fn read_only_folder(path: &Path) -> Option<std::path::PathBuf> {
+    let folder = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    rustix::fs::access(folder, rustix::fs::Access::WRITE_OK)
+        .is_err()
+        .then(|| folder.to_path_buf())
+}
+
+fn create_database(
+    path: &Path,
+    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
+) -> Result<Connection, StoreError> {
     let failed = |error: std::io::Error| StoreError::CannotOpen {
         path: path.to_path_buf(),
         reason: error.to_string(),
     };
     create_folders(path).map_err(failed)?;
+    let plan = plan(0)?;
     // An empty file of mode 0600 first: SQLite keeps its mode, and gives it to
     // the -wal and -shm files it makes beside it.
     drop(create_private(path).map_err(failed)?);
@@ -106,22 +167,21 @@ fn create_database(path: &Path) -> Result<Connection, StoreError> {
     let mut connection = Connection::open_with_flags(path, flags).on(path)?;
     configure(&connection).on(path)?;
     // A new database has no block yet: no key is needed to migrate it.
-    migrate(&mut connection, 0, &MigrationContext { seal: None })
-        .map_err(|error| migration_failed(path, error))?;
+    migrate(
+        &mut connection,
+        0,
+        &MigrationContext {
+            seal: None,
+            database_id: &plan.database_id,
+        },
+    )
+    .map_err(|error| migration_failed(path, error))?;
     Ok(connection)
 }
 
-fn open_existing(
-    path: &Path,
-    length: u64,
-    key_for_migration: &mut dyn FnMut() -> Result<SealKey, StoreError>,
-) -> Result<Connection, StoreError> {
-    check_header(path, length)?;
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let mut connection = Connection::open_with_flags(path, flags).on(path)?;
-    connection.busy_timeout(BUSY_TIMEOUT).on(path)?;
-
-    // Read-only checks, before anything is written.
+/// The checks every open makes before anything else — SQLite's quick check,
+/// the application id, a schema version this build knows — and the version.
+fn checked_version(path: &Path, connection: &Connection) -> Result<i64, StoreError> {
     let verdict: String = connection
         .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
         .on(path)?;
@@ -154,18 +214,98 @@ fn open_existing(
             known: current_version(),
         });
     }
+    if version < 1 {
+        return Err(StoreError::UnknownSchema {
+            path: path.to_path_buf(),
+            found: version,
+        });
+    }
+    Ok(version)
+}
 
+fn open_to_write(
+    path: &Path,
+    length: u64,
+    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
+) -> Result<Connection, StoreError> {
+    check_header(path, length)?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut connection = Connection::open_with_flags(path, flags).on(path)?;
+    connection.busy_timeout(BUSY_TIMEOUT).on(path)?;
+    // Read-only checks, before anything is written.
+    let version = checked_version(path, &connection)?;
     configure(&connection).on(path)?;
     if version < current_version() {
-        let key = key_for_migration()?;
+        let plan = plan(version)?;
         migrate(
             &mut connection,
             version,
-            &MigrationContext { seal: Some(&key) },
+            &MigrationContext {
+                seal: plan.seal.as_ref(),
+                database_id: &plan.database_id,
+            },
         )
         .map_err(|error| migration_failed(path, error))?;
     }
     Ok(connection)
+}
+
+/// Opens the database to read only. Without a `-wal` beside it, nothing
+/// writes to it: it is opened immutable, so SQLite neither locks nor makes a
+/// `-shm` (it works on a read-only copy in a read-only folder). With a
+/// `-wal`, a process may be writing: it is read with SQLite's locks, through
+/// the `-shm` that must be there. A schema older than `oldest` is refused.
+fn open_to_read(path: &Path, length: u64, oldest: i64) -> Result<Connection, StoreError> {
+    check_header(path, length)?;
+    let wal = sibling(path, "-wal");
+    let immutable = !wal.exists();
+    if !immutable && !sibling(path, "-shm").exists() {
+        return Err(StoreError::CannotOpen {
+            path: path.to_path_buf(),
+            reason: format!(
+                "{} holds changes not yet in the file, and reading them needs its -shm beside it; \
+                 copy the database with both, or open it once to write (any command that writes \
+                 folds them in)",
+                wal.display()
+            ),
+        });
+    }
+    let uri = format!(
+        "file:{}?mode=ro{}",
+        uri_path(path),
+        if immutable { "&immutable=1" } else { "" }
+    );
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection = Connection::open_with_flags(uri, flags).on(path)?;
+    connection.busy_timeout(BUSY_TIMEOUT).on(path)?;
+    connection
+        .pragma_update(None, "query_only", true)
+        .on(path)?;
+    let version = checked_version(path, &connection)?;
+    if version < oldest {
+        return Err(StoreError::OldSchema {
+            path: path.to_path_buf(),
+            found: version,
+        });
+    }
+    Ok(connection)
+}
+
+/// `path` as the path of a `file:` URI: `%`, `?` and `#` escaped.
+fn uri_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '%' => escaped.push_str("%25"),
+            '?' => escaped.push_str("%3f"),
+            '#' => escaped.push_str("%23"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
 }
 
 fn migration_failed(path: &Path, error: MigrationError) -> StoreError {

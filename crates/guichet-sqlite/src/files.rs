@@ -1,11 +1,13 @@
 //! The files beside the database, and the care they need: private modes from
-//! creation, durable writes, and a warning when a file or its folder is open to
-//! other users.
+//! creation, durable writes, a side file that is what it claims to be (never
+//! a link, a regular file of this user's), and a warning when a file or its
+//! folder is open to other users.
 //!
 //! Beside `guichet.sqlite3` (SQLite's `-wal` and `-shm` apart) live:
-//! - `guichet.sqlite3.key` — the seal key of the open blocks' seeds (`seal`);
 //! - `guichet.sqlite3.tally` — the high-water mark of committed sales (`tally`);
 //! - `guichet.sqlite3.lease` — the lock of the process playing a unit (`lease`).
+//!
+//! Its keys are not there: they are kept apart (`keys`).
 
 use std::fs::{self, DirBuilder, File, OpenOptions};
 use std::io;
@@ -39,14 +41,96 @@ pub fn create_folders(path: &Path) -> io::Result<()> {
     }
 }
 
-/// Creates `path`, which must not exist, private to this user.
+/// Creates `path`, which must not exist, private to this user (never through
+/// a link: `O_NOFOLLOW`, and `O_EXCL` refuses anything already there).
 pub fn create_private(path: &Path) -> io::Result<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
         .create_new(true)
         .mode(PRIVATE_FILE)
+        .custom_flags(no_follow())
         .open(path)
+}
+
+/// Opens the side file at `path` to read and write it — never following a
+/// link — and checks it is what it claims to be: a regular file, of this
+/// user's. Anything else is refused before a byte is read or written.
+///
+/// # Errors
+/// The system's error (`NotFound` when there is none), or `InvalidData` naming
+/// what the file is instead.
+pub fn open_side_file(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(no_follow())
+        .open(path)
+        .map_err(|error| {
+            // A link is refused by the system with ELOOP: say so.
+            if error.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "it is a symbolic link; Guichet follows none",
+                )
+            } else {
+                error
+            }
+        })?;
+    check_own_regular(&file)?;
+    Ok(file)
+}
+
+/// Opens the side file at `path` to read it, as [`open_side_file`] checks it.
+///
+/// # Errors
+/// As [`open_side_file`].
+pub fn read_side_file(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .custom_flags(no_follow())
+        .open(path)
+        .map_err(|error| {
+            if error.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "it is a symbolic link; Guichet follows none",
+                )
+            } else {
+                error
+            }
+        })?;
+    check_own_regular(&file)?;
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut file, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// `O_NOFOLLOW`, as the standard library's `custom_flags` takes it.
+fn no_follow() -> i32 {
+    rustix::fs::OFlags::NOFOLLOW.bits().cast_signed()
+}
+
+/// Refuses an open file that is not a regular file of this user's.
+fn check_own_regular(file: &File) -> io::Result<()> {
+    let metadata = file.metadata()?;
+    if !metadata.file_type().is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is not a regular file",
+        ));
+    }
+    let user = rustix::process::geteuid().as_raw();
+    if metadata.uid() != user {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it belongs to user {}, not to this one ({user})",
+                metadata.uid()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Makes the entry of `path` in its folder durable.

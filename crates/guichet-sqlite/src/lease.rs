@@ -6,13 +6,12 @@
 //! process cannot touch the unit. The holder writes its process id into the
 //! file, for the message the others get.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
-use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::files::PRIVATE_FILE;
+use crate::files::{create_private, open_side_file};
 
 /// How often a waiting process tries the lock again.
 const RETRY: Duration = Duration::from_millis(20);
@@ -51,13 +50,18 @@ impl Lease {
         if self.held.is_some() {
             return Ok(Ok(()));
         }
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .mode(PRIVATE_FILE)
-            .open(&self.path)?;
+        let mut file = match open_side_file(&self.path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                match create_private(&self.path) {
+                    // Another process made it meanwhile: take that one.
+                    Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+                        open_side_file(&self.path)?
+                    }
+                    created => created?,
+                }
+            }
+            opened => opened?,
+        };
         let started = Instant::now();
         loop {
             match file.try_lock() {

@@ -11,18 +11,27 @@
 //! - a block's commitment is published (stored, timestamped) before any of its
 //!   units can be sold: every emission always has its next block committed;
 //! - the seed of a block not yet closed is never in the database in clear: it is
-//!   sealed with a key kept in a file of its own, and never leaves the store (not
-//!   in errors, logs, exports or `Debug` output). Closed blocks publish theirs;
+//!   sealed with a key kept off the database's folder (`keys`: systemd's
+//!   credentials, or a key store of the user's), and never leaves the store
+//!   (not in errors, logs, exports or `Debug` output). Closed blocks publish
+//!   theirs;
 //! - one unit at a time is unfinished, and only the process holding the play
 //!   lease reveals or settles it;
 //! - a file that is not a sound Guichet database of a known version is never
-//!   written to (see `open`), nor is a file that replaced the one opened.
+//!   written to (see `open`), nor is a file that replaced the one opened, nor
+//!   one whose `-wal` was deleted or replaced under it (`journal`: what the log
+//!   held is kept first);
+//! - side files (tally, lease, key) are opened without following links, and
+//!   must be regular files of this user's (`files`);
+//! - a store opened to read only writes, migrates and creates nothing.
 
 mod account;
 mod blocks;
 pub mod clock;
 mod connection;
 mod files;
+mod journal;
+pub mod keys;
 mod lease;
 mod open;
 mod operator;
@@ -36,6 +45,7 @@ mod sqlite_error;
 mod store;
 mod tally;
 mod units;
+mod upgrade;
 mod verify;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
@@ -51,3 +61,4 @@ pub use protection::{ProtectionEvent, ProtectionRecord};
 pub use seeds::{ChooseSeed, SeedSource};
 pub use store::Store;
 pub use tally::Mark;
+pub use upgrade::Migrated;

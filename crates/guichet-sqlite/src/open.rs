@@ -10,10 +10,14 @@ use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_sale::StoreError;
 
+use rusqlite::OptionalExtension as _;
+
 use crate::blocks;
 use crate::clock::{self, Clock};
-use crate::connection;
+use crate::connection::{self, Access, MigrationPlan};
 use crate::files;
+use crate::journal;
+use crate::keys::KeyStore;
 use crate::lease::Lease;
 use crate::seal::SealKey;
 use crate::seeds::SeedSource;
@@ -25,6 +29,8 @@ use crate::tally::{Recorded, Tally};
 #[derive(Clone)]
 pub struct OpenOptions {
     create: bool,
+    read_only: bool,
+    keys: Option<KeyStore>,
     seeds: SeedSource,
     lease_wait: Duration,
     clock: Clock,
@@ -43,6 +49,8 @@ impl OpenOptions {
     pub fn new() -> Self {
         Self {
             create: true,
+            read_only: false,
+            keys: None,
             seeds: SeedSource::Os,
             lease_wait: Duration::ZERO,
             clock: clock::system(),
@@ -54,6 +62,26 @@ impl OpenOptions {
     #[must_use]
     pub fn existing_only(mut self) -> Self {
         self.create = false;
+        self
+    }
+
+    /// Opens the database to read only: nothing migrated, written or created —
+    /// no tally, lease or key, not even SQLite's `-shm` — for the commands
+    /// that only read (a copy an auditor brought, on read-only media). An old
+    /// schema is read as it is where this build can (version 4 on), refused
+    /// otherwise with the line that names `guichet migrate`.
+    #[must_use]
+    pub fn read_only(mut self) -> Self {
+        self.read_only = true;
+        self.create = false;
+        self
+    }
+
+    /// Keeps the database's keys in `keys` instead of where the environment
+    /// says (systemd's credentials, `$GUICHET_KEYS`, or the user's own folder).
+    #[must_use]
+    pub fn keys(mut self, keys: KeyStore) -> Self {
+        self.keys = Some(keys);
         self
     }
 
@@ -114,26 +142,46 @@ impl Store {
     }
 
     fn open_with(path: &Path, options: &OpenOptions) -> Result<Self, StoreError> {
-        let key_path = files::sibling(path, ".key");
-        let mut key_for_migration = || match SealKey::load(&key_path)? {
-            Some(key) => Ok(key),
-            None => SealKey::create(&key_path),
+        let keys = options
+            .keys
+            .clone()
+            .unwrap_or_else(KeyStore::from_environment);
+        let access = if options.read_only {
+            Access::Read
+        } else {
+            Access::Write {
+                create: options.create,
+            }
         };
-        let connection = connection::open(path, options.create, &mut key_for_migration)?;
+        let tally_path = files::sibling(path, ".tally");
+        if access != Access::Read && !path.exists() && tally_path.exists() {
+            // The database was there: its tally says so. A new one in its
+            // place would sell its units again.
+            return Err(StoreError::DatabaseGone {
+                path: path.to_path_buf(),
+                tally: tally_path,
+            });
+        }
+        let legacy_key = files::sibling(path, ".key");
+        let mut plan = |from: i64| migration_plan(from, &legacy_key, &keys);
+        let connection = connection::open(path, access, &mut plan)?;
         clock::register(&connection, &options.clock).on(path)?;
         let identity = files::identity(path).map_err(|error| StoreError::CannotOpen {
             path: path.to_path_buf(),
             reason: error.to_string(),
         })?;
-        let tally_path = files::sibling(path, ".tally");
-        let (tally, recorded) = Tally::open(&tally_path).map_err(|error| StoreError::SideFile {
-            path: tally_path.clone(),
-            reason: error.to_string(),
-        })?;
+        let database_id = database_id(&connection).on(path)?;
+        let key_path = database_id
+            .as_deref()
+            .map_or_else(|| keys.seal_key("unknown"), |id| keys.seal_key(id));
         let mut store = Self {
             connection,
             path: path.to_path_buf(),
             identity,
+            log_identity: None,
+            read_only: options.read_only,
+            key_path,
+            keys: keys.clone(),
             seal: Seal::Lost {
                 problem: "missing",
                 blocks: 0,
@@ -141,21 +189,33 @@ impl Store {
             seeds: options.seeds.clone(),
             lease: Lease::new(&files::sibling(path, ".lease")),
             lease_wait: options.lease_wait,
-            tally,
+            tally: None,
             warnings: Vec::new(),
             clock: Arc::clone(&options.clock),
         };
+        store.warnings.extend(openness_warnings(path));
+        if options.read_only {
+            // Reading needs no tally and no lease, and makes no key: the key
+            // is read where it is (an earlier Guichet's beside the database,
+            // in a copy an auditor brought), to unseal the open blocks.
+            if !store.key_path.exists() && legacy_key.exists() {
+                store.key_path = legacy_key;
+            }
+            store.seal = store.load_seal(false)?;
+            return Ok(store);
+        }
+        let (tally, recorded) = Tally::open(&tally_path).map_err(|error| StoreError::SideFile {
+            path: tally_path.clone(),
+            reason: error.to_string(),
+        })?;
+        store.tally = Some(tally);
         store.check_tally(recorded, &tally_path)?;
-        store.seal = store.load_seal(&key_path)?;
-        let folder = path
-            .parent()
-            .filter(|folder| !folder.as_os_str().is_empty())
-            .unwrap_or_else(|| Path::new("."));
+        store.move_legacy_key(&legacy_key, &keys)?;
+        store.seal = store.load_seal(keys.may_create())?;
         store.warnings.extend(
             [
-                files::openness_warning(path, "the database"),
-                files::openness_warning(folder, "the database's folder"),
-                files::openness_warning(&key_path, "the seal key"),
+                files::openness_warning(keys.folder(), "the key store"),
+                files::openness_warning(&store.key_path, "the seal key"),
             ]
             .into_iter()
             .flatten(),
@@ -165,7 +225,44 @@ impl Store {
         {
             store.write(blocks::ensure_blocks)?;
         }
+        // SQLite keeps the -wal open from the first read on: from now on it
+        // must stay the same file.
+        store.log_identity = journal::identity(path);
         Ok(store)
+    }
+
+    /// Moves the seal key an earlier Guichet kept beside the database into the
+    /// key store, and removes it there: the folder must hold no key. The key
+    /// is written (durably) before the old one is removed; a key already in
+    /// the store stays, and an old one that differs is left and said.
+    fn move_legacy_key(&mut self, legacy: &Path, keys: &KeyStore) -> Result<(), StoreError> {
+        let Some(old) = SealKey::load(legacy)? else {
+            return Ok(());
+        };
+        let kept = match SealKey::load(&self.key_path)? {
+            Some(kept) => kept,
+            None if keys.may_create() => old.write(&self.key_path)?,
+            None => {
+                self.warnings.push(format!(
+                    "a seal key is beside the database ({}), but this kiosk reads its keys from systemd's credentials: install it as one and remove it",
+                    legacy.display()
+                ));
+                return Ok(());
+            }
+        };
+        if kept == old {
+            remove_durably(legacy).map_err(|error| StoreError::SealKeyUnreadable {
+                path: legacy.to_path_buf(),
+                reason: format!("moved into the key store, but not removed: {error}"),
+            })?;
+        } else {
+            self.warnings.push(format!(
+                "{} is not the seal key kept for this database ({}): it is not used; remove it",
+                legacy.display(),
+                self.key_path.display()
+            ));
+        }
+        Ok(())
     }
 
     /// Refuses a database behind its tally; records the mark of a new one.
@@ -200,11 +297,11 @@ impl Store {
         }
     }
 
-    /// The seal key, checked against every open block; a new one for a database
-    /// that has no open block yet.
-    pub(crate) fn load_seal(&self, key_path: &Path) -> Result<Seal, StoreError> {
+    /// The seal key, checked against every open block; a new one (if
+    /// `may_create`) for a database that has no open block yet.
+    pub(crate) fn load_seal(&self, may_create: bool) -> Result<Seal, StoreError> {
         let sealed = blocks::sealed_blocks(&self.connection).on(&self.path)?;
-        match SealKey::load(key_path)? {
+        match SealKey::load(&self.key_path)? {
             Some(key) => {
                 let opens = sealed.iter().all(|sealed| sealed.unseals_with(&key));
                 Ok(if opens {
@@ -216,11 +313,86 @@ impl Store {
                     }
                 })
             }
-            None if sealed.is_empty() => Ok(Seal::Ready(SealKey::create(key_path)?)),
+            None if sealed.is_empty() && may_create => {
+                Ok(Seal::Ready(SealKey::create(&self.key_path)?))
+            }
             None => Ok(Seal::Lost {
                 problem: "missing",
                 blocks: sealed.len(),
             }),
         }
     }
+}
+
+/// What migrating from version `from` needs: a new id, and for version 1
+/// (which kept open seeds in clear) the key that seals them — the one an
+/// earlier Guichet kept beside the database (`legacy_key`) if there is one,
+/// else a new one in the key store.
+fn migration_plan(
+    from: i64,
+    legacy_key: &Path,
+    keys: &KeyStore,
+) -> Result<MigrationPlan, StoreError> {
+    let database_id = new_database_id()?;
+    let seal = if from == 1 {
+        Some(match SealKey::load(legacy_key)? {
+            Some(key) => key,
+            None if keys.may_create() => SealKey::create(&keys.seal_key(&database_id))?,
+            None => {
+                return Err(StoreError::SealKeyUnreadable {
+                    path: keys.seal_key(&database_id),
+                    reason: "a version 1 database needs a new seal key, and systemd's credentials are read only".to_owned(),
+                });
+            }
+        })
+    } else {
+        None
+    };
+    Ok(MigrationPlan { seal, database_id })
+}
+
+/// The warnings of a database, or its folder, open to other users.
+fn openness_warnings(path: &Path) -> impl Iterator<Item = String> {
+    let folder = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    [
+        files::openness_warning(path, "the database"),
+        files::openness_warning(folder, "the database's folder"),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// A new database's id: 128 random bits, in hex.
+fn new_database_id() -> Result<String, StoreError> {
+    let mut bytes = [0_u8; 16];
+    getrandom::fill(&mut bytes).map_err(|error| StoreError::Entropy(error.to_string()))?;
+    Ok(hex::encode(bytes))
+}
+
+/// The database's id, if its schema has one (version 5 on).
+fn database_id(connection: &rusqlite::Connection) -> rusqlite::Result<Option<String>> {
+    let has_one: bool = connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'store_identity')",
+        [],
+        |row| row.get(0),
+    )?;
+    if !has_one {
+        return Ok(None);
+    }
+    connection
+        .query_row(
+            "SELECT database_id FROM store_identity WHERE id = 1",
+            [],
+            |row| row.get(0),
+        )
+        .optional()
+}
+
+/// Removes `path` and makes the removal durable.
+fn remove_durably(path: &Path) -> std::io::Result<()> {
+    std::fs::remove_file(path)?;
+    files::sync_folder_of(path)
 }

@@ -295,7 +295,25 @@ pub struct MigrationContext<'a> {
     /// The key that seals the seeds of open blocks (a new database, which has
     /// none, needs no key).
     pub seal: Option<&'a SealKey>,
+    /// The id version 5 gives the database.
+    pub database_id: &'a str,
 }
+
+/// Version 5: the database's own id, which its keys are found by (they are
+/// kept apart from the database, `keys`). One row, never changed.
+const VERSION_5: &str = r"
+CREATE TABLE store_identity (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    database_id TEXT NOT NULL CHECK (length(database_id) = 32 AND database_id NOT GLOB '*[^0-9a-f]*'),
+    created_at TEXT NOT NULL
+);
+CREATE TRIGGER store_identity_is_fixed_update BEFORE UPDATE ON store_identity BEGIN
+    SELECT RAISE(ABORT, 'the database id never changes');
+END;
+CREATE TRIGGER store_identity_is_fixed_delete BEFORE DELETE ON store_identity BEGIN
+    SELECT RAISE(ABORT, 'the database id never changes');
+END;
+";
 
 /// Why a migration failed.
 #[derive(Debug, thiserror::Error)]
@@ -309,7 +327,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-const VERSIONS: i64 = 4;
+const VERSIONS: i64 = 5;
 
 /// The schema version this build writes.
 #[must_use]
@@ -338,7 +356,15 @@ pub fn migrate(
             1 => transaction.execute_batch(VERSION_1)?,
             2 => to_version_2(&transaction, context)?,
             3 => transaction.execute_batch(VERSION_3)?,
-            _ => transaction.execute_batch(VERSION_4)?,
+            4 => transaction.execute_batch(VERSION_4)?,
+            _ => {
+                transaction.execute_batch(VERSION_5)?;
+                transaction.execute(
+                    "INSERT INTO store_identity (id, database_id, created_at)
+                     VALUES (1, ?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                    [context.database_id],
+                )?;
+            }
         }
         let broken: Option<String> = transaction
             .query_row(

@@ -1,6 +1,6 @@
-//! The seal key: the secret, kept in a file of its own beside the database
-//! (`<database>.key`, mode 0600), that seals the seeds of the blocks not yet
-//! closed. The database alone never holds such a seed in any form from which it
+//! The seal key: the secret, kept in a file of its own apart from the database
+//! (in its key store, `keys`: mode 0600), that seals the seeds of the blocks
+//! not yet closed. The database alone never holds such a seed in any form from which it
 //! can be recovered: a backup, an export or a stolen copy of the database file
 //! tells nothing of the units still to be sold.
 //!
@@ -10,7 +10,6 @@
 //! block's commitment, so a wrong or lost key is always noticed, never used.
 
 use std::fmt;
-use std::fs;
 use std::io::{ErrorKind, Write as _};
 use std::path::Path;
 
@@ -18,7 +17,7 @@ use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use sha2::{Digest as _, Sha256};
 
-use crate::files::{create_private, sync_folder_of};
+use crate::files::{create_folders, create_private, read_side_file, sync_folder_of};
 use guichet_sale::StoreError;
 
 /// The first word of a key file.
@@ -37,8 +36,8 @@ impl fmt::Debug for SealKey {
 impl SealKey {
     /// The key in `path`, or `None` if there is no such file.
     pub(crate) fn load(path: &Path) -> Result<Option<Self>, StoreError> {
-        let text = match fs::read_to_string(path) {
-            Ok(text) => text,
+        let bytes = match read_side_file(path) {
+            Ok(bytes) => bytes,
             Err(error) if error.kind() == ErrorKind::NotFound => return Ok(None),
             Err(error) => {
                 return Err(StoreError::SealKeyUnreadable {
@@ -47,6 +46,7 @@ impl SealKey {
                 });
             }
         };
+        let text = String::from_utf8_lossy(&bytes);
         let malformed = || StoreError::SealKeyUnreadable {
             path: path.to_path_buf(),
             reason: "it is not a Guichet seal key".to_owned(),
@@ -64,18 +64,24 @@ impl SealKey {
     /// A new key from the operating system's random source, written to `path`
     /// (which must not exist) privately and durably.
     pub(crate) fn create(path: &Path) -> Result<Self, StoreError> {
+        let key = Seed::generate().map_err(|error| StoreError::Entropy(error.to_string()))?;
+        Self(*key.expose_bytes()).write(path)
+    }
+
+    /// Writes this key to `path` (which must not exist, in a folder made
+    /// private if missing), privately and durably, and gives it back.
+    pub(crate) fn write(&self, path: &Path) -> Result<Self, StoreError> {
         let failed = |reason: String| StoreError::SealKeyUnreadable {
             path: path.to_path_buf(),
             reason,
         };
-        let key = Seed::generate().map_err(|error| StoreError::Entropy(error.to_string()))?;
-        let key = Self(*key.expose_bytes());
+        create_folders(path).map_err(|error| failed(error.to_string()))?;
         let mut file = create_private(path).map_err(|error| failed(error.to_string()))?;
-        writeln!(file, "{HEADER} {}", hex::encode(key.0))
+        writeln!(file, "{HEADER} {}", hex::encode(self.0))
             .and_then(|()| file.sync_all())
             .and_then(|()| sync_folder_of(path))
             .map_err(|error| failed(error.to_string()))?;
-        Ok(key)
+        Ok(self.clone())
     }
 
     fn pad(&self, emission: &Emission, number: u32) -> [u8; 32] {
@@ -126,6 +132,7 @@ mod tests {
 
     #[test]
     fn a_key_file_is_private_and_reads_back() {
+        use std::fs;
         use std::os::unix::fs::PermissionsExt as _;
         let folder = tempfile::tempdir().expect("a folder");
         let path = folder.path().join("guichet.sqlite3.key");

@@ -11,6 +11,8 @@ use guichet_sale::StoreError;
 
 use crate::clock::Clock;
 use crate::files;
+use crate::journal;
+use crate::keys::KeyStore;
 use crate::lease::Lease;
 use crate::seal::SealKey;
 use crate::seeds::SeedSource;
@@ -37,11 +39,19 @@ pub struct Store {
     pub(crate) path: PathBuf,
     /// The device and inode of the file opened.
     pub(crate) identity: (u64, u64),
+    /// The device and inode of its `-wal`, once seen.
+    pub(crate) log_identity: Option<(u64, u64)>,
+    /// Opened to read only: nothing is written.
+    pub(crate) read_only: bool,
+    /// Where its seal key is kept, in its key store.
+    pub(crate) key_path: PathBuf,
     pub(crate) seal: Seal,
     pub(crate) seeds: SeedSource,
     pub(crate) lease: Lease,
     pub(crate) lease_wait: Duration,
-    pub(crate) tally: Tally,
+    pub(crate) tally: Option<Tally>,
+    /// Where the database's keys are kept.
+    pub(crate) keys: KeyStore,
     pub(crate) warnings: Vec<String>,
     pub(crate) clock: Clock,
 }
@@ -63,6 +73,8 @@ pub(crate) struct Writing<'a> {
     pub path: &'a Path,
     /// Whether the open blocks' seeds can be unsealed.
     pub(crate) seal: &'a Seal,
+    /// Where the seal key is kept.
+    pub(crate) key_path: &'a Path,
     /// Where new blocks' seeds come from.
     pub seeds: &'a SeedSource,
     /// The store's clock, read once when the transaction began.
@@ -72,10 +84,18 @@ pub(crate) struct Writing<'a> {
 impl Writing<'_> {
     /// The seal key of the open blocks' seeds.
     pub fn key(&self) -> Result<&SealKey, StoreError> {
-        match self.seal {
-            Seal::Ready(key) => Ok(key),
-            Seal::Lost { problem, blocks } => Err(StoreError::SealKeyLost {
-                path: files::sibling(self.path, ".key"),
+        self.seal.key(self.key_path)
+    }
+}
+
+impl Seal {
+    /// The key, or why the seeds cannot be unsealed with it (its file
+    /// `key_path`).
+    pub(crate) fn key(&self, key_path: &Path) -> Result<&SealKey, StoreError> {
+        match self {
+            Self::Ready(key) => Ok(key),
+            Self::Lost { problem, blocks } => Err(StoreError::SealKeyLost {
+                path: key_path.to_path_buf(),
                 problem,
                 blocks: *blocks,
             }),
@@ -100,10 +120,10 @@ impl Store {
         &self.path
     }
 
-    /// The seal key file beside the database.
+    /// The seal key's file, in the database's key store (never beside it).
     #[must_use]
     pub fn key_path(&self) -> PathBuf {
-        files::sibling(&self.path, ".key")
+        self.key_path.clone()
     }
 
     /// What the operator should know but that does not stop the store: files
@@ -113,6 +133,19 @@ impl Store {
         &self.warnings
     }
 
+    /// Whether the store was opened to read only: nothing can be written.
+    #[must_use]
+    pub const fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Where the database's keys are kept (its [`KeyStore::warning`] is for
+    /// the operator, once at start).
+    #[must_use]
+    pub const fn key_store(&self) -> &KeyStore {
+        &self.keys
+    }
+
     /// Why nothing can be sold, if the open blocks' seeds cannot be unsealed.
     #[must_use]
     pub fn seal_problem(&self) -> Option<StoreError> {
@@ -120,28 +153,34 @@ impl Store {
     }
 
     pub(crate) fn seal_error(&self) -> Result<&SealKey, StoreError> {
-        match &self.seal {
-            Seal::Ready(key) => Ok(key),
-            Seal::Lost { problem, blocks } => Err(StoreError::SealKeyLost {
-                path: self.key_path(),
-                problem,
-                blocks: *blocks,
-            }),
+        if self.read_only {
+            // Opened to read: nothing can be sold.
+            return Err(StoreError::ReadOnlyOpen {
+                path: self.path.clone(),
+            });
         }
+        self.seal.key(&self.key_path)
     }
 
     /// Whether the database's path still names the file opened (same device
-    /// and inode): not replaced, moved away or deleted.
+    /// and inode), and its `-wal` the log opened: neither replaced, moved away
+    /// nor deleted.
     ///
     /// # Errors
-    /// [`StoreError::FileReplaced`] otherwise.
+    /// [`StoreError::FileReplaced`] for the file; [`StoreError::LogReplaced`]
+    /// for its log, once what the log held is kept (folded into the
+    /// database, or copied out of the descriptor still open).
     pub fn check_file(&self) -> Result<(), StoreError> {
-        if files::identity(&self.path).ok() == Some(self.identity) {
-            Ok(())
-        } else {
-            Err(StoreError::FileReplaced {
+        if files::identity(&self.path).ok() != Some(self.identity) {
+            return Err(StoreError::FileReplaced {
                 path: self.path.clone(),
-            })
+            });
+        }
+        match self.log_identity {
+            Some(seen) if journal::identity(&self.path) != Some(seen) => {
+                Err(journal::keep_replaced_log(&self.connection, &self.path))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -199,10 +238,13 @@ impl Store {
     /// Records the database's mark in its tally. A tally that cannot be written
     /// only lags behind (it never claims more than was committed): a warning.
     pub(crate) fn record_tally(&mut self) {
+        let Some(tally) = &self.tally else {
+            return;
+        };
         let recorded = self
             .mark()
             .map_err(|error| error.to_string())
-            .and_then(|mark| self.tally.record(mark).map_err(|error| error.to_string()));
+            .and_then(|mark| tally.record(mark).map_err(|error| error.to_string()));
         if let Err(reason) = recorded {
             let warning = format!(
                 "the tally beside {} could not be written: {reason}",
@@ -221,6 +263,11 @@ impl Store {
         &mut self,
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        if self.read_only {
+            return Err(StoreError::ReadOnlyOpen {
+                path: self.path.clone(),
+            });
+        }
         self.check_file()?;
         let transaction = self
             .connection
@@ -230,10 +277,14 @@ impl Store {
             sql: &transaction,
             path: &self.path,
             seal: &self.seal,
+            key_path: &self.key_path,
             seeds: &self.seeds,
             now: (self.clock)(),
         })?;
         transaction.commit().on(&self.path)?;
+        if self.log_identity.is_none() {
+            self.log_identity = journal::identity(&self.path);
+        }
         self.record_tally();
         Ok(value)
     }

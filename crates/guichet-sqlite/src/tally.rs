@@ -9,12 +9,12 @@
 //! checksum. Limits: a tally lost with the `-wal` file detects nothing, and a
 //! tally that is itself damaged is rebuilt from the database (with a warning).
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{ErrorKind, Read as _};
 use std::os::unix::fs::FileExt as _;
 use std::path::Path;
 
-use crate::files::{create_private, sync_folder_of};
+use crate::files::{create_private, open_side_file, read_side_file, sync_folder_of};
 
 /// The first eight bytes of a tally.
 const MAGIC: &[u8; 8] = b"GUICTALY";
@@ -82,7 +82,7 @@ pub struct Tally {
 impl Tally {
     /// Opens (or creates, privately) the tally at `path`, and says what it held.
     pub fn open(path: &Path) -> std::io::Result<(Self, Recorded)> {
-        match OpenOptions::new().read(true).write(true).open(path) {
+        match open_side_file(path) {
             Ok(mut file) => {
                 let mut record = Vec::new();
                 file.read_to_end(&mut record)?;
@@ -98,12 +98,14 @@ impl Tally {
         }
     }
 
-    /// The mark recorded, if it reads back.
-    #[must_use]
-    pub fn recorded(&self) -> Option<Mark> {
-        let mut record = [0; 32];
-        self.file.read_exact_at(&mut record, 0).ok()?;
-        Mark::decode(&record)
+    /// What the tally at `path` holds, read without opening it to write (nor
+    /// creating it).
+    pub fn read(path: &Path) -> std::io::Result<Recorded> {
+        match read_side_file(path) {
+            Ok(record) => Ok(Mark::decode(&record).map_or(Recorded::Damaged, Recorded::Mark)),
+            Err(error) if error.kind() == ErrorKind::NotFound => Ok(Recorded::Missing),
+            Err(error) => Err(error),
+        }
     }
 
     /// Records `mark`, durably.

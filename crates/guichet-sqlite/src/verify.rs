@@ -8,8 +8,10 @@ use guichet_core::emission::Emission;
 use guichet_core::generator::{self, unit_scenario};
 use guichet_core::money::Cents;
 
+use crate::files;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
+use crate::tally::{Recorded, Tally};
 use guichet_sale::StoreError;
 use guichet_sale::UnitState;
 
@@ -277,10 +279,22 @@ impl Store {
         Ok(blocks)
     }
 
-    /// Whether the database is behind what its tally recorded.
+    /// Whether the database is behind what its tally recorded (the tally is
+    /// read, never made).
     fn tally_check(&self) -> Result<Option<String>, StoreError> {
-        let Some(recorded) = self.tally.recorded() else {
-            return Ok(None);
+        let tally = files::sibling(&self.path, ".tally");
+        let recorded = match Tally::read(&tally) {
+            Ok(Recorded::Mark(recorded)) => recorded,
+            Ok(Recorded::Missing) => return Ok(None),
+            Ok(Recorded::Damaged) => {
+                return Ok(Some(format!("the tally {} is damaged", tally.display())));
+            }
+            Err(error) => {
+                return Ok(Some(format!(
+                    "the tally {} cannot be read: {error}",
+                    tally.display()
+                )));
+            }
         };
         let found = self.mark()?;
         Ok(found.is_behind(recorded).then(|| {

@@ -1,6 +1,8 @@
 //! Bad files get a typed error and are left byte-for-byte untouched; a locked or
 //! read-only database gets a clear error.
 
+mod support;
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ use tempfile::TempDir;
 fn healthy() -> (TempDir, PathBuf) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("guichet.sqlite3");
-    let mut store = Store::open(&path).expect("a store");
+    let mut store = support::open(&path).expect("a store");
     for kind in [LimitKind::Deposit, LimitKind::Stake] {
         store.set_limit(kind, Cents::euros(500)).expect("a limit");
     }
@@ -38,7 +40,7 @@ fn wal(path: &Path) -> PathBuf {
 /// Opens `path`, expecting a refusal that leaves the file exactly as it was.
 fn refused(path: &Path) -> StoreError {
     let before = fs::read(path).expect("the file");
-    let error = Store::open(path).expect_err("a refusal");
+    let error = support::open(path).expect_err("a refusal");
     assert_eq!(
         fs::read(path).expect("the file"),
         before,
@@ -118,7 +120,7 @@ fn a_newer_schema_is_refused() {
             error,
             StoreError::NewerSchema {
                 found: 99,
-                known: 4,
+                known: 5,
                 ..
             }
         ),
@@ -136,7 +138,7 @@ fn a_read_only_database_is_refused_clearly() {
 #[test]
 fn a_locked_database_gives_a_clear_error_and_loses_nothing() {
     let (_folder, path) = healthy();
-    let mut store = Store::open(&path).expect("a store");
+    let mut store = support::open(&path).expect("a store");
     let balance = store.balance().expect("a balance");
     let units = store.all_units().expect("units").len();
 
@@ -169,7 +171,7 @@ fn a_folder_that_cannot_be_created_is_a_clear_error() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let file = folder.path().join("file");
     fs::write(&file, "x").expect("a file");
-    let error = Store::open(&file.join("guichet.sqlite3")).expect_err("no folder inside a file");
+    let error = support::open(&file.join("guichet.sqlite3")).expect_err("no folder inside a file");
     assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
 }
 
@@ -188,7 +190,7 @@ fn a_file_nobody_may_read_is_not_called_read_only() {
 #[test]
 fn a_folder_or_a_fifo_is_not_a_database_file() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let error = Store::open(folder.path()).expect_err("a folder");
+    let error = support::open(folder.path()).expect_err("a folder");
     assert!(
         matches!(error, StoreError::NotAFile { kind: "folder", .. }),
         "{error:?}"
@@ -199,7 +201,7 @@ fn a_folder_or_a_fifo_is_not_a_database_file() {
         .status()
         .expect("mkfifo");
     assert!(made.success());
-    let error = Store::open(&fifo).expect_err("a FIFO");
+    let error = support::open(&fifo).expect_err("a FIFO");
     assert!(
         matches!(error, StoreError::NotAFile { kind: "FIFO", .. }),
         "{error:?}"
@@ -213,7 +215,7 @@ fn a_dangling_link_is_not_followed_to_create_its_target() {
     let link = folder.path().join("guichet.sqlite3");
     let target = folder.path().join("elsewhere").join("target.sqlite3");
     std::os::unix::fs::symlink(&target, &link).expect("a link");
-    let error = Store::open(&link).expect_err("refused");
+    let error = support::open(&link).expect_err("refused");
     assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
     assert!(
         error
@@ -229,7 +231,7 @@ fn a_link_to_a_database_opens_it() {
     let (folder, path) = healthy();
     let link = folder.path().join("link.sqlite3");
     std::os::unix::fs::symlink(&path, &link).expect("a link");
-    let store = Store::open_existing(&link).expect("opened through the link");
+    let store = support::open_existing(&link).expect("opened through the link");
     assert_eq!(
         store.balance().expect("a balance"),
         Cents(5_000 - 20 * 200 + won(&store))
@@ -251,7 +253,7 @@ fn a_path_under_a_file_is_an_error_not_a_missing_database() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let notes = folder.path().join("notes.txt");
     fs::write(&notes, "notes").expect("a file");
-    let error = Store::open_existing(&notes.join("guichet.sqlite3")).expect_err("refused");
+    let error = support::open_existing(&notes.join("guichet.sqlite3")).expect_err("refused");
     assert!(matches!(error, StoreError::CannotOpen { .. }), "{error:?}");
 }
 
@@ -297,7 +299,7 @@ fn a_short_file_beside_a_log_is_left_to_sqlites_own_checks() {
     let bytes = fs::read(&path).expect("the file");
     fs::write(&path, &bytes[..bytes.len() - 4096]).expect("one page short");
     fs::write(wal(&path), vec![0x5A; 4096]).expect("a log");
-    let error = Store::open(&path).expect_err("refused");
+    let error = support::open(&path).expect_err("refused");
     assert!(error.is_about_the_file(), "{error:?}");
     assert!(!matches!(error, StoreError::Truncated { .. }), "{error:?}");
 }
@@ -305,10 +307,10 @@ fn a_short_file_beside_a_log_is_left_to_sqlites_own_checks() {
 #[test]
 fn a_seal_key_that_cannot_be_read_stops_the_store_at_open() {
     let (_folder, path) = healthy();
-    let key = sibling(&path, ".key");
+    let key = support::open(&path).expect("the store").key_path();
     fs::remove_file(&key).expect("the key removed");
     fs::create_dir(&key).expect("a folder in its place");
-    let error = Store::open(&path).expect_err("refused");
+    let error = support::open(&path).expect_err("refused");
     assert!(
         matches!(error, StoreError::SealKeyUnreadable { .. }),
         "{error:?}"
@@ -321,7 +323,7 @@ fn a_tally_that_cannot_be_read_stops_the_store_at_open() {
     let tally = sibling(&path, ".tally");
     fs::remove_file(&tally).expect("the tally removed");
     fs::create_dir(&tally).expect("a folder in its place");
-    let error = Store::open(&path).expect_err("refused");
+    let error = support::open(&path).expect_err("refused");
     assert!(
         matches!(&error, StoreError::SideFile { reason, .. } if reason.contains("directory")),
         "{error:?}"
@@ -339,7 +341,7 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 fn only_an_existing_database_opens_when_one_is_required() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("missing").join("guichet.sqlite3");
-    let error = Store::open_existing(&path).expect_err("refused");
+    let error = support::open_existing(&path).expect_err("refused");
     assert!(matches!(error, StoreError::NoDatabase { .. }), "{error:?}");
     assert!(
         !path.parent().expect("a folder").exists(),

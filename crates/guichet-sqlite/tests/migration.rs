@@ -15,7 +15,7 @@ use guichet_core::games::bingo::game::BINGO;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_sale::{StoreError, UnitState};
-use guichet_sqlite::{BlockState, Store};
+use guichet_sqlite::BlockState;
 use support::raw;
 
 /// The open blocks' seeds, read from the schema-1 file before it is migrated.
@@ -45,13 +45,13 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     let seeds = open_seeds(&path);
     assert_eq!(seeds.len(), 4, "four emissions were selling");
 
-    let mut store = Store::open(&path).expect("migrated");
+    let mut store = support::open(&path).expect("migrated");
     assert_eq!(store.balance().expect("a balance"), Cents::euros(31));
     assert_eq!(store.all_units().expect("units").len(), 68);
     let version: i64 = raw(&path)
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 4);
+    assert_eq!(version, 5);
     assert!(
         store.key_path().exists(),
         "a seal key was made for the open seeds"

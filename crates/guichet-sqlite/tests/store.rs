@@ -14,9 +14,7 @@ use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_sale::{StoreError, UnitState};
-use guichet_sqlite::{
-    BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, OpenOptions, Store,
-};
+use guichet_sqlite::{BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, Store};
 use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first_unit};
 
 #[test]
@@ -41,16 +39,16 @@ fn a_new_store_is_empty_private_and_in_wal_mode() {
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 4);
+    assert_eq!(version, 5);
 }
 
 #[test]
 fn a_database_open_to_others_is_warned_about() {
     let (folder, _) = new_path();
     let path = folder.path().join("private").join("guichet.sqlite3");
-    drop(Store::open(&path).expect("a store"));
+    drop(support::open(&path).expect("a store"));
     fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
-    let store = Store::open(&path).expect("it still opens");
+    let store = support::open(&path).expect("it still opens");
     assert_eq!(store.warnings().len(), 1, "{:?}", store.warnings());
     assert!(
         store.warnings()[0].contains("mode 644"),
@@ -235,7 +233,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
             .expect("a puck");
         unit.id
     };
-    let store = Store::open(&path).expect("the store again");
+    let store = support::open(&path).expect("the store again");
     let unfinished = store.unfinished_units().expect("unfinished units");
     assert_eq!(unfinished.len(), 1);
     let unit = &unfinished[0];
@@ -260,7 +258,7 @@ fn a_unit_being_played_belongs_to_its_process() {
         .expect("a step");
 
     // A second process (here a second store) cannot touch it, nor buy.
-    let mut other = Store::open(&path).expect("a second store");
+    let mut other = support::open(&path).expect("a second store");
     for refused in [
         other
             .reveal(unit.id, &[RevealStep::Zone { zone: 1 }])
@@ -531,10 +529,10 @@ fn a_lost_seal_key_stops_sales_loses_no_money_and_is_voided_by_an_operator() {
 fn another_databases_key_is_refused() {
     let (_folder, path) = new_path();
     let (_other_folder, other_path) = new_path();
-    drop(seeded(1).open(&path).expect("a store"));
+    let key_path = seeded(1).open(&path).expect("a store").key_path();
     let other = seeded(2).open(&other_path).expect("another store");
-    fs::copy(other.key_path(), support::raw_key_path(&path)).expect("the wrong key put in place");
-    let store = Store::open(&path).expect("it opens");
+    fs::copy(other.key_path(), key_path).expect("the wrong key put in place");
+    let store = support::open(&path).expect("it opens");
     assert!(matches!(
         store.seal_problem(),
         Some(StoreError::SealKeyLost {
@@ -555,7 +553,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
     }
     fs::copy(&path, &backup).expect("an old copy");
     {
-        let mut store = Store::open(&path).expect("the store");
+        let mut store = support::open(&path).expect("the store");
         for _ in 0..3 {
             let unit = store.buy(&BLACK_JACK).expect("a unit");
             store.finish(unit.id).expect("finished");
@@ -564,7 +562,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
     // The old copy put back: as if the -wal file holding three sales were lost.
     fs::copy(&backup, &path).expect("the old copy back");
     let before = fs::read(&path).expect("the file");
-    let error = Store::open(&path).expect_err("refused");
+    let error = support::open(&path).expect_err("refused");
     assert!(
         matches!(
             error,
@@ -591,7 +589,7 @@ fn a_replaced_database_file_stops_every_write() {
     set_highest_limits(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let other = folder.path().join("other.sqlite3");
-    drop(Store::open(&other).expect("another store"));
+    drop(support::open(&other).expect("another store"));
     fs::rename(&other, &path).expect("replaced under the running store");
     let error = store.deposit(Cents::euros(5)).expect_err("refused");
     assert!(
@@ -710,7 +708,7 @@ fn a_settled_unit_frees_the_account_for_another_process() {
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
     kiosk.finish(unit.id).expect("settled");
     // The kiosk still runs, idle: another process (the CLI) may play now.
-    let mut other = Store::open(&path).expect("a second store");
+    let mut other = support::open(&path).expect("a second store");
     let bought = other.buy(&X10).expect("the account is free");
     other.finish(bought.id).expect("settled");
     assert_eq!(other.verify().expect("a verdict"), Vec::<String>::new());
@@ -757,7 +755,7 @@ fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
 
     // Without waiting, the unit is another's.
-    let mut hasty = Store::open(&path).expect("a second store");
+    let mut hasty = support::open(&path).expect("a second store");
     assert!(matches!(
         hasty.take_up(unit.id),
         Err(StoreError::PlayedElsewhere { .. })
@@ -766,7 +764,7 @@ fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
 
     // Told to wait two seconds, a second process takes it up as soon as the
     // first ends, a third of a second later.
-    let mut patient = OpenOptions::new()
+    let mut patient = support::options()
         .lease_wait(std::time::Duration::from_secs(2))
         .open(&path)
         .expect("a patient store");
@@ -822,7 +820,7 @@ fn a_store_closed_after_its_file_was_replaced_sets_the_old_log_aside() {
     let log = folder.path().join("guichet.sqlite3-wal");
     assert!(log.exists(), "the running store has its log");
     let other = folder.path().join("other.sqlite3");
-    drop(Store::open(&other).expect("another store"));
+    drop(support::open(&other).expect("another store"));
     fs::rename(&other, &path).expect("replaced under the running store");
     let aside = store.close_replaced().expect("the old log set aside");
     let name = aside
@@ -842,7 +840,7 @@ fn data_version_moves_when_another_process_writes() {
     let (folder, store) = fresh();
     let before = store.data_version().expect("a version");
     assert_eq!(store.data_version().expect("a version"), before, "still");
-    let mut other = Store::open(&folder.path().join("guichet.sqlite3")).expect("another");
+    let mut other = support::open(&folder.path().join("guichet.sqlite3")).expect("another");
     other.deposit(Cents::euros(5)).expect("a deposit");
     assert_ne!(store.data_version().expect("a version"), before);
 }

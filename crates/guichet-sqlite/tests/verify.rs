@@ -12,7 +12,6 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_sqlite::Store;
 use rusqlite::params;
 use support::{first_unit_worth, raw, seed};
 use tempfile::TempDir;
@@ -82,7 +81,7 @@ fn tamperer(path: &Path) -> rusqlite::Connection {
 
 /// What `verify` finds in the database at `path`.
 fn verdict(path: &Path) -> Vec<String> {
-    Store::open(path)
+    support::open(path)
         .expect("the store opens")
         .verify()
         .expect("a verdict")
@@ -112,7 +111,7 @@ fn refused(sql: &str, reason: &str) {
     tamperer(&sound.path)
         .execute_batch(sql)
         .expect("the tampering");
-    match Store::open(&sound.path) {
+    match support::open(&sound.path) {
         Err(error) => assert!(format!("{error:?}").contains(reason), "{error:?}"),
         Ok(_) => panic!("a database broken by {sql:?} opens"),
     }
@@ -356,7 +355,7 @@ fn an_emission_without_its_next_block_committed_is_found() {
     );
     let missing = format!("{}: 0 blocks committed instead of one", X10.code());
     // Broken under a store that is open: its verify sees it.
-    let store = Store::open(&sound.path).expect("the store opens");
+    let store = support::open(&sound.path).expect("the store opens");
     tamperer(&sound.path)
         .execute_batch(&void_the_committed)
         .expect("the tampering");
@@ -545,7 +544,7 @@ fn a_block_closed_at_the_instant_of_its_commitment_is_sound() {
 #[test]
 fn a_database_behind_its_tally_is_found() {
     let sound = sound();
-    let store = Store::open(&sound.path).expect("the store opens");
+    let store = support::open(&sound.path).expect("the store opens");
     // The last ledger entry lost behind the store's back (a `-wal` deleted).
     tamperer(&sound.path)
         .execute_batch("DELETE FROM ledger WHERE id = (SELECT MAX(id) FROM ledger)")

@@ -5,6 +5,7 @@
 
 use guichet_core::money::Cents;
 use guichet_sale::StoreError;
+use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{EventKind, PinCheck, Store};
 
 use crate::app::page::Page;
@@ -209,6 +210,7 @@ fn show_tab(
                 .filter(|record| record.closed_at.is_some())
                 .collect(),
             verified,
+            trial_keys: matches!(store.key_store(), KeyStore::Folder(_)),
         },
         OperatorTab::Charts => TabContent::Charts(chart_facts(store)?),
         OperatorTab::Recall => TabContent::Recall(recalled.unwrap_or_default()),

@@ -19,6 +19,7 @@ use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Mode, Page};
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_sale::{LimitKind, MAX_LIMIT, StoreError, Unit, UnitState};
+use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 use tempfile::TempDir;
 
@@ -29,11 +30,26 @@ pub fn new_database() -> (TempDir, PathBuf) {
     (folder, path)
 }
 
+/// The tests' key store, apart from the user's own.
+pub fn keys() -> KeyStore {
+    KeyStore::Folder(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys"))
+}
+
+/// Options that keep the keys in the tests' key store.
+pub fn options() -> OpenOptions {
+    OpenOptions::new().keys(keys())
+}
+
+/// Opens (or creates) the database at `path`, its keys in the tests' store.
+pub fn open(path: &Path) -> Result<Store, StoreError> {
+    options().open(path)
+}
+
 /// Options whose blocks have seeds of our choosing: block `n` of the emission
 /// at position `p` is seeded with the bytes `seed_byte + p + 16 n`, so that the
 /// units are the same on every run.
 pub fn seeded(seed_byte: u8) -> OpenOptions {
-    OpenOptions::new().seeds(move |emission, number| seed_of(seed_byte, emission, number))
+    options().seeds(move |emission, number| seed_of(seed_byte, emission, number))
 }
 
 /// The seed `seeded(seed_byte)` gives block `number` of `emission`.
@@ -51,7 +67,7 @@ pub fn seed_of(seed_byte: u8, emission: &Emission, number: u32) -> Seed {
 /// Options under which block 0 of `emission` has `seed` (the others seeded
 /// with the bytes `100 + n`).
 pub fn with_block_seed(emission: &'static Emission, seed: Seed) -> OpenOptions {
-    OpenOptions::new().seeds(move |asked, number| {
+    options().seeds(move |asked, number| {
         if std::ptr::eq(asked, emission) && number == 0 {
             seed.clone()
         } else {

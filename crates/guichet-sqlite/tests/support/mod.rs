@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
+use guichet_sale::StoreError;
 use guichet_sale::{LimitKind, MAX_LIMIT};
+use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 use jiff::{SignedDuration, Timestamp};
 use tempfile::TempDir;
@@ -32,11 +34,34 @@ pub fn seed(number: u64) -> Seed {
     Seed::from_bytes(bytes)
 }
 
+/// The tests' key store, apart from the user's own: the keys of every
+/// database a test makes are kept there.
+#[must_use]
+pub fn keys() -> KeyStore {
+    KeyStore::Folder(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys"))
+}
+
+/// Options that keep the keys in the tests' key store.
+#[must_use]
+pub fn options() -> OpenOptions {
+    OpenOptions::new().keys(keys())
+}
+
+/// Opens (or creates) the database at `path`, its keys in the tests' store.
+pub fn open(path: &Path) -> Result<Store, StoreError> {
+    options().open(path)
+}
+
+/// Opens the existing database at `path`, its keys in the tests' store.
+pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+    options().existing_only().open(path)
+}
+
 /// Options whose blocks are seeded `seed(base + emission position × 1000 +
 /// block number)`: the same units on every run.
 #[must_use]
 pub fn seeded(base: u64) -> OpenOptions {
-    OpenOptions::new().seeds(move |emission, number| {
+    options().seeds(move |emission, number| {
         let position = guichet_core::games::emissions()
             .position(|other| std::ptr::eq(other, emission))
             .unwrap_or(0) as u64;
@@ -77,7 +102,7 @@ pub fn first_unit_worth(emission: &'static Emission, prize: Cents) -> OpenOption
     let chosen = (0_u64..100_000_000)
         .find(|&number| Block::open(emission, 0, &seed(number)).prize_of_unit(0) == prize)
         .expect("some seed gives it");
-    OpenOptions::new().seeds(move |asked, number| {
+    options().seeds(move |asked, number| {
         if std::ptr::eq(asked, emission) && number == 0 {
             seed(chosen)
         } else {
@@ -106,14 +131,6 @@ pub fn with_first_unit(
 #[must_use]
 pub fn raw(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open(path).expect("sqlite")
-}
-
-/// Where the seal key of the database at `path` lives.
-#[must_use]
-pub fn raw_key_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".key");
-    name.into()
 }
 
 /// A clock the test sets: seconds since the epoch.

@@ -10,8 +10,10 @@ use crate::ui::view::{PageContext, View};
 
 /// Why the store could not be opened.
 pub struct StoreProblemPage {
-    /// The Fluent keys of what is wrong and of what to do about it.
+    /// The Fluent keys of what is wrong, of what became of the file, and of
+    /// what to do about it.
     problem: &'static str,
+    assurance: &'static str,
     advice: &'static str,
     /// The store's own one-line message, with the file's path, for the operator.
     detail: String,
@@ -25,6 +27,21 @@ impl StoreProblemPage {
             StoreError::Locked { .. } => ("store-problem-is-locked", "store-problem-locked"),
             StoreError::ReadOnly { .. } => {
                 ("store-problem-is-read-only", "store-problem-read-only")
+            }
+            StoreError::ReadOnlyFolder { .. } => (
+                "store-problem-is-read-only-folder",
+                "store-problem-read-only-folder",
+            ),
+            StoreError::DatabaseGone { .. } => ("store-problem-is-gone", "store-problem-gone"),
+            StoreError::LogReplaced { .. } => (
+                "store-problem-is-log-replaced",
+                "store-problem-log-replaced",
+            ),
+            StoreError::SideFile { .. } => {
+                ("store-problem-is-side-file", "store-problem-side-file")
+            }
+            StoreError::OldSchema { .. } | StoreError::UnknownSchema { .. } => {
+                ("store-problem-is-old", "store-problem-old")
             }
             StoreError::NewerSchema { .. } => ("store-problem-is-newer", "store-problem-newer"),
             StoreError::NotADatabase { .. } | StoreError::NotGuichet { .. } => {
@@ -53,8 +70,17 @@ impl StoreProblemPage {
             StoreError::Network(_) => ("store-problem-is-unreachable", "store-problem-unreachable"),
             _ => ("store-problem-is-damaged", "store-problem-damaged"),
         };
+        // Found while running, the sales already made are kept; found at
+        // open, nothing was touched.
+        let assurance = match error {
+            StoreError::FileReplaced { .. } | StoreError::LogReplaced { .. } => {
+                "store-problem-kept"
+            }
+            _ => "store-problem-untouched",
+        };
         Self {
             problem,
+            assurance,
             advice,
             detail: error.to_string(),
         }
@@ -73,7 +99,7 @@ impl View for StoreProblemPage {
             );
             ui.add_space(size::GAP);
             ui.label(RichText::new(texts.get(self.problem)).text_style(style::amount()));
-            ui.label(texts.get("store-problem-untouched"));
+            ui.label(texts.get(self.assurance));
             ui.add_space(size::GAP);
             ui.label(texts.get(self.advice));
             ui.add_space(size::GAP);

@@ -30,6 +30,15 @@ pub fn ui(
     past_blocks(ui, context, past);
 }
 
+/// That the seal key is in a folder of the user's, when it is: a mode for
+/// trials and demonstrations, said to the operator.
+pub fn keys_notice(ui: &mut egui::Ui, context: &PageContext<'_>, trial_keys: bool) {
+    if trial_keys {
+        ui.label(RichText::new(context.texts.get("operator-keys-trial")).color(palette::PROBLEM));
+        ui.add_space(size::GAP / 2.0);
+    }
+}
+
 /// "Vérifier la base", and what it found.
 fn verification(
     ui: &mut egui::Ui,

@@ -47,6 +47,9 @@ pub enum TabContent {
         past: Vec<BlockRecord>,
         /// The verification's findings (`Some(empty)`: all is well).
         verified: Option<Vec<String>>,
+        /// Whether the database's keys are in a folder of the user's (a mode
+        /// for trials and demonstrations), not systemd's credentials.
+        trial_keys: bool,
     },
     /// The charts' data.
     Charts(ChartFacts),
@@ -163,7 +166,11 @@ impl View for OperatorPage {
                         selling,
                         past,
                         verified,
-                    } => blocks::ui(ui, context, selling, past, verified.as_deref(), commands),
+                        trial_keys,
+                    } => {
+                        blocks::keys_notice(ui, context, *trial_keys);
+                        blocks::ui(ui, context, selling, past, verified.as_deref(), commands);
+                    }
                     TabContent::Charts(facts) => charts::ui(ui, context, &mut self.chart, facts),
                     TabContent::Recall(units) => recall::ui(ui, context, units, commands),
                     TabContent::OnTheNetwork(_) => {

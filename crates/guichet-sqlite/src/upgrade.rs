@@ -1,0 +1,88 @@
+//! The explicit migration (`guichet migrate`): a backup copy of the file as it
+//! is, beside it, then the schema brought to this build's version. The
+//! commands that only read never migrate; those that write migrate at open
+//! (an installed kiosk after an upgrade) without a copy.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use guichet_sale::StoreError;
+
+use crate::connection::{self, Access, MigrationPlan};
+use crate::files;
+use crate::open::OpenOptions;
+use crate::schema::current_version;
+use crate::sqlite_error::OnFile as _;
+use crate::store::Store;
+
+/// What [`OpenOptions::migrate`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Migrated {
+    /// The schema's version before.
+    pub from: i64,
+    /// Its version now.
+    pub to: i64,
+    /// The copy of the file as it was, if it was migrated.
+    pub backup: Option<PathBuf>,
+}
+
+impl OpenOptions {
+    /// Migrates the database at `path` (which must exist) to this build's
+    /// schema: a consistent copy of it as it is first, private, beside it
+    /// (`<file>.v<N>-<time>.backup`), then the migration; a file already at
+    /// this version is left as it is, with no copy.
+    ///
+    /// # Errors
+    /// [`StoreError`]: the file refused as at any open, the copy not made
+    /// (then nothing is migrated), or the migration failed.
+    pub fn migrate(&self, path: &Path) -> Result<(Store, Migrated), StoreError> {
+        // Opened to copy, the file is never migrated: no plan is asked for.
+        let mut no_plan = |_: i64| -> Result<MigrationPlan, StoreError> {
+            Err(StoreError::ReadOnlyOpen {
+                path: path.to_path_buf(),
+            })
+        };
+        let reader = connection::open(path, Access::Copy, &mut no_plan)?;
+        let from: i64 = reader
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .on(path)?;
+        let backup = if from < current_version() {
+            let stamp = jiff::Timestamp::now()
+                .strftime("%Y%m%dT%H%M%SZ")
+                .to_string();
+            let backup = files::sibling(path, &format!(".v{from}-{stamp}.backup"));
+            // A private empty file first, which the copy keeps; SQLite's
+            // online backup copies every page as the reader sees it.
+            drop(
+                files::create_private(&backup).map_err(|error| StoreError::CannotOpen {
+                    path: backup.clone(),
+                    reason: format!("the backup copy cannot be made: {error}"),
+                })?,
+            );
+            let mut copy = rusqlite::Connection::open(&backup).on(&backup)?;
+            rusqlite::backup::Backup::new(&reader, &mut copy)
+                .and_then(|backup| backup.run_to_completion(1024, Duration::ZERO, None))
+                .on(&backup)?;
+            copy.pragma_update(None, "journal_mode", "DELETE")
+                .on(&backup)?;
+            copy.close().map_err(|(_, error)| error).on(&backup)?;
+            files::sync_folder_of(&backup).map_err(|error| StoreError::CannotOpen {
+                path: backup.clone(),
+                reason: error.to_string(),
+            })?;
+            Some(backup)
+        } else {
+            None
+        };
+        drop(reader);
+        let store = self.clone().existing_only().open(path)?;
+        Ok((
+            store,
+            Migrated {
+                from,
+                to: current_version(),
+                backup,
+            },
+        ))
+    }
+}

@@ -1,0 +1,28 @@
+//! What the command-line tests share: the binary, run with its keys in the
+//! tests' key store (never the user's own, nor systemd's credentials).
+
+#![allow(dead_code)] // Each test file uses its own part of this module.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use guichet_sqlite::keys::{KEYS_VARIABLE, KeyStore};
+
+/// The tests' key store's folder.
+pub fn keys_folder() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keys")
+}
+
+/// The tests' key store, for a store a test opens itself.
+pub fn keys() -> KeyStore {
+    KeyStore::Folder(keys_folder())
+}
+
+/// The `guichet` binary, its keys in the tests' key store.
+pub fn guichet_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_guichet"));
+    command
+        .env(KEYS_VARIABLE, keys_folder())
+        .env_remove("CREDENTIALS_DIRECTORY");
+    command
+}
