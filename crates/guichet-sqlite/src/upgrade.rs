@@ -15,6 +15,35 @@ use crate::schema::current_version;
 use crate::sqlite_error::OnFile as _;
 use crate::store::Store;
 
+/// Copies the database at `path`, read through `reader`, to `backup`,
+/// privately: byte for byte when it has no `-wal` (nothing is writing it);
+/// else as SQLite's online backup sees it, one consistent snapshot.
+fn copy_as_it_is(
+    reader: &rusqlite::Connection,
+    path: &Path,
+    backup: &Path,
+) -> Result<(), StoreError> {
+    let failed = |error: std::io::Error| StoreError::CannotOpen {
+        path: backup.to_path_buf(),
+        reason: format!("the backup copy cannot be made: {error}"),
+    };
+    let mut target = files::create_private(backup).map_err(failed)?;
+    if !files::sibling(path, "-wal").exists() {
+        let mut source = std::fs::File::open(path).map_err(failed)?;
+        std::io::copy(&mut source, &mut target).map_err(failed)?;
+        return target.sync_all().map_err(failed);
+    }
+    drop(target);
+    let mut copy = rusqlite::Connection::open(backup).on(backup)?;
+    rusqlite::backup::Backup::new(reader, &mut copy)
+        .and_then(|backup| backup.run_to_completion(1024, Duration::ZERO, None))
+        .on(backup)?;
+    // The copy stands alone: no -wal beside it.
+    copy.pragma_update(None, "journal_mode", "DELETE")
+        .on(backup)?;
+    copy.close().map_err(|(_, error)| error).on(backup)
+}
+
 /// What [`OpenOptions::migrate`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Migrated {
@@ -51,21 +80,7 @@ impl OpenOptions {
                 .strftime("%Y%m%dT%H%M%SZ")
                 .to_string();
             let backup = files::sibling(path, &format!(".v{from}-{stamp}.backup"));
-            // A private empty file first, which the copy keeps; SQLite's
-            // online backup copies every page as the reader sees it.
-            drop(
-                files::create_private(&backup).map_err(|error| StoreError::CannotOpen {
-                    path: backup.clone(),
-                    reason: format!("the backup copy cannot be made: {error}"),
-                })?,
-            );
-            let mut copy = rusqlite::Connection::open(&backup).on(&backup)?;
-            rusqlite::backup::Backup::new(&reader, &mut copy)
-                .and_then(|backup| backup.run_to_completion(1024, Duration::ZERO, None))
-                .on(&backup)?;
-            copy.pragma_update(None, "journal_mode", "DELETE")
-                .on(&backup)?;
-            copy.close().map_err(|(_, error)| error).on(&backup)?;
+            copy_as_it_is(&reader, path, &backup)?;
             files::sync_folder_of(&backup).map_err(|error| StoreError::CannotOpen {
                 path: backup.clone(),
                 reason: error.to_string(),

@@ -88,7 +88,10 @@ fn the_seal_key_is_never_in_the_databases_folder_and_a_copy_of_the_folder_cannot
     for entry in fs::read_dir(folder.path()).expect("the folder") {
         let entry = entry.expect("an entry");
         let name = entry.file_name().to_string_lossy().into_owned();
-        assert!(!name.to_lowercase().contains("key") && !name.contains("seal"), "{name}");
+        assert!(
+            !name.to_lowercase().contains("key") && !name.contains("seal"),
+            "{name}"
+        );
         let bytes = fs::read(entry.path()).expect("a file");
         assert!(
             !bytes

@@ -1,0 +1,238 @@
+//! The command line on secrets at rest and honest messages: the commands that
+//! only read leave a read-only copy byte for byte, `migrate` is the only one
+//! that migrates, `play` says what it did when a signal stops it, and help
+//! into a full disk is an output error like any other.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::Path;
+use std::process::{Output, Stdio};
+use std::time::{Duration, Instant};
+
+use sha2::{Digest as _, Sha256};
+use support::{guichet_command, keys};
+
+fn guichet(arguments: &[&str]) -> Output {
+    guichet_command()
+        .args(arguments)
+        .output()
+        .expect("the guichet binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn succeeds(arguments: &[&str]) -> String {
+    let output = guichet(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    text(&output.stdout)
+}
+
+/// Every file in `folder`, by name, with the SHA-256 of its bytes.
+fn hashes(folder: &Path) -> BTreeMap<String, String> {
+    fs::read_dir(folder)
+        .expect("the folder")
+        .map(|entry| {
+            let entry = entry.expect("an entry");
+            let bytes = fs::read(entry.path()).expect("a file");
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                hex::encode(Sha256::digest(bytes)),
+            )
+        })
+        .collect()
+}
+
+/// A kiosk's file in a private folder, with limits, money and a few units.
+fn kiosk() -> (tempfile::TempDir, String) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    fs::set_permissions(folder.path(), fs::Permissions::from_mode(0o700)).expect("private");
+    let db = folder
+        .path()
+        .join("guichet.sqlite3")
+        .to_string_lossy()
+        .into_owned();
+    succeeds(&[
+        "limits",
+        "--db",
+        &db,
+        "--deposit",
+        "1000",
+        "--stake",
+        "1000",
+    ]);
+    succeeds(&["deposit", "--db", &db, "--amount", "500"]);
+    succeeds(&["play", "--db", &db, "--game", "blackjack", "--count", "3"]);
+    (folder, db)
+}
+
+#[test]
+fn history_verify_and_blocks_read_a_read_only_copy_and_change_nothing() {
+    let (_folder, db) = kiosk();
+    let evidence = tempfile::tempdir().expect("the auditor's folder");
+    let copy = evidence.path().join("evidence.sqlite3");
+    fs::copy(&db, &copy).expect("copied");
+    fs::set_permissions(&copy, fs::Permissions::from_mode(0o444)).expect("chmod");
+    fs::set_permissions(evidence.path(), fs::Permissions::from_mode(0o555)).expect("chmod");
+    let copy_text = copy.to_string_lossy().into_owned();
+    let before = hashes(evidence.path());
+
+    let history = succeeds(&["history", "--db", &copy_text, "--json"]);
+    let record: serde_json::Value = serde_json::from_str(&history).expect("JSON");
+    assert_eq!(record["units"].as_array().map(Vec::len), Some(3));
+    succeeds(&["blocks", "--db", &copy_text]);
+    let verify = succeeds(&["verify", "--db", &copy_text]);
+    assert!(verify.starts_with("ok"), "{verify}");
+
+    assert_eq!(hashes(evidence.path()), before, "every byte as it was");
+    fs::set_permissions(evidence.path(), fs::Permissions::from_mode(0o700)).expect("chmod");
+}
+
+#[test]
+fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("old.sqlite3");
+    fs::copy(
+        "crates/guichet-sqlite/tests/fixtures/v1-kiosk.sqlite3",
+        &path,
+    )
+    .expect("fixture");
+    let db = path.to_string_lossy().into_owned();
+    let before = hashes(folder.path());
+
+    for command in ["verify", "history", "blocks"] {
+        let output = guichet(&[command, "--db", &db]);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let said = text(&output.stderr);
+        assert_eq!(said.lines().count(), 1, "{command}: {said}");
+        assert!(
+            said.contains(&format!("guichet migrate --db {db}")),
+            "{said}"
+        );
+    }
+    assert_eq!(hashes(folder.path()), before, "the evidence untouched");
+
+    let migrated = succeeds(&["migrate", "--db", &db]);
+    assert!(
+        migrated.starts_with(&format!("migrated {db} from schema version 1 to 5")),
+        "{migrated}"
+    );
+    let copies: Vec<_> = hashes(folder.path())
+        .into_keys()
+        .filter(|name| name.ends_with(".backup"))
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert_eq!(
+        hashes(folder.path())[&copies[0]],
+        before["old.sqlite3"],
+        "the copy is the file as it was"
+    );
+    assert!(succeeds(&["verify", "--db", &db]).starts_with("ok"));
+    assert!(succeeds(&["migrate", "--db", &db]).contains("nothing to do"));
+}
+
+#[test]
+fn limits_on_a_deleted_database_whose_tally_is_left_creates_nothing() {
+    let (folder, db) = kiosk();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = fs::remove_file(format!("{db}{suffix}"));
+    }
+    let before = hashes(folder.path());
+    let output = guichet(&["limits", "--db", &db, "--deposit", "10", "--stake", "10"]);
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stderr);
+    assert!(said.contains("nothing was created"), "{said}");
+    assert_eq!(hashes(folder.path()), before);
+}
+
+#[test]
+fn play_stopped_by_a_signal_says_what_it_did_and_leaves_no_unit_unfinished() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let (_folder, db) = kiosk();
+        let child = guichet_command()
+            .args([
+                "play",
+                "--db",
+                &db,
+                "--game",
+                "blackjack",
+                "--count",
+                "100000",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("play starts");
+        // Once it has played a few units of its own.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let output = guichet(&["history", "--db", &db, "--json"]);
+            let record: serde_json::Value =
+                serde_json::from_slice(&output.stdout).unwrap_or_default();
+            if record["units"]
+                .as_array()
+                .is_some_and(|units| units.len() >= 6)
+            {
+                break;
+            }
+            assert!(Instant::now() < deadline, "play never got going");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let sent = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let output = child.wait_with_output().expect("it stops");
+        let said = text(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "SIG{signal}: {said}");
+        assert!(
+            said.contains("of 100000 unit(s) of Black Jack") && said.contains("interrupted"),
+            "SIG{signal}: {said}"
+        );
+        let played: usize = said
+            .split("played ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|count| count.parse().ok())
+            .expect("a count");
+        let store = guichet_sqlite::OpenOptions::new()
+            .keys(keys())
+            .read_only()
+            .open(Path::new(&db))
+            .expect("the store");
+        assert_eq!(store.all_units().expect("units").len(), 3 + played);
+        assert_eq!(store.unfinished_units().expect("units"), Vec::new());
+    }
+}
+
+#[test]
+fn help_and_version_into_a_full_disk_exit_3() {
+    for flag in ["--help", "--version"] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let output = guichet_command()
+            .arg(flag)
+            .stdout(full)
+            .output()
+            .expect("it runs");
+        assert_eq!(output.status.code(), Some(3), "{flag}");
+        assert!(
+            text(&output.stderr).contains("No space left on device"),
+            "{flag}"
+        );
+        let fine = guichet(&[flag]);
+        assert_eq!(fine.status.code(), Some(0), "{flag}");
+    }
+}
