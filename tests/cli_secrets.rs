@@ -173,7 +173,7 @@ fn play_stopped_by_a_signal_says_what_it_did_and_leaves_no_unit_unfinished() {
             .spawn()
             .expect("play starts");
         // Once it has played a few units of its own.
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + Duration::from_mins(1);
         loop {
             let output = guichet(&["history", "--db", &db, "--json"]);
             let record: serde_json::Value =
