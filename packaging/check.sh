@@ -6,7 +6,10 @@
 #   4. the kiosk unit, checked by systemd-analyze verify;
 #   5. an install into a throwaway root (dpkg --root): the guichet user, its
 #      0700 database folder, `guichet --version` and `guichet audit` from the
-#      installed path;
+#      installed path; the seal key installed as an encrypted credential
+#      (never in the data folder), decrypted as the unit's
+#      LoadCredentialEncrypted= does, selling through $CREDENTIALS_DIRECTORY;
+#      and a copy of the data folder elsewhere refusing to sell;
 #   6. the real kiosk session: the installed binary under cage, as a non-root
 #      user, nested in Xvfb through wlroots' X11 backend; the operator PIN is
 #      chosen, the player says 18+, and a screenshot must show the lobby
@@ -99,6 +102,38 @@ version=$("$root/usr/bin/guichet" --version)
 echo "$version"
 echo "$version" | grep -qE '^guichet [0-9.]+ \(commit [0-9a-f]{12}(-dirty)?\)$' || fail "--version: $version"
 "$root/usr/bin/guichet" audit --game blackjack | tail -3
+
+say "5b. the seal key: a systemd credential, off the data folder"
+credential=$root/etc/credstore.encrypted/guichet-seal-key
+[ -f "$credential" ] || fail "postinst made no credential $credential"
+[ "$(stat -c '%a' "$credential")" = 600 ] || fail "$credential is mode $(stat -c '%a' "$credential")"
+grep -q guichet-seal-key-v1 "$credential" && fail "the credential is not encrypted"
+grep -q '^LoadCredentialEncrypted=guichet-seal-key:/etc/credstore.encrypted/guichet-seal-key$' \
+    "$root/lib/systemd/system/guichet-kiosk@.service" || fail "the unit does not load the credential"
+# As LoadCredentialEncrypted= does: decrypted with this machine's key into a
+# folder of the service's own, given in $CREDENTIALS_DIRECTORY.
+credentials=$work/credentials
+mkdir -m 0700 "$credentials"
+systemd-creds decrypt --name=guichet-seal-key "$credential" "$credentials/guichet-seal-key"
+chmod 0400 "$credentials/guichet-seal-key"
+data=$root/var/lib/guichet
+kiosk() { env -u GUICHET_KEYS CREDENTIALS_DIRECTORY="$credentials" "$root/usr/bin/guichet" "$@"; }
+kiosk limits --db "$data/guichet.sqlite3" --deposit 100 --stake 100 >/dev/null
+kiosk deposit --db "$data/guichet.sqlite3" --amount 20
+kiosk play --db "$data/guichet.sqlite3" --game blackjack --count 3
+kiosk verify --db "$data/guichet.sqlite3" | head -1 | grep -q '^ok' || fail "verify under the credential"
+leaked=$(find "$data" \( -name '*key*' -print \) -o \( -type f -exec grep -l guichet-seal-key-v1 {} + \) 2>/dev/null || true)
+[ -z "$leaked" ] || fail "a key is in the data folder: $leaked"
+echo "sold 3 units through the credential; no key in $data"
+# A copy of the data folder, elsewhere, without the credential: it cannot sell.
+stolen=$work/stolen
+cp -a "$data" "$stolen"
+if refusal=$(env -u CREDENTIALS_DIRECTORY GUICHET_KEYS="$work/thief-keys" \
+        "$root/usr/bin/guichet" play --db "$stolen/guichet.sqlite3" --game blackjack --count 1 2>&1); then
+    fail "a copy of the data folder sold a unit: $refusal"
+fi
+echo "$refusal" | grep -q 'seal key' || fail "the copy's refusal does not name the key: $refusal"
+echo "a copy of the data folder refuses to sell: $(echo "$refusal" | tail -1)"
 
 say "6. the kiosk session: cage in Xvfb"
 user=guichetcheck

@@ -11,6 +11,7 @@
 //! | 1 | refused or failed: the database said no (no limits set, past a limit, excluded, short balance…), `verify` found violations, `audit` found a tier that does not match |
 //! | 2 | bad arguments |
 //! | 3 | an output (stdout, a file named on the command line) could not be written |
+//! | 130 | `play` stopped by SIGINT, SIGTERM or SIGHUP, once the unit in play was settled |
 
 mod account;
 mod args;

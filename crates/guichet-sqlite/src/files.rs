@@ -61,9 +61,27 @@ pub fn create_private(path: &Path) -> io::Result<File> {
 /// The system's error (`NotFound` when there is none), or `InvalidData` naming
 /// what the file is instead.
 pub fn open_side_file(path: &Path) -> io::Result<File> {
+    open_not_following(path, true)
+}
+
+/// Opens the side file at `path` to read it, as [`open_side_file`] checks it.
+///
+/// # Errors
+/// As [`open_side_file`].
+pub fn read_side_file(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = open_not_following(path, false)?;
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut file, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Opens `path` (to write too, if `write`) without following a link and
+/// without waiting on a FIFO, and checks it is a regular file of this user's
+/// (or root's).
+fn open_not_following(path: &Path, write: bool) -> io::Result<File> {
     let file = OpenOptions::new()
         .read(true)
-        .write(true)
+        .write(write)
         .custom_flags(no_follow())
         .open(path)
         .map_err(|error| {
@@ -81,37 +99,15 @@ pub fn open_side_file(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
-/// Opens the side file at `path` to read it, as [`open_side_file`] checks it.
-///
-/// # Errors
-/// As [`open_side_file`].
-pub fn read_side_file(path: &Path) -> io::Result<Vec<u8>> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .custom_flags(no_follow())
-        .open(path)
-        .map_err(|error| {
-            if error.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "it is a symbolic link; Guichet follows none",
-                )
-            } else {
-                error
-            }
-        })?;
-    check_own_regular(&file)?;
-    let mut bytes = Vec::new();
-    io::Read::read_to_end(&mut file, &mut bytes)?;
-    Ok(bytes)
-}
-
-/// `O_NOFOLLOW`, as the standard library's `custom_flags` takes it.
+/// `O_NOFOLLOW` and `O_NONBLOCK` (a FIFO put in a side file's place is not
+/// waited on; a regular file ignores it), as `custom_flags` takes them.
 fn no_follow() -> i32 {
-    rustix::fs::OFlags::NOFOLLOW.bits().cast_signed()
+    (rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK)
+        .bits()
+        .cast_signed()
 }
 
-/// Refuses an open file that is not a regular file of this user's.
+/// Refuses an open file that is not a regular file of this user's (or root's).
 fn check_own_regular(file: &File) -> io::Result<()> {
     let metadata = file.metadata()?;
     if !metadata.file_type().is_file() {
@@ -121,7 +117,10 @@ fn check_own_regular(file: &File) -> io::Result<()> {
         ));
     }
     let user = rustix::process::geteuid().as_raw();
-    if metadata.uid() != user {
+    // Root's own are trusted too: systemd gives a unit its credentials as
+    // root's files the unit's user may read (whoever can make root's files
+    // is root already).
+    if metadata.uid() != user && metadata.uid() != 0 {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!(

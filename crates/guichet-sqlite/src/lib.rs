@@ -22,7 +22,7 @@
 //!   one whose `-wal` was deleted or replaced under it (`journal`: what the log
 //!   held is kept first);
 //! - side files (tally, lease, key) are opened without following links, and
-//!   must be regular files of this user's (`files`);
+//!   must be regular files of this user's or root's (`files`);
 //! - a store opened to read only writes, migrates and creates nothing.
 
 mod account;

@@ -540,3 +540,35 @@ fn a_wal_deleted_between_two_purchases_then_a_crash_loses_no_purchase() {
     );
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
 }
+
+#[test]
+fn a_tally_that_is_a_fifo_is_refused_without_waiting_on_it() {
+    let (_folder, path) = new_path();
+    drop(support::open(&path).expect("a store"));
+    let tally = sibling(&path, ".tally");
+    fs::remove_file(&tally).expect("the tally removed");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&tally)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for options in [support::options(), support::options().read_only()] {
+        let store = options.open(&path);
+        match store {
+            Err(StoreError::SideFile { reason, .. }) => {
+                assert!(reason.contains("not a regular file"), "{reason}");
+            }
+            // A read opens no tally; its verify reads it, and says so.
+            Ok(store) => {
+                let findings = store.verify().expect("a verdict");
+                assert!(
+                    findings
+                        .iter()
+                        .any(|finding| finding.contains("not a regular file")),
+                    "{findings:?}"
+                );
+            }
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+}
