@@ -221,3 +221,34 @@ fn protection_that_cannot_be_read_is_said_never_taken_for_an_answer() {
     assert!(notice.contains("n’ont pas pu être lues"), "{notice}");
     assert_eq!(balance(&harness), Cents::euros(20), "nothing was charged");
 }
+
+#[test]
+fn a_wal_deleted_under_the_window_stops_it_on_a_page_and_keeps_its_sales() {
+    let (_folder, path) = new_database();
+    let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.run();
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    std::fs::remove_file(&log).expect("the log deleted under the kiosk");
+    wait_for(&mut harness, |harness| {
+        matches!(harness.state().page(), Page::StoreProblem(_))
+    });
+    harness.get_by_label_contains("journal de la base");
+    harness.get_by_label_contains("déjà enregistrés sont gardés");
+    // The operator's detail names the temporary folder: hide it.
+    let detail = harness.get_by_label_contains("guichet.sqlite3-wal").rect();
+    let page_right = harness.ctx.content_rect().right();
+    harness.mask(egui::Rect::from_min_max(
+        detail.min,
+        egui::pos2(page_right, detail.max.y),
+    ));
+    harness.snapshot("store_problem/log_replaced");
+    // The deposit the deleted log held is in the database: a crash now
+    // (the window never closed) loses nothing.
+    std::mem::forget(harness);
+    let reopened = common::open(&path).expect("it opens again");
+    assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
+}
