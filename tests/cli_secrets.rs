@@ -236,3 +236,168 @@ fn help_and_version_into_a_full_disk_exit_3() {
         assert_eq!(fine.status.code(), Some(0), "{flag}");
     }
 }
+
+/// The names of the files in `folder`.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|entry| entry.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_key_goes_where_keys_or_the_environment_say_never_beside_the_database() {
+    let data = tempfile::tempdir().expect("the data");
+    let db = |name: &str| data.path().join(name).to_string_lossy().into_owned();
+    let one_key = |folder: &Path| {
+        let found = names(folder);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].ends_with(".seal-key"), "{found:?}");
+    };
+
+    // --keys DIR.
+    let named = tempfile::tempdir().expect("a key store");
+    let keys_text = named.path().join("keys").to_string_lossy().into_owned();
+    succeeds(&[
+        "limits",
+        "--db",
+        &db("a.sqlite3"),
+        "--keys",
+        &keys_text,
+        "--deposit",
+        "10",
+        "--stake",
+        "10",
+    ]);
+    one_key(&named.path().join("keys"));
+
+    // GUICHET_KEYS.
+    let variable = tempfile::tempdir().expect("another key store");
+    let output = guichet_command()
+        .env("GUICHET_KEYS", variable.path())
+        .args([
+            "limits",
+            "--db",
+            &db("b.sqlite3"),
+            "--deposit",
+            "10",
+            "--stake",
+            "10",
+        ])
+        .output()
+        .expect("it runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    one_key(variable.path());
+
+    // Neither: the user's own, under their configuration folder.
+    let home = tempfile::tempdir().expect("a home");
+    let output = guichet_command()
+        .env_remove("GUICHET_KEYS")
+        .env_remove("XDG_CONFIG_HOME")
+        .env("HOME", home.path())
+        .args([
+            "limits",
+            "--db",
+            &db("c.sqlite3"),
+            "--deposit",
+            "10",
+            "--stake",
+            "10",
+        ])
+        .output()
+        .expect("it runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    one_key(&home.path().join(".config/guichet/keys"));
+
+    let beside: Vec<String> = names(data.path())
+        .into_iter()
+        .filter(|name| name.contains("key"))
+        .collect();
+    assert_eq!(beside, Vec::<String>::new(), "no key in the data folder");
+}
+
+#[test]
+fn under_systemds_credentials_the_key_is_read_there_and_never_made() {
+    let data = tempfile::tempdir().expect("the data");
+    let db = data
+        .path()
+        .join("guichet.sqlite3")
+        .to_string_lossy()
+        .into_owned();
+    let credentials = tempfile::tempdir().expect("the unit's credentials");
+    let run = |arguments: &[&str]| {
+        guichet_command()
+            .env("CREDENTIALS_DIRECTORY", credentials.path())
+            .args(arguments)
+            .output()
+            .expect("it runs")
+    };
+    let limits = ["limits", "--db", &db, "--deposit", "100", "--stake", "100"];
+    let play = ["play", "--db", &db, "--game", "blackjack", "--count", "2"];
+
+    // No credential: nothing sells, and none is made.
+    assert!(run(&limits).status.success());
+    assert!(
+        run(&["deposit", "--db", &db, "--amount", "10"])
+            .status
+            .success()
+    );
+    let refused = run(&play);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("seal key"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(names(credentials.path()), Vec::<String>::new());
+
+    // The credential the package's installation made: it sells.
+    fs::write(
+        credentials.path().join("guichet-seal-key"),
+        format!("guichet-seal-key-v1 {}\n", "ab".repeat(32)),
+    )
+    .expect("a credential");
+    let fresh = data
+        .path()
+        .join("fresh.sqlite3")
+        .to_string_lossy()
+        .into_owned();
+    for arguments in [
+        vec![
+            "limits",
+            "--db",
+            &fresh,
+            "--deposit",
+            "100",
+            "--stake",
+            "100",
+        ],
+        vec!["deposit", "--db", &fresh, "--amount", "10"],
+        vec![
+            "play",
+            "--db",
+            &fresh,
+            "--game",
+            "blackjack",
+            "--count",
+            "2",
+        ],
+    ] {
+        let output = run(&arguments);
+        assert!(
+            output.status.success(),
+            "{arguments:?}: {}",
+            text(&output.stderr)
+        );
+    }
+    assert_eq!(
+        names(credentials.path()),
+        vec!["guichet-seal-key".to_owned()]
+    );
+}

@@ -572,3 +572,40 @@ fn a_tally_that_is_a_fifo_is_refused_without_waiting_on_it() {
         }
     }
 }
+
+#[test]
+fn a_wal_deleted_while_another_reader_holds_it_is_copied_out_of_the_open_descriptor() {
+    let (_folder, mut store) = fresh();
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let path = store.path().to_path_buf();
+    // Another process in the middle of a read: its snapshot keeps the log
+    // from being folded in.
+    let reader = raw(&path);
+    reader
+        .execute_batch("BEGIN; SELECT COUNT(*) FROM ledger;")
+        .expect("a read under way");
+    let wal = sibling(&path, "-wal");
+    let held = fs::read(&wal).expect("the log");
+    fs::remove_file(&wal).expect("the log deleted");
+
+    let error = store.deposit(Cents::euros(1)).expect_err("the store stops");
+    let StoreError::LogReplaced {
+        kept: Some(kept), ..
+    } = &error
+    else {
+        panic!("{error:?}");
+    };
+    assert_ne!(kept, &path, "not folded in: copied");
+    assert!(
+        kept.to_string_lossy().contains("-wal.kept-"),
+        "{}",
+        kept.display()
+    );
+    let copy = fs::read(kept).expect("the copy");
+    assert_eq!(copy, held, "the log as it was, byte for byte");
+    assert_eq!(
+        fs::metadata(kept).expect("the copy").permissions().mode() & 0o777,
+        0o600
+    );
+    assert!(error.to_string().contains("copied to"), "{error}");
+}
