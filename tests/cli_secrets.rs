@@ -123,7 +123,7 @@ fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
 
     let migrated = succeeds(&["migrate", "--db", &db]);
     assert!(
-        migrated.starts_with(&format!("migrated {db} from schema version 1 to 5")),
+        migrated.starts_with(&format!("migrated {db} from schema version 1 to 6")),
         "{migrated}"
     );
     let copies: Vec<_> = hashes(folder.path())
@@ -341,13 +341,17 @@ fn under_systemds_credentials_the_key_is_read_there_and_never_made() {
     let limits = ["limits", "--db", &db, "--deposit", "100", "--stake", "100"];
     let play = ["play", "--db", &db, "--game", "blackjack", "--count", "2"];
 
-    // No credential: nothing sells, and none is made.
-    assert!(run(&limits).status.success());
-    assert!(
-        run(&["deposit", "--db", &db, "--amount", "10"])
-            .status
-            .success()
-    );
+    // No credential: nothing is recorded (the records are chained with it),
+    // nothing sells, and none is made.
+    for arguments in [&limits[..], &["deposit", "--db", &db, "--amount", "10"]] {
+        let refused = run(arguments);
+        assert_eq!(refused.status.code(), Some(1), "{arguments:?}");
+        assert!(
+            text(&refused.stderr).contains("nothing can be recorded"),
+            "{}",
+            text(&refused.stderr)
+        );
+    }
     let refused = run(&play);
     assert_eq!(refused.status.code(), Some(1));
     assert!(

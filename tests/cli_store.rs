@@ -258,13 +258,10 @@ fn verify_lists_violations_and_exits_1() {
     ]);
     succeeds(&["deposit", "--db", db_text, "--amount", "10"]);
     succeeds(&["play", "--db", db_text, "--game", "x10", "--count", "2"]);
-    let raw = rusqlite::Connection::open(&db).expect("sqlite");
-    raw.execute(
+    support::forge::forge(
+        &db,
         "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 2",
-        [],
-    )
-    .expect("tampering");
-    drop(raw);
+    );
     let output = guichet(&["verify", "--db", db_text]);
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -3,6 +3,9 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+#[path = "../../crates/guichet-sqlite/tests/support/forge.rs"]
+pub mod forge;
+
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -18,6 +18,9 @@ pub(super) fn run(arguments: &AnyDatabaseArgs, out: &mut Output) -> Result<ExitC
         Database::File(path) => {
             let store = opened(options(arguments.keys.as_deref()).read_only().open(&path))?;
             let violations = store.verify()?;
+            for warning in store.verify_warnings()? {
+                out.line(warning)?;
+            }
             let sound = format!(
                 "{} units and {} ledger entries",
                 store.all_units()?.len(),

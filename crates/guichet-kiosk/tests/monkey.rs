@@ -208,13 +208,10 @@ fn the_check_sees_a_wrong_prize() {
         .expect("a store")
         .path()
         .to_path_buf();
-    rusqlite::Connection::open(path)
-        .expect("sqlite")
-        .execute(
-            "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1",
-            [],
-        )
-        .expect("tampering");
+    common::forge::forge(
+        &path,
+        "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1",
+    );
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         check(&harness, 0, 0, &mut Vec::new());
     }));

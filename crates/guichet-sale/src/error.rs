@@ -136,6 +136,21 @@ pub enum StoreError {
         /// of the log, or nowhere.
         kept: Option<PathBuf>,
     },
+    /// The clock is behind the last record written: a record dated before it
+    /// is never written.
+    #[error(
+        "the clock says {now}, before the last record of {} ({last}): the clock is wrong; \
+         nothing was written — set the clock right",
+        path.display()
+    )]
+    ClockBehind {
+        /// The database.
+        path: PathBuf,
+        /// The date of its last record.
+        last: String,
+        /// What the clock says.
+        now: String,
+    },
     /// The file can be neither read nor written by this user.
     #[error("{} cannot be read by this user (permissions {mode:03o}); give its user read and write permission", path.display())]
     NoPermission {
@@ -210,10 +225,12 @@ pub enum StoreError {
         reason: String,
     },
     /// The seeds of the open blocks cannot be unsealed: their key file is
-    /// missing or is another database's. Nothing can be sold from those blocks.
+    /// missing or is another database's. Nothing can be sold from those blocks,
+    /// nor any record written (the chain's key is derived from it).
     #[error(
-        "the seal key {} is {problem}: the {blocks} open block(s) cannot sell; \
-         an operator must close them as void with `guichet blocks --void-unsealable`",
+        "the seal key {} is {problem}: the {blocks} open block(s) cannot sell, and nothing can be \
+         recorded (the records are chained with it); put the key back, or an operator closes the \
+         blocks as void with `guichet blocks --void-unsealable`",
         path.display()
     )]
     SealKeyLost {
@@ -426,6 +443,7 @@ impl StoreError {
                 | Self::UnknownSchema { .. }
                 | Self::OldSchema { .. }
                 | Self::LogReplaced { .. }
+                | Self::ClockBehind { .. }
                 | Self::SideFile { .. }
                 | Self::NoPermission { .. }
                 | Self::NotAFile { .. }

@@ -559,7 +559,8 @@ impl Store {
             .filter(|sealed| !sealed.unseals_with(&key))
             .map(|sealed| (sealed.emission, sealed.number))
             .collect();
-        self.seal = Seal::Ready(key);
+        self.set_seal(Seal::Ready(key));
+        self.rekeyed = true;
         self.write(|writing| {
             for (emission, number) in &voided {
                 writing

@@ -27,6 +27,7 @@
 
 mod account;
 mod blocks;
+mod chain;
 pub mod clock;
 mod connection;
 mod files;
@@ -47,6 +48,7 @@ mod tally;
 mod units;
 mod upgrade;
 mod verify;
+mod verify_records;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};

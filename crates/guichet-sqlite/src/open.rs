@@ -13,6 +13,7 @@ use guichet_sale::StoreError;
 use rusqlite::OptionalExtension as _;
 
 use crate::blocks;
+use crate::chain::{self, SharedSigner};
 use crate::clock::{self, Clock};
 use crate::connection::{self, Access, MigrationPlan};
 use crate::files;
@@ -166,6 +167,8 @@ impl Store {
         let mut plan = |from: i64| migration_plan(from, &legacy_key, &keys);
         let connection = connection::open(path, access, &mut plan)?;
         clock::register(&connection, &options.clock).on(path)?;
+        let signer = SharedSigner::default();
+        chain::register(&connection, &signer).on(path)?;
         let identity = files::identity(path).map_err(|error| StoreError::CannotOpen {
             path: path.to_path_buf(),
             reason: error.to_string(),
@@ -192,6 +195,9 @@ impl Store {
             tally: None,
             warnings: Vec::new(),
             clock: Arc::clone(&options.clock),
+            signer,
+            opened_at_link: 0,
+            rekeyed: false,
         };
         store.warnings.extend(openness_warnings(path));
         if options.read_only {
@@ -201,7 +207,8 @@ impl Store {
             if !store.key_path.exists() && legacy_key.exists() {
                 store.key_path = legacy_key;
             }
-            store.seal = store.load_seal(false)?;
+            let seal = store.load_seal(false)?;
+            store.set_seal(seal);
             return Ok(store);
         }
         let (tally, recorded) = Tally::open(&tally_path).map_err(|error| StoreError::SideFile {
@@ -211,7 +218,11 @@ impl Store {
         store.tally = Some(tally);
         store.check_tally(recorded, &tally_path)?;
         store.move_legacy_key(&legacy_key, &keys)?;
-        store.seal = store.load_seal(keys.may_create())?;
+        let seal = store.load_seal(keys.may_create())?;
+        store.set_seal(seal);
+        store.opened_at_link = chain::head(&store.connection)
+            .on(path)?
+            .map_or(0, |head| head.seq);
         store.warnings.extend(
             [
                 files::openness_warning(keys.folder(), "the key store"),

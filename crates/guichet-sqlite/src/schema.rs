@@ -19,12 +19,16 @@
 //! - the player-protection records (age, limits, exclusions, reality checks)
 //!   are append-only, like the ledger;
 //! - so are the kiosk's event log and its meter resets: an operator can add to
-//!   them, never clear them.
+//!   them, never clear them;
+//! - every row of every table is a link of one chain of MACs (`chain`), made
+//!   by triggers: a row written, changed or removed without the key is found
+//!   by `verify`, and the chain itself only grows, in order, never dated back.
 
 use rusqlite::{Connection, OptionalExtension as _, Transaction, TransactionBehavior, params};
 
 use guichet_core::block::Seed;
 
+use crate::chain;
 use crate::seal::SealKey;
 
 /// `PRAGMA application_id` of a Guichet database: "GUIC".
@@ -315,6 +319,31 @@ CREATE TRIGGER store_identity_is_fixed_delete BEFORE DELETE ON store_identity BE
 END;
 ";
 
+/// Version 6, the event log: a jump of the clock is an event of its own
+/// (the table rebuilt to allow the kind; its rows copied as they are).
+const VERSION_6_EVENTS: &str = r"
+CREATE TABLE events_v6 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('error', 'resume', 'pin_set', 'pin_right', 'pin_wrong',
+                                       'lockout', 'cash_in', 'cash_out', 'meter_reset',
+                                       'setting', 'verify', 'exit', 'clock_jump')),
+    detail TEXT NOT NULL,
+    ledger_id INTEGER REFERENCES ledger (id),
+    CHECK ((kind IN ('cash_in', 'cash_out')) = (ledger_id IS NOT NULL))
+);
+INSERT INTO events_v6 (id, at, kind, detail, ledger_id)
+    SELECT id, at, kind, detail, ledger_id FROM events;
+DROP TABLE events;
+ALTER TABLE events_v6 RENAME TO events;
+CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+";
+
 /// Why a migration failed.
 #[derive(Debug, thiserror::Error)]
 pub enum MigrationError {
@@ -327,7 +356,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-const VERSIONS: i64 = 5;
+const VERSIONS: i64 = 6;
 
 /// The schema version this build writes.
 #[must_use]
@@ -345,25 +374,90 @@ pub fn migrate(
     from: i64,
     context: &MigrationContext<'_>,
 ) -> Result<(), MigrationError> {
+    migrate_to(connection, from, VERSIONS, context)
+}
+
+/// The schema of version `version` as a new database of that version has it:
+/// every table, index and trigger, by type and name, with its SQL (`verify`
+/// holds a file to it).
+///
+/// # Errors
+/// SQLite's, if the schema cannot be built in memory.
+pub fn expected_schema(version: i64) -> Result<Vec<SchemaItem>, MigrationError> {
+    let mut connection = Connection::open_in_memory()?;
+    migrate_to(
+        &mut connection,
+        0,
+        version.clamp(0, VERSIONS),
+        &MigrationContext {
+            seal: None,
+            database_id: "00000000000000000000000000000000",
+        },
+    )?;
+    Ok(schema_of(&connection)?)
+}
+
+/// A table, index or trigger of a schema.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SchemaItem {
+    /// `table`, `index` or `trigger`.
+    pub kind: String,
+    /// Its name.
+    pub name: String,
+    /// Its SQL, spaces folded (none for SQLite's own indexes).
+    pub sql: Option<String>,
+}
+
+/// The schema of `connection`'s database, sorted.
+///
+/// # Errors
+/// SQLite's.
+pub fn schema_of(connection: &Connection) -> rusqlite::Result<Vec<SchemaItem>> {
+    let mut items: Vec<SchemaItem> = connection
+        .prepare("SELECT type, name, sql FROM sqlite_master")?
+        .query_map([], |row| {
+            let sql: Option<String> = row.get(2)?;
+            Ok(SchemaItem {
+                kind: row.get(0)?,
+                name: row.get(1)?,
+                sql: sql.map(|sql| sql.split_whitespace().collect::<Vec<_>>().join(" ")),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    items.sort();
+    Ok(items)
+}
+
+/// [`migrate`], up to version `to`.
+fn migrate_to(
+    connection: &mut Connection,
+    from: i64,
+    to: i64,
+    context: &MigrationContext<'_>,
+) -> Result<(), MigrationError> {
     // Table rebuilds drop tables that others refer to: foreign keys are checked
     // once each migration is done, not during it (the pragma only takes effect
     // outside a transaction). Dropped pages are zeroed, so no seed stays behind.
     connection.pragma_update(None, "foreign_keys", false)?;
     connection.pragma_update(None, "secure_delete", true)?;
-    for version in (from + 1)..=VERSIONS {
+    for version in (from + 1)..=to {
         let transaction = Transaction::new(connection, TransactionBehavior::Immediate)?;
         match version {
             1 => transaction.execute_batch(VERSION_1)?,
             2 => to_version_2(&transaction, context)?,
             3 => transaction.execute_batch(VERSION_3)?,
             4 => transaction.execute_batch(VERSION_4)?,
-            _ => {
+            5 => {
                 transaction.execute_batch(VERSION_5)?;
                 transaction.execute(
                     "INSERT INTO store_identity (id, database_id, created_at)
                      VALUES (1, ?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
                     [context.database_id],
                 )?;
+            }
+            _ => {
+                transaction.execute_batch(VERSION_6_EVENTS)?;
+                transaction.execute_batch(&chain::schema_sql())?;
             }
         }
         let broken: Option<String> = transaction

@@ -15,6 +15,7 @@ use std::path::Path;
 
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
+use hmac::{Hmac, KeyInit as _, Mac as _};
 use sha2::{Digest as _, Sha256};
 
 use crate::files::{create_folders, create_private, read_side_file, sync_folder_of};
@@ -82,6 +83,17 @@ impl SealKey {
             .and_then(|()| sync_folder_of(path))
             .map_err(|error| failed(error.to_string()))?;
         Ok(self.clone())
+    }
+
+    /// A key of its own for `purpose`, derived from this one (HMAC-SHA-256
+    /// keyed by it): the chain's, the closings' signing key. One secret is
+    /// kept off the folder; none of the derived keys tells it, nor another.
+    pub(crate) fn derive(&self, purpose: &[u8]) -> [u8; 32] {
+        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.0) else {
+            unreachable!("HMAC takes a key of any length")
+        };
+        mac.update(purpose);
+        mac.finalize().into_bytes().into()
     }
 
     fn pad(&self, emission: &Emission, number: u32) -> [u8; 32] {

@@ -8,7 +8,9 @@ use std::time::Duration;
 use rusqlite::Connection;
 
 use guichet_sale::StoreError;
+use guichet_sale::time::{parse, stamp};
 
+use crate::chain::{self, ChainKey, SharedSigner, with_signer};
 use crate::clock::Clock;
 use crate::files;
 use crate::journal;
@@ -54,6 +56,13 @@ pub struct Store {
     pub(crate) keys: KeyStore,
     pub(crate) warnings: Vec<String>,
     pub(crate) clock: Clock,
+    /// The key and time the chain's links are made with (`chain`).
+    pub(crate) signer: SharedSigner,
+    /// The chain's last link when the store opened: a link after it was
+    /// written by this run.
+    pub(crate) opened_at_link: i64,
+    /// The seal key was replaced: the next write's first link says so.
+    pub(crate) rekeyed: bool,
 }
 
 impl std::fmt::Debug for Store {
@@ -64,6 +73,9 @@ impl std::fmt::Debug for Store {
             .finish_non_exhaustive()
     }
 }
+
+/// A jump of the clock between two records of one run that is logged.
+const CLOCK_JUMP: jiff::SignedDuration = jiff::SignedDuration::from_hours(24);
 
 /// A write transaction and what writing may need.
 pub(crate) struct Writing<'a> {
@@ -269,24 +281,104 @@ impl Store {
             });
         }
         self.check_file()?;
+        let key = ChainKey::of(self.seal.key(&self.key_path)?);
+        let now = (self.clock)();
+        with_signer(&self.signer, |signer| signer.set_time(Some(stamp(now))));
+        let written = self.chained_write(&key, now, work);
+        with_signer(&self.signer, |signer| signer.set_time(None));
+        let value = written?;
+        if self.log_identity.is_none() {
+            self.log_identity = journal::identity(&self.path);
+        }
+        self.record_tally();
+        Ok(value)
+    }
+
+    /// [`Store::write`]'s transaction: the clock checked against the chain's
+    /// last link (never behind it; a jump of more than a day within this run
+    /// logged), the chain begun or its new key said, then `work`, committed.
+    fn chained_write<T>(
+        &mut self,
+        key: &ChainKey,
+        now: jiff::Timestamp,
+        work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let transaction = self
             .connection
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .on(&self.path)?;
+        let at = stamp(now);
+        let head = chain::head(&transaction).on(&self.path)?;
+        match &head {
+            None => chain::begin(&transaction, key, &at).on(&self.path)?,
+            Some(head) => {
+                let last = parse(&head.at).map_err(|detail| StoreError::Inconsistent {
+                    path: self.path.clone(),
+                    detail,
+                })?;
+                if now < last {
+                    return Err(StoreError::ClockBehind {
+                        path: self.path.clone(),
+                        last: head.at.clone(),
+                        now: at,
+                    });
+                }
+                if self.rekeyed {
+                    let said = serde_json::json!({
+                        "rekey": "the seal key was replaced: the links before this one were made with the earlier key",
+                    });
+                    chain::append(
+                        &transaction,
+                        key,
+                        Some(head),
+                        &at,
+                        "rekey",
+                        "0",
+                        Some(&said.to_string()),
+                    )
+                    .on(&self.path)?;
+                }
+                let jump = now.duration_since(last);
+                if head.seq > self.opened_at_link && jump > CLOCK_JUMP {
+                    transaction
+                        .execute(
+                            "INSERT INTO events (at, kind, detail) VALUES (?1, 'clock_jump', ?2)",
+                            rusqlite::params![
+                                at,
+                                format!(
+                                    "the clock moved forward {} h between two records of this run: from {} (chain link {}) to {at}",
+                                    jump.as_secs() / 3600,
+                                    head.at,
+                                    head.seq
+                                )
+                            ],
+                        )
+                        .on(&self.path)?;
+                }
+            }
+        }
         let value = work(&Writing {
             sql: &transaction,
             path: &self.path,
             seal: &self.seal,
             key_path: &self.key_path,
             seeds: &self.seeds,
-            now: (self.clock)(),
+            now,
         })?;
         transaction.commit().on(&self.path)?;
-        if self.log_identity.is_none() {
-            self.log_identity = journal::identity(&self.path);
-        }
-        self.record_tally();
+        self.rekeyed = false;
         Ok(value)
+    }
+
+    /// Sets whether the open blocks' seeds can be unsealed, and with it the
+    /// key the chain's links are made with.
+    pub(crate) fn set_seal(&mut self, seal: Seal) {
+        let key = match &seal {
+            Seal::Ready(key) => Some(ChainKey::of(key)),
+            Seal::Lost { .. } => None,
+        };
+        with_signer(&self.signer, |signer| signer.set_key(key));
+        self.seal = seal;
     }
 
     /// Reports something this build cannot read in the file.

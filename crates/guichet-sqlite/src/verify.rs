@@ -75,7 +75,10 @@ impl Store {
     /// its prize, and its journaled steps a legal reveal, complete if settled;
     /// that at most one unit is unfinished; that no deposit or stake passed
     /// the 7-day limit in force or came during a break from play; and that the
-    /// database is not behind its tally.
+    /// database is not behind its tally. Then the file as a record
+    /// (`verify_records`): every row against the chain of MACs, the schema
+    /// exactly as its version defines it, every deposit within the rules, the
+    /// dates in order, every limit and break as the rules write them.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read at all.
@@ -85,6 +88,11 @@ impl Store {
         let blocks = self.block_checks(&mut violations)?;
         violations.extend(self.unit_checks(&blocks)?);
         violations.extend(self.protection_checks()?);
+        violations.extend(self.protection_record_checks()?);
+        violations.extend(self.amount_checks()?);
+        violations.extend(self.date_checks()?);
+        violations.extend(self.schema_checks()?);
+        violations.extend(self.chain_checks()?);
         Ok(violations)
     }
 

@@ -51,7 +51,7 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     let version: i64 = raw(&path)
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 5);
+    assert_eq!(version, 6);
     assert!(
         store.key_path().exists(),
         "a seal key was made for the open seeds"

@@ -422,12 +422,13 @@ fn the_net_of_a_session_counts_stakes_and_prizes_only() {
 /// Appends a deposit to the ledger behind the store's back, stamped `at`.
 fn forge_deposit(store: &Store, cents: i64, at: &str) {
     let balance = store.balance().expect("a balance").get();
-    support::raw(store.path())
-        .execute(
-            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES (?1, 'deposit', ?2, ?3)",
-            rusqlite::params![at, cents, balance + cents],
-        )
-        .expect("a forged deposit");
+    support::forge::forge(
+        store.path(),
+        &format!(
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('{at}', 'deposit', {cents}, {})",
+            balance + cents
+        ),
+    );
 }
 
 /// What `verify` finds, its amounts with plain spaces.
@@ -440,6 +441,22 @@ fn violations(store: &Store) -> Vec<String> {
         .collect()
 }
 
+/// What `verify` finds against the protection rules, leaving out what the
+/// chain finds of a forgery (asserted on its own).
+fn against_the_rules(store: &Store) -> Vec<String> {
+    violations(store)
+        .into_iter()
+        .filter(|violation| !violation.contains("chain"))
+        .collect()
+}
+
+/// Whether `verify` finds ledger entry `id` written without the key.
+fn unchained(store: &Store, id: i64) -> bool {
+    violations(store).contains(&format!(
+        "ledger {id}: in no link of the chain — written without the key"
+    ))
+}
+
 #[test]
 fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
     let (clock, _folder, mut store) = player_with_limits(euros(50), euros(50));
@@ -450,14 +467,16 @@ fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
     forge_deposit(&store, 2_000, "2026-11-30T09:00:00Z");
     let past =
         "ledger entry 2: the deposits of 7 days reach 60,00 €, past the limit of 50,00 € in force";
-    assert_eq!(violations(&store), [past]);
+    assert_eq!(against_the_rules(&store), [past]);
+    assert!(unchained(&store, 2));
 
     // A week later the window is free again, but a break is running.
     clock.advance(LIMIT_WINDOW);
     store.exclude(1).expect("a break");
     forge_deposit(&store, 1_000, "2026-12-07T10:00:00Z");
+    assert!(unchained(&store, 3));
     assert_eq!(
-        violations(&store),
+        against_the_rules(&store),
         [
             past,
             "ledger entry 3: a deposit during a break from play (until 2026-12-08 09:00 UTC)"
@@ -475,8 +494,9 @@ fn verify_judges_a_deposit_by_the_limit_lowered_before_it() {
         .expect("a lower limit");
     clock.advance(hours(1));
     forge_deposit(&store, 2_000, "2026-12-01T09:00:00Z");
+    assert!(unchained(&store, 2));
     assert_eq!(
-        violations(&store),
+        against_the_rules(&store),
         [
             "ledger entry 2: the deposits of 7 days reach 40,00 €, past the limit of 30,00 € in force"
         ]
@@ -490,16 +510,33 @@ fn verify_finds_stakes_past_a_stake_limit_forged_lower() {
     play_one(&mut store).expect("2 €");
     play_one(&mut store).expect("4 €");
     assert_eq!(violations(&store), Vec::<String>::new());
-    support::raw(store.path())
-        .execute_batch(
-            "DROP TRIGGER protection_is_append_only_update;
-             UPDATE protection SET amount_cents = 300 WHERE kind = 'stake_limit';",
-        )
-        .expect("the stake limit forged");
+    support::forge::forge(
+        store.path(),
+        "DROP TRIGGER protection_is_append_only_update;
+         UPDATE protection SET amount_cents = 300 WHERE kind = 'stake_limit';",
+    );
     let found = violations(&store);
-    assert_eq!(found.len(), 1, "{found:?}");
+    let of_the_ledger: Vec<&String> = found
+        .iter()
+        .filter(|violation| violation.starts_with("ledger entry"))
+        .collect();
+    assert_eq!(of_the_ledger.len(), 1, "{found:?}");
     assert!(
-        found[0].ends_with("the stakes of 7 days reach 4,00 €, past the limit of 3,00 € in force"),
+        of_the_ledger[0]
+            .ends_with("the stakes of 7 days reach 4,00 €, past the limit of 3,00 € in force"),
+        "{found:?}"
+    );
+    // The edit itself, and the trigger dropped to make it, are found too.
+    assert!(
+        found
+            .iter()
+            .any(|violation| violation.starts_with("protection ")
+                && violation.contains("changed since chain link")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|violation| violation
+            .contains("protection_is_append_only_update of version 6 is missing")),
         "{found:?}"
     );
 }
@@ -715,12 +752,10 @@ fn the_longest_break_running_is_the_one_in_force() {
     assert_eq!(store.protection().expect("p").excluded_until, Some(month));
     // A shorter break recorded after it (by an older kiosk, say) shortens
     // nothing.
-    support::raw(store.path())
-        .execute(
-            "INSERT INTO protection (at, kind, until) VALUES ('2026-11-30T08:00:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
-            [],
-        )
-        .expect("a shorter break");
+    support::forge::forge(
+        store.path(),
+        "INSERT INTO protection (at, kind, until) VALUES ('2026-11-30T08:00:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
+    );
     assert_eq!(store.protection().expect("p").excluded_until, Some(month));
 }
 

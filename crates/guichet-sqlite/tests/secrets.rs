@@ -234,12 +234,20 @@ fn reading_a_read_only_copy_changes_no_byte_and_makes_no_file() {
         assert_eq!(store.all_units().expect("units").len(), 3);
         assert!(!store.ledger().expect("a ledger").is_empty());
         assert!(!store.blocks().expect("blocks").is_empty());
-        // Without the key, the open blocks' seeds cannot be checked: said.
+        // Without the key, neither the open blocks' seeds nor the chain can
+        // be checked: said, each.
         let findings = store.verify().expect("a verdict");
         assert!(
             findings
                 .iter()
-                .all(|finding| finding.contains("cannot be unsealed")),
+                .all(|finding| finding.contains("cannot be unsealed")
+                    || finding.contains("the chain cannot be checked")),
+            "{findings:?}"
+        );
+        assert!(
+            findings
+                .iter()
+                .any(|finding| finding.contains("the chain cannot be checked")),
             "{findings:?}"
         );
         let refused = store.deposit(Cents::euros(5)).expect_err("nothing written");
@@ -299,7 +307,7 @@ fn an_old_schema_is_not_migrated_by_a_read_and_guichet_migrate_keeps_a_copy() {
     assert_eq!(hashes(folder.path()), before, "untouched");
 
     let (store, migrated) = support::options().migrate(&path).expect("migrated");
-    assert_eq!((migrated.from, migrated.to), (1, 5));
+    assert_eq!((migrated.from, migrated.to), (1, 6));
     let backup = migrated.backup.expect("a copy");
     assert_eq!(backup.parent(), path.parent(), "beside it");
     assert_eq!(

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // Each test file uses its own part of this module.
 
+#[path = "../../../guichet-sqlite/tests/support/forge.rs"]
+pub mod forge;
 pub mod monkey;
 
 use std::path::{Path, PathBuf};
@@ -84,14 +86,15 @@ pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
 /// Sets every unit's sale time to a fixed one, a minute apart, and every
 /// block's publication to a fixed morning, so that the screens show the same
 /// times on every run.
+/// (Behind the store's back: the chain's triggers dropped and put back, so
+/// `verify` would name each row; no test of these files verifies.)
 pub fn fix_times(path: &Path) {
-    let raw = rusqlite::Connection::open(path).expect("sqlite");
-    raw.execute_batch(
+    forge::forge(
+        path,
         "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60);
          UPDATE blocks SET committed_at = '2026-11-29T09:00:00Z',
                            selling_since = CASE WHEN selling_since IS NULL THEN NULL ELSE '2026-11-29T09:00:00Z' END;",
-    )
-    .expect("fixed times");
+    );
 }
 
 /// Makes `store` the account of a player who said they are 18 or over and

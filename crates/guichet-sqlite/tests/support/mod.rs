@@ -127,6 +127,8 @@ pub fn with_first_unit(
     (folder, store)
 }
 
+pub mod forge;
+
 /// A raw connection to the database, for tests that tamper with it.
 #[must_use]
 pub fn raw(path: &Path) -> rusqlite::Connection {

@@ -37,6 +37,7 @@ impl StoreProblemPage {
                 "store-problem-is-log-replaced",
                 "store-problem-log-replaced",
             ),
+            StoreError::ClockBehind { .. } => ("store-problem-is-clock", "store-problem-clock"),
             StoreError::SideFile { .. } => {
                 ("store-problem-is-side-file", "store-problem-side-file")
             }

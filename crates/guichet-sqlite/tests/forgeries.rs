@@ -1,0 +1,388 @@
+//! The forgery suite: a kiosk's file forged with the sqlite3 tool's powers
+//! (raw SQL, triggers dropped and put back, functions of one's own) but not
+//! its key, one class of forgery per test, each on a copy of one sound
+//! kiosk; `verify` names the record forged. The untouched copy is sound.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::money::Cents;
+use guichet_sale::{LimitKind, StoreError};
+use guichet_sqlite::Store;
+use jiff::SignedDuration;
+use rusqlite::functions::FunctionFlags;
+use support::FakeClock;
+use tempfile::TempDir;
+
+/// The store at `path`, on `clock`.
+fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
+    let reading = clock.clone();
+    support::seeded(1).clock(move || reading.now()).open(path)
+}
+
+/// Both 7-day limits at 50 €.
+fn limits_of_50(store: &mut Store) {
+    store
+        .set_limit(LimitKind::Deposit, Cents::euros(50))
+        .expect("a deposit limit");
+    store
+        .set_limit(LimitKind::Stake, Cents::euros(50))
+        .expect("a stake limit");
+}
+
+/// A kiosk that has lived a little: limits, deposits, units played, a
+/// withdrawal, a break; closed, so that its file holds everything.
+fn lived_in() -> (TempDir, PathBuf) {
+    let clock = FakeClock::new();
+    let (folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    limits_of_50(&mut store);
+    store.deposit(Cents::euros(40)).expect("a deposit");
+    for _ in 0..3 {
+        clock.advance(SignedDuration::from_mins(5));
+        let unit = store.buy(&BLACK_JACK).expect("a unit");
+        store.finish(unit.id).expect("settled");
+    }
+    clock.advance(SignedDuration::from_mins(5));
+    store.withdraw(Cents::euros(5)).expect("a withdrawal");
+    store.exclude(1).expect("a break");
+    drop(store);
+    (folder, path)
+}
+
+/// A copy of `path` in a folder of its own (same database id: same keys).
+fn copy_of(path: &Path) -> (TempDir, PathBuf) {
+    let folder = tempfile::tempdir().expect("a folder");
+    let copy = folder.path().join("copy.sqlite3");
+    fs::copy(path, &copy).expect("copied");
+    (folder, copy)
+}
+
+/// What `verify` finds in the file at `path`.
+fn findings(path: &Path) -> Vec<String> {
+    support::open(path)
+        .expect("it opens")
+        .verify()
+        .expect("a verdict")
+        .into_iter()
+        .map(|finding| finding.replace(['\u{a0}', '\u{202f}'], " "))
+        .collect()
+}
+
+/// Forges a copy of a lived-in kiosk with `forgery` and returns what verify
+/// finds in it.
+fn forged(forgery: impl FnOnce(&Path)) -> Vec<String> {
+    let (_folder, path) = lived_in();
+    let (_copy_folder, copy) = copy_of(&path);
+    forgery(&copy);
+    findings(&copy)
+}
+
+/// Asserts that one finding contains every fragment of `fragments`.
+fn named(found: &[String], fragments: &[&str]) {
+    assert!(
+        found
+            .iter()
+            .any(|finding| fragments.iter().all(|fragment| finding.contains(fragment))),
+        "no finding with {fragments:?} among {found:#?}"
+    );
+}
+
+/// One value of the copy.
+fn value(path: &Path, sql: &str) -> i64 {
+    support::raw(path)
+        .query_row(sql, [], |row| row.get(0))
+        .expect("a value")
+}
+
+#[test]
+fn the_untouched_copy_is_sound() {
+    let (_folder, path) = lived_in();
+    let (_copy_folder, copy) = copy_of(&path);
+    assert_eq!(findings(&copy), Vec::<String>::new());
+}
+
+#[test]
+fn an_inserted_deposit_with_a_consistent_balance_is_found() {
+    let found = forged(|copy| {
+        let balance = value(
+            copy,
+            "SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1",
+        );
+        let at = "2026-11-30T09:00:00Z";
+        support::forge::forge(
+            copy,
+            &format!(
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('{at}', 'deposit', 1000, {})",
+                balance + 1000
+            ),
+        );
+    });
+    let id = found
+        .iter()
+        .find_map(|finding| {
+            finding.strip_prefix("ledger ").and_then(|rest| {
+                rest.strip_suffix(": in no link of the chain — written without the key")
+            })
+        })
+        .unwrap_or_else(|| panic!("the insert not named in {found:#?}"));
+    assert!(id.parse::<i64>().is_ok(), "{id}");
+}
+
+#[test]
+fn a_50_000_euro_deposit_is_found_twice() {
+    let found = forged(|copy| {
+        let balance = value(
+            copy,
+            "SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1",
+        );
+        support::forge::forge(
+            copy,
+            &format!(
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
+                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 5000000, {})",
+                balance + 5_000_000
+            ),
+        );
+    });
+    named(
+        &found,
+        &["a deposit of 50 000 €, above the 10 000 € one deposit may be"],
+    );
+    named(&found, &["in no link of the chain"]);
+}
+
+#[test]
+fn a_ledger_date_moved_ahead_or_back_is_found() {
+    for date in ["2099-01-01T00:00:00Z", "2020-01-01T00:00:00Z"] {
+        let found = forged(|copy| {
+            support::forge::forge(
+                copy,
+                &format!(
+                    "DROP TRIGGER ledger_is_append_only_update;
+                     UPDATE ledger SET at = '{date}' WHERE id = 2;"
+                ),
+            );
+        });
+        named(&found, &["ledger 2: changed since chain link", date]);
+        named(
+            &found,
+            &["ledger entry ", "before the one written before it"],
+        );
+        named(
+            &found,
+            &["ledger_is_append_only_update", "missing (dropped)"],
+        );
+    }
+}
+
+#[test]
+fn a_deleted_break_is_found() {
+    let found = forged(|copy| {
+        let exclusion = value(copy, "SELECT id FROM protection WHERE kind = 'exclusion'");
+        support::forge::forge(
+            copy,
+            &format!(
+                "DROP TRIGGER protection_is_append_only_delete;
+                 DELETE FROM protection WHERE id = {exclusion};
+                 CREATE TRIGGER protection_is_append_only_delete BEFORE DELETE ON protection BEGIN
+                     SELECT RAISE(ABORT, 'the protection records are append-only');
+                 END;"
+            ),
+        );
+    });
+    named(
+        &found,
+        &["protection ", ": deleted — chain link", "holds it"],
+    );
+    assert!(
+        !found
+            .iter()
+            .any(|finding| finding.starts_with("the schema")),
+        "the trigger was put back as it was: {found:#?}"
+    );
+}
+
+#[test]
+fn two_links_swapped_are_found() {
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "DROP TRIGGER chain_is_append_only_update;
+             DROP TRIGGER chain_runs_forward;
+             UPDATE chain SET seq = seq + 1000000 WHERE seq IN (5, 6);
+             UPDATE chain SET seq = 6 WHERE seq = 1000005;
+             UPDATE chain SET seq = 5 WHERE seq = 1000006;",
+        );
+    });
+    named(&found, &["chain link 5 ", "its MAC does not match"]);
+    named(&found, &["chain link 6 ", "its MAC does not match"]);
+}
+
+#[test]
+fn a_link_deleted_with_its_row_is_found() {
+    let found = forged(|copy| {
+        let withdrawal = value(copy, "SELECT id FROM ledger WHERE kind = 'withdrawal'");
+        let link = value(
+            copy,
+            &format!("SELECT seq FROM chain WHERE record = 'ledger' AND row_key = '{withdrawal}'"),
+        );
+        support::forge::forge(
+            copy,
+            &format!(
+                "DROP TRIGGER chain_is_append_only_delete;
+                 DROP TRIGGER ledger_is_append_only_delete;
+                 DELETE FROM chain WHERE seq = {link};
+                 DELETE FROM ledger WHERE id = {withdrawal};"
+            ),
+        );
+    });
+    named(&found, &["links ", "are missing"]);
+}
+
+#[test]
+fn a_link_made_with_a_key_of_ones_own_is_found() {
+    let found = forged(|copy| {
+        let connection = support::raw(copy);
+        // The forger's own functions: the right shapes, a key of their own.
+        connection
+            .create_scalar_function("guichet_chain_at", 0, FunctionFlags::SQLITE_UTF8, |_| {
+                Ok("2026-11-30T09:00:00Z".to_owned())
+            })
+            .expect("a function");
+        connection
+            .create_scalar_function("guichet_chain_mac", 5, FunctionFlags::SQLITE_UTF8, |_| {
+                Ok(vec![7_u8; 32])
+            })
+            .expect("a function");
+        let balance: i64 = connection
+            .query_row(
+                "SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .expect("a balance");
+        connection
+            .execute(
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
+                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000, ?1)",
+                [balance + 1000],
+            )
+            .expect("a deposit chained by the forger");
+    });
+    named(&found, &["(ledger ", "its MAC does not match"]);
+}
+
+#[test]
+fn a_dropped_trigger_is_found() {
+    let found = forged(|copy| {
+        support::raw(copy)
+            .execute_batch("DROP TRIGGER one_unfinished_unit")
+            .expect("dropped");
+    });
+    assert_eq!(
+        found,
+        ["the schema: the trigger one_unfinished_unit of version 6 is missing (dropped)"]
+    );
+}
+
+#[test]
+fn a_raise_of_a_limit_made_effective_at_once_is_found() {
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "INSERT INTO protection (at, kind, amount_cents, effective_at)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
+        );
+    });
+    named(
+        &found,
+        &[
+            "protection record ",
+            "the deposit limit of 500,00 € takes effect at 2026-11-30T09:00:00Z, before the rules allow (2026-12-02T09:00:00Z)",
+        ],
+    );
+}
+
+#[test]
+fn a_shortened_break_is_found() {
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "INSERT INTO protection (at, kind, until)
+             VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')",
+        );
+    });
+    named(
+        &found,
+        &[
+            "protection record ",
+            "a break until 2026-11-30T10:00:00Z shortens the one running",
+        ],
+    );
+}
+
+#[test]
+fn the_store_refuses_a_record_dated_before_the_last_and_writes_nothing() {
+    let clock = FakeClock::new();
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    support::set_highest_limits(&mut store);
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let links = value(&path, "SELECT COUNT(*) FROM chain");
+    clock.advance(SignedDuration::from_secs(-1));
+    let error = store.deposit(Cents::euros(10)).expect_err("refused");
+    assert!(matches!(error, StoreError::ClockBehind { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("the clock is wrong") && message.contains("nothing was written"),
+        "{message}"
+    );
+    assert_eq!(message.lines().count(), 1);
+    assert_eq!(
+        value(&path, "SELECT COUNT(*) FROM chain"),
+        links,
+        "nothing written"
+    );
+    assert_eq!(store.balance().expect("a balance"), Cents::euros(10));
+    // Once the clock is right again, it writes.
+    clock.advance(SignedDuration::from_secs(1));
+    store.deposit(Cents::euros(10)).expect("a deposit");
+}
+
+#[test]
+fn a_jump_ahead_of_the_clock_within_a_run_is_logged_and_warned() {
+    let clock = FakeClock::new();
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    limits_of_50(&mut store);
+    store.deposit(Cents::euros(50)).expect("a deposit");
+    clock.advance(SignedDuration::from_hours(24 * 8));
+    store
+        .deposit(Cents::euros(50))
+        .expect("a week later, by the clock");
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+    let warnings = store.verify_warnings().expect("warnings");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("warning: event ")
+            && warnings[0].contains("the clock moved forward 192 h")
+            && warnings[0].contains("chain links"),
+        "{warnings:?}"
+    );
+    // And the clock put back cannot write before the deposit it allowed.
+    clock.advance(SignedDuration::from_hours(-24 * 8));
+    assert!(matches!(
+        store.deposit(Cents::euros(1)),
+        Err(StoreError::ClockBehind { .. })
+    ));
+    // A day between two runs (the kiosk switched off) is no jump.
+    drop(store);
+    clock.advance(SignedDuration::from_hours(24 * 20));
+    let mut store = on_clock(&clock, &path).expect("opened again");
+    store.deposit(Cents::euros(1)).expect("a deposit");
+    assert_eq!(store.verify_warnings().expect("warnings").len(), 1);
+}
