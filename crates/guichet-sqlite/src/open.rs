@@ -220,6 +220,13 @@ impl Store {
         store.move_legacy_key(&legacy_key, &keys)?;
         let seal = store.load_seal(keys.may_create())?;
         store.set_seal(seal);
+        if matches!(store.seal, Seal::Ready(_))
+            && chain::head(&store.connection).on(path)?.is_none()
+        {
+            // A new file, or one just migrated: the chain begins now (its
+            // genesis, then the rows already there), before anything else.
+            store.write(|_| Ok(()))?;
+        }
         store.opened_at_link = chain::head(&store.connection)
             .on(path)?
             .map_or(0, |head| head.seq);

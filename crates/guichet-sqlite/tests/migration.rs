@@ -5,6 +5,10 @@
 //! `fixtures/v1-kiosk.sqlite3` was made by the release before this schema
 //! (commit aed9add): a deposit, units of four emissions, and a Bingo unit left
 //! unfinished by a `guichet play` killed with SIGKILL.
+//!
+//! `fixtures/v5-kiosk.sqlite3` (and its seal key, `v5-kiosk.seal-key`) was
+//! made by the release before the chain (commit 34638ca): limits, a deposit,
+//! five units of two emissions, a withdrawal; its records unchained.
 
 mod support;
 
@@ -114,4 +118,90 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
             .all(|record| record.state != BlockState::Closed)
     );
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+/// The schema-5 fixture in a folder of its own, its seal key in the tests'
+/// key store.
+fn version_5_kiosk() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (folder, path) = support::new_path();
+    fs::copy("tests/fixtures/v5-kiosk.sqlite3", &path).expect("the fixture");
+    let id: String = raw(&path)
+        .query_row("SELECT database_id FROM store_identity", [], |row| {
+            row.get(0)
+        })
+        .expect("its id");
+    let key = support::keys().seal_key(&id);
+    fs::create_dir_all(key.parent().expect("the key store")).expect("the key store");
+    fs::copy("tests/fixtures/v5-kiosk.seal-key", &key).expect("its key");
+    (folder, path)
+}
+
+#[test]
+fn a_file_of_schema_5_is_said_unchained_then_chained_from_a_genesis_that_says_so() {
+    let (_folder, path) = version_5_kiosk();
+    let reading = support::options()
+        .read_only()
+        .open(&path)
+        .expect("it opens to read");
+    assert_eq!(
+        reading.verify().expect("a verdict"),
+        [format!(
+            "the records are not chained (schema 5): none of them can be told unchanged; \
+             `guichet migrate --db {}` chains them as they are",
+            path.display()
+        )]
+    );
+    drop(reading);
+
+    let store = support::open(&path).expect("migrated");
+    assert_eq!(store.all_units().expect("units").len(), 5);
+    assert_eq!(store.balance().expect("a balance"), Cents::euros(31));
+    let raw = raw(&path);
+    let version: i64 = raw
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .expect("a version");
+    assert_eq!(version, 6);
+    let (record, genesis): (String, String) = raw
+        .query_row(
+            "SELECT record, content FROM chain WHERE seq = 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .expect("the first link");
+    assert_eq!(record, "genesis");
+    assert!(genesis.contains("chained at schema 6"), "{genesis}");
+    // Every row already there is a link, after the genesis.
+    let (links, rows): (i64, i64) = raw
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM chain WHERE seq > 1),
+                    (SELECT COUNT(*) FROM ledger) + (SELECT COUNT(*) FROM units)
+                    + (SELECT COUNT(*) FROM reveal_steps) + (SELECT COUNT(*) FROM blocks)
+                    + (SELECT COUNT(*) FROM protection) + (SELECT COUNT(*) FROM events)
+                    + (SELECT COUNT(*) FROM store_identity) + (SELECT COUNT(*) FROM account)
+                    + (SELECT COUNT(*) FROM meter_resets) + (SELECT COUNT(*) FROM operator_pin)
+                    + (SELECT COUNT(*) FROM kiosk_settings)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .expect("counts");
+    assert_eq!(links, rows);
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+
+    // A row of before the chain, edited after it, is found like any other.
+    drop(store);
+    support::forge::forge(
+        &path,
+        "DROP TRIGGER ledger_is_append_only_update;
+         UPDATE ledger SET amount_cents = 5000, balance_after_cents = balance_after_cents + 1000
+         WHERE kind = 'deposit';",
+    );
+    let found = support::open(&path)
+        .expect("it opens")
+        .verify()
+        .expect("a verdict");
+    assert!(
+        found.iter().any(|finding| finding.starts_with("ledger ")
+            && finding.contains("changed since chain link")),
+        "{found:#?}"
+    );
 }
