@@ -29,3 +29,23 @@ pub fn guichet_command() -> Command {
         .env_remove("CREDENTIALS_DIRECTORY");
     command
 }
+
+/// Runs `guichet` with `arguments`, its keys in the tests' key store.
+pub fn run_guichet(arguments: &[&str]) -> std::process::Output {
+    guichet_command()
+        .args(arguments)
+        .output()
+        .expect("the guichet binary runs")
+}
+
+/// What `guichet` printed on its standard output, having succeeded.
+pub fn succeeding(arguments: &[&str]) -> String {
+    let output = run_guichet(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}

@@ -74,7 +74,11 @@ pub enum Command {
     /// Check the database: SQLite's integrity and every ledger, unit and limit
     /// invariant; or, given a network's `postgres://` URL (the operator's),
     /// every block, sale, journal and ledger against the seeds.
-    Verify(AnyDatabaseArgs),
+    Verify(VerifyArgs),
+    /// Write the latest closing (the signed totals of a day, month or year,
+    /// made at the first write of the next) as JSON, to keep apart from the
+    /// kiosk; with --make, make one now first.
+    Closing(ClosingArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
     /// Bring an old database file to this Guichet's schema, after a backup
@@ -258,6 +262,32 @@ pub struct AnyDatabaseArgs {
     /// kiosk's unit, else `$GUICHET_KEYS`, else ~/.config/guichet/keys].
     #[arg(long, value_name = "DIR")]
     pub keys: Option<PathBuf>,
+}
+
+/// `guichet verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: AnyDatabaseArgs,
+    /// A closing kept apart from the kiosk (`guichet closing --out FILE`):
+    /// the file must contain it and extend it.
+    #[arg(long, value_name = "FILE")]
+    pub closing: Option<PathBuf>,
+}
+
+/// `guichet closing`.
+#[derive(Debug, Args)]
+pub struct ClosingArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Where to write it [default: the standard output].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Make a closing now (the totals since the last one) before writing it.
+    #[arg(long)]
+    pub make: bool,
 }
 
 /// `guichet deposit` and `guichet withdraw`.

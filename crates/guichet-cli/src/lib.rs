@@ -17,6 +17,7 @@ mod account;
 mod args;
 mod audit;
 mod blocks;
+mod closing;
 mod failure;
 mod history;
 mod migrate;
@@ -30,9 +31,9 @@ mod usage;
 mod verify;
 
 pub use args::{
-    AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, Command, Database, DatabaseArgs,
-    ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs, parse_euros,
-    parse_loopback_postgres,
+    AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command, Database,
+    DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs, VerifyArgs,
+    parse_euros, parse_loopback_postgres,
 };
 pub use failure::Failure;
 pub use network::{kiosk_secret, warn_if_remote};
@@ -54,6 +55,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Play(arguments) => play::run(&arguments, &mut out),
         Command::History(arguments) => history::run(&arguments, &mut out),
         Command::Verify(arguments) => verify::run(&arguments, &mut out),
+        Command::Closing(arguments) => closing::run(&arguments, &mut out),
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
         Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),

@@ -3,7 +3,9 @@
 
 use std::process::ExitCode;
 
-use crate::args::{AnyDatabaseArgs, Database};
+use guichet_sqlite::ExportedClosing;
+
+use crate::args::{Database, VerifyArgs};
 use crate::failure::Failure;
 use crate::network;
 use crate::open::{opened, options};
@@ -13,11 +15,27 @@ use crate::output::Output;
 const SHOWN: usize = 20;
 
 /// Runs `guichet verify`: exit 0 when sound, 1 listing the first violations.
-pub(super) fn run(arguments: &AnyDatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let (violations, sound, name) = match arguments.database() {
+/// With `--closing FILE`, also that the file contains that closing and
+/// extends it (one line, exit 1, when it does not).
+pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let closing = arguments
+        .closing
+        .as_deref()
+        .map(|file| {
+            let text = std::fs::read_to_string(file)
+                .map_err(|error| Failure::Usage(format!("{}: {error}", file.display())))?;
+            ExportedClosing::parse(&text)
+                .map_err(|reason| Failure::Usage(format!("{}: {reason}", file.display())))
+        })
+        .transpose()?;
+    let database = &arguments.database;
+    let (violations, sound, name) = match database.database() {
         Database::File(path) => {
-            let store = opened(options(arguments.keys.as_deref()).read_only().open(&path))?;
-            let violations = store.verify()?;
+            let store = opened(options(database.keys.as_deref()).read_only().open(&path))?;
+            let mut violations = store.verify()?;
+            if let Some(closing) = &closing {
+                violations.extend(store.check_closing(closing)?);
+            }
             for warning in store.verify_warnings()? {
                 out.line(warning)?;
             }
@@ -27,6 +45,11 @@ pub(super) fn run(arguments: &AnyDatabaseArgs, out: &mut Output) -> Result<ExitC
                 store.ledger()?.len()
             );
             (violations, sound, store.path().display().to_string())
+        }
+        Database::Network(_) if closing.is_some() => {
+            return Err(Failure::Usage(
+                "--closing checks a kiosk's own file, not a network's database".to_owned(),
+            ));
         }
         Database::Network(config) => {
             let violations = network::operator(&config)?

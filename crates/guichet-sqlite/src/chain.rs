@@ -180,6 +180,21 @@ pub(crate) const CHAINED: &[Chained] = &[
         updated: false,
     },
     Chained {
+        table: "closings",
+        key: BY_ID,
+        order: "id",
+        columns: &[
+            plain("id"),
+            plain("counter"),
+            plain("kind"),
+            plain("label"),
+            plain("made_at"),
+            plain("body"),
+            bytes("signature"),
+        ],
+        updated: false,
+    },
+    Chained {
         table: "operator_pin",
         key: BY_ID,
         order: "id",

@@ -29,6 +29,7 @@ mod account;
 mod blocks;
 mod chain;
 pub mod clock;
+mod closing;
 mod connection;
 mod files;
 mod journal;
@@ -53,6 +54,7 @@ mod verify_records;
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
 pub use clock::Clock;
+pub use closing::{Closing, ExportedClosing, Period};
 pub use connection::BUSY_TIMEOUT;
 pub use open::OpenOptions;
 pub use operator::{

@@ -320,8 +320,9 @@ END;
 ";
 
 /// Version 6, the event log: a jump of the clock is an event of its own
-/// (the table rebuilt to allow the kind; its rows copied as they are).
-const VERSION_6_EVENTS: &str = r"
+/// (the table rebuilt to allow the kind; its rows copied as they are); and
+/// the closings, signed, append-only.
+const VERSION_6_TABLES: &str = r"
 CREATE TABLE events_v6 (
     id INTEGER PRIMARY KEY,
     at TEXT NOT NULL,
@@ -341,6 +342,22 @@ CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events BEGIN
 END;
 CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
     SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+
+CREATE TABLE closings (
+    id INTEGER PRIMARY KEY,
+    counter INTEGER NOT NULL UNIQUE CHECK (typeof(counter) = 'integer' AND counter >= 1),
+    kind TEXT NOT NULL CHECK (kind IN ('day', 'month', 'year', 'demand')),
+    label TEXT NOT NULL,
+    made_at TEXT NOT NULL,
+    body TEXT NOT NULL,
+    signature BLOB NOT NULL CHECK (length(signature) = 64)
+);
+CREATE TRIGGER closings_are_append_only_update BEFORE UPDATE ON closings BEGIN
+    SELECT RAISE(ABORT, 'the closings are append-only');
+END;
+CREATE TRIGGER closings_are_append_only_delete BEFORE DELETE ON closings BEGIN
+    SELECT RAISE(ABORT, 'the closings are append-only');
 END;
 ";
 
@@ -456,7 +473,7 @@ fn migrate_to(
                 )?;
             }
             _ => {
-                transaction.execute_batch(VERSION_6_EVENTS)?;
+                transaction.execute_batch(VERSION_6_TABLES)?;
                 transaction.execute_batch(&chain::schema_sql())?;
             }
         }

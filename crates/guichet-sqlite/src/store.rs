@@ -12,6 +12,7 @@ use guichet_sale::time::{parse, stamp};
 
 use crate::chain::{self, ChainKey, SharedSigner, with_signer};
 use crate::clock::Clock;
+use crate::closing::{self, ClosingKey};
 use crate::files;
 use crate::journal;
 use crate::keys::KeyStore;
@@ -281,10 +282,11 @@ impl Store {
             });
         }
         self.check_file()?;
-        let key = ChainKey::of(self.seal.key(&self.key_path)?);
+        let seal = self.seal.key(&self.key_path)?;
+        let keys = (ChainKey::of(seal), ClosingKey::of(seal));
         let now = (self.clock)();
         with_signer(&self.signer, |signer| signer.set_time(Some(stamp(now))));
-        let written = self.chained_write(&key, now, work);
+        let written = self.chained_write(&keys, now, work);
         with_signer(&self.signer, |signer| signer.set_time(None));
         let value = written?;
         if self.log_identity.is_none() {
@@ -296,10 +298,11 @@ impl Store {
 
     /// [`Store::write`]'s transaction: the clock checked against the chain's
     /// last link (never behind it; a jump of more than a day within this run
-    /// logged), the chain begun or its new key said, then `work`, committed.
+    /// logged), the chain begun or its new key said, the periods that ended
+    /// closed, then `work`, committed.
     fn chained_write<T>(
         &mut self,
-        key: &ChainKey,
+        (key, closing_key): &(ChainKey, ClosingKey),
         now: jiff::Timestamp,
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -338,6 +341,7 @@ impl Store {
                     )
                     .on(&self.path)?;
                 }
+                closing::close_ended_periods(&transaction, closing_key, head, &at).on(&self.path)?;
                 let jump = now.duration_since(last);
                 if head.seq > self.opened_at_link && jump > CLOCK_JUMP {
                     transaction

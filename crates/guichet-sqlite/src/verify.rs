@@ -93,6 +93,7 @@ impl Store {
         violations.extend(self.date_checks()?);
         violations.extend(self.schema_checks()?);
         violations.extend(self.chain_checks()?);
+        violations.extend(self.closing_checks()?);
         Ok(violations)
     }
 

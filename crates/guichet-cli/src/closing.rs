@@ -1,0 +1,41 @@
+//! `guichet closing`: the latest closing of a kiosk's file, as JSON, for an
+//! operator to keep apart from the kiosk (docs/FORMATS.md).
+
+use std::process::ExitCode;
+
+use crate::args::ClosingArgs;
+use crate::failure::Failure;
+use crate::output::Output;
+
+/// Runs `guichet closing`: the latest closing (made now with `--make`) to
+/// the standard output or `--out FILE`.
+pub(super) fn run(arguments: &ClosingArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let database = &arguments.database;
+    let closing = if arguments.make {
+        database.open_existing()?.close_now()?
+    } else {
+        let store = database.open_to_read()?;
+        store.closings()?.pop().ok_or_else(|| {
+            Failure::Other(anyhow::anyhow!(
+                "{} has no closing yet: one is made at the first write of each new day, or now with --make",
+                store.path().display()
+            ))
+        })?
+    };
+    let exported = closing.exported();
+    match &arguments.out {
+        Some(file) => {
+            std::fs::write(file, &exported)
+                .map_err(|error| Failure::Output(format!("{}: {error}", file.display())))?;
+            out.line(format_args!(
+                "closing {} ({} {}) written to {}",
+                closing.counter,
+                closing.period.name(),
+                closing.label,
+                file.display()
+            ))?;
+        }
+        None => out.line(exported.trim_end())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,184 @@
+//! Closings: made at the first write of a new day (and month, and year),
+//! signed, counted, on the chain; a file checked against a closing kept
+//! apart — the same file, a restored older copy, another kiosk's file.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+
+use guichet_core::games::blackjack::game::BLACK_JACK;
+use guichet_core::money::Cents;
+use guichet_sale::StoreError;
+use guichet_sqlite::{ExportedClosing, Period, Store};
+use jiff::SignedDuration;
+use serde_json::Value;
+use support::FakeClock;
+
+/// The store at `path` on `clock`, with the highest limits.
+fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
+    let reading = clock.clone();
+    let mut store = support::seeded(1).clock(move || reading.now()).open(path)?;
+    support::set_highest_limits(&mut store);
+    Ok(store)
+}
+
+/// A field of a closing's body.
+fn field(body: &str, pointer: &str) -> Value {
+    serde_json::from_str::<Value>(body).expect("a body")[pointer.trim_start_matches('/')].clone()
+}
+
+#[test]
+fn the_first_write_of_a_new_day_closes_the_day_before_and_the_month_and_year_that_ended() {
+    let clock = FakeClock::new(); // 2026-11-30T08:00:00Z
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    store.deposit(Cents::euros(30)).expect("a deposit");
+    let unit = store.buy(&BLACK_JACK).expect("a unit");
+    store.finish(unit.id).expect("settled");
+    assert_eq!(
+        store.closings().expect("closings"),
+        Vec::new(),
+        "the day runs on"
+    );
+
+    // The next morning, a new month: the first write closes 30 November
+    // and November.
+    clock.advance(SignedDuration::from_hours(24));
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let closings = store.closings().expect("closings");
+    let named: Vec<(i64, Period, &str)> = closings
+        .iter()
+        .map(|closing| (closing.counter, closing.period, closing.label.as_str()))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            (1, Period::Day, "2026-11-30"),
+            (2, Period::Month, "2026-11")
+        ]
+    );
+    let day = &closings[0];
+    let totals = serde_json::from_str::<Value>(&day.body).expect("a body");
+    assert_eq!(
+        totals["period_totals"]["deposits_cents"], 3_000,
+        "the day's, not the 10 € after"
+    );
+    assert_eq!(totals["period_totals"]["staked_cents"], 200);
+    assert_eq!(totals["period_totals"]["units"]["blackjack@200"], 1);
+    assert_eq!(totals["perpetual"]["deposits_cents"], 3_000);
+    assert_eq!(field(&day.body, "/format"), "guichet-closing/1");
+    assert_eq!(
+        field(&day.body, "/public_key"),
+        store.closing_public_key().expect("a key").as_str()
+    );
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+
+    // A month later, a new year: day, month and year closed, counted on.
+    clock.advance(SignedDuration::from_hours(24 * 31));
+    store.deposit(Cents::euros(1)).expect("a deposit");
+    let labels: Vec<(i64, String)> = store
+        .closings()
+        .expect("closings")
+        .into_iter()
+        .map(|closing| (closing.counter, closing.label))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            (1, "2026-11-30".to_owned()),
+            (2, "2026-11".to_owned()),
+            (3, "2026-12-01".to_owned()),
+            (4, "2026-12".to_owned()),
+            (5, "2026".to_owned())
+        ]
+    );
+    // An operator's closing, on demand.
+    let demand = store.close_now().expect("a closing");
+    assert_eq!((demand.counter, demand.period), (6, Period::Demand));
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+/// A kiosk with one closing made (the day before), and that closing as an
+/// operator exported it.
+fn kiosk_with_a_closing() -> (FakeClock, tempfile::TempDir, std::path::PathBuf, String) {
+    let clock = FakeClock::new();
+    let (folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    store.deposit(Cents::euros(30)).expect("a deposit");
+    clock.advance(SignedDuration::from_hours(24));
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let exported = store.closings().expect("closings")[0].exported();
+    (clock, folder, path, exported)
+}
+
+#[test]
+fn a_file_that_contains_the_closing_and_extends_it_passes() {
+    let (clock, _folder, path, exported) = kiosk_with_a_closing();
+    let closing = ExportedClosing::parse(&exported).expect("a closing");
+    let mut store = on_clock(&clock, &path).expect("it opens");
+    assert_eq!(store.check_closing(&closing).expect("a check"), None);
+    store.deposit(Cents::euros(5)).expect("more sales after it");
+    assert_eq!(store.check_closing(&closing).expect("a check"), None);
+}
+
+#[test]
+fn a_restored_older_copy_does_not_contain_the_closing() {
+    let (clock, folder, path, _) = kiosk_with_a_closing();
+    // A backup of the second day…
+    let backup = folder.path().join("backup.sqlite3");
+    fs::copy(&path, &backup).expect("a copy");
+    // …does not hold the closing of that day, made the next morning, which
+    // the operator kept.
+    let mut store = on_clock(&clock, &path).expect("it opens");
+    clock.advance(SignedDuration::from_hours(24));
+    store.deposit(Cents::euros(1)).expect("a deposit");
+    let closings = store.closings().expect("closings");
+    let later = closings.last().expect("the day's closing");
+    assert_eq!((later.counter, later.label.as_str()), (3, "2026-12-01"));
+    let later = ExportedClosing::parse(&later.exported()).expect("a closing");
+    drop(store);
+    let restored = support::open(&backup).expect("the backup opens");
+    let said = restored
+        .check_closing(&later)
+        .expect("a check")
+        .expect("refused");
+    assert!(said.contains("does not contain closing 3"), "{said}");
+}
+
+#[test]
+fn another_kiosks_file_and_a_forged_closing_are_refused() {
+    let (_clock, _folder, _path, exported) = kiosk_with_a_closing();
+    let closing = ExportedClosing::parse(&exported).expect("a closing");
+    let (_other_folder, other) = support::new_path();
+    let other = support::open(&other).expect("another kiosk");
+    let said = other
+        .check_closing(&closing)
+        .expect("a check")
+        .expect("refused");
+    assert!(said.contains("another kiosk's closing"), "{said}");
+
+    let forged = exported.replace("\"deposits_cents\": 3000", "\"deposits_cents\": 1000");
+    assert_ne!(forged, exported);
+    let error = ExportedClosing::parse(&forged).expect_err("forged");
+    assert!(error.contains("signature does not match"), "{error}");
+}
+
+#[test]
+fn a_closing_edited_in_the_file_is_found_by_verify() {
+    let (_clock, _folder, path, _) = kiosk_with_a_closing();
+    support::forge::forge(
+        &path,
+        "DROP TRIGGER closings_are_append_only_update;
+         UPDATE closings SET body = replace(body, '\"deposits_cents\":3000', '\"deposits_cents\":1000');",
+    );
+    let found = support::open(&path)
+        .expect("it opens")
+        .verify()
+        .expect("a verdict");
+    assert!(
+        found.iter().any(|finding| finding
+            .starts_with("closing 1 (day 2026-11-30): its signature is not this database's key's")),
+        "{found:#?}"
+    );
+}
