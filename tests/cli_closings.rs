@@ -96,3 +96,72 @@ fn a_closing_kept_apart_checks_the_file_and_refuses_an_older_copy_and_another_ki
     assert!(said.contains("signature does not match"), "{said}");
     assert_eq!(said.lines().count(), 1, "{said}");
 }
+
+#[test]
+fn an_archive_is_written_and_checked_without_the_database() {
+    let (folder, db) = kiosk();
+    succeeding(&["closing", "--db", &db, "--make"]);
+    let closing: serde_json::Value =
+        serde_json::from_str(&succeeding(&["closing", "--db", &db])).expect("JSON");
+    let today = closing["closing"]["made_at"].as_str().expect("a time")[..10].to_owned();
+    let archive = folder.path().join("archive.json");
+    let archive_text = archive.to_string_lossy().into_owned();
+    let written = succeeding(&[
+        "archive",
+        "--db",
+        &db,
+        "--from",
+        &today,
+        "--to",
+        &today,
+        "--out",
+        &archive_text,
+    ]);
+    assert!(
+        written.starts_with(&format!("archive of {today} to {today} written to")),
+        "{written}"
+    );
+    assert!(written.contains(", 1 closings"), "{written}");
+    fs::remove_file(&db).expect("the database gone");
+    let sound = succeeding(&["verify", "--archive", &archive_text]);
+    assert!(sound.starts_with("ok: the archive "), "{sound}");
+
+    let forged = folder.path().join("forged.json");
+    fs::write(
+        &forged,
+        fs::read_to_string(&archive)
+            .expect("the archive")
+            .replacen("2000", "20000", 1),
+    )
+    .expect("a forged archive");
+    let refused = run_guichet(&["verify", "--archive", &forged.to_string_lossy()]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stdout);
+    assert!(said.contains("signature does not match"), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+
+    let backwards = run_guichet(&[
+        "archive",
+        "--db",
+        &db,
+        "--from",
+        "2026-12-02",
+        "--to",
+        "2026-12-01",
+        "--out",
+        &archive_text,
+    ]);
+    assert_eq!(backwards.status.code(), Some(2));
+    let bad_date = run_guichet(&[
+        "archive",
+        "--db",
+        &db,
+        "--from",
+        "yesterday",
+        "--to",
+        "2026-12-01",
+        "--out",
+        &archive_text,
+    ]);
+    assert_eq!(bad_date.status.code(), Some(2));
+}

@@ -79,6 +79,10 @@ pub enum Command {
     /// made at the first write of the next) as JSON, to keep apart from the
     /// kiosk; with --make, make one now first.
     Closing(ClosingArgs),
+    /// Write a signed, self-contained archive of the days FROM to TO (their
+    /// records, the chain, the closings, the public key), which `guichet
+    /// verify --archive FILE` checks without the database.
+    Archive(ArchiveArgs),
     /// List the blocks: commitments published, seeds of the closed ones revealed.
     Blocks(BlocksArgs),
     /// Bring an old database file to this Guichet's schema, after a backup
@@ -272,8 +276,38 @@ pub struct VerifyArgs {
     pub database: AnyDatabaseArgs,
     /// A closing kept apart from the kiosk (`guichet closing --out FILE`):
     /// the file must contain it and extend it.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "archive")]
     pub closing: Option<PathBuf>,
+    /// An archive (`guichet archive`), checked on its own, without the
+    /// database.
+    #[arg(long, value_name = "FILE")]
+    pub archive: Option<PathBuf>,
+}
+
+/// `guichet archive`.
+#[derive(Debug, Args)]
+pub struct ArchiveArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The first day, `2026-11-01` (UTC).
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub from: jiff::civil::Date,
+    /// The last day, included.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub to: jiff::civil::Date,
+    /// Where to write it.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// A day, `2026-11-01`.
+///
+/// # Errors
+/// One line when it is not a date.
+pub fn parse_date(text: &str) -> Result<jiff::civil::Date, String> {
+    jiff::civil::Date::strptime("%Y-%m-%d", text)
+        .map_err(|_| format!("`{text}` is not a date like 2026-11-01"))
 }
 
 /// `guichet closing`.

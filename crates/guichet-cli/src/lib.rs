@@ -14,6 +14,7 @@
 //! | 130 | `play` stopped by SIGINT, SIGTERM or SIGHUP, once the unit in play was settled |
 
 mod account;
+mod archive;
 mod args;
 mod audit;
 mod blocks;
@@ -31,9 +32,9 @@ mod usage;
 mod verify;
 
 pub use args::{
-    AmountArgs, AnyDatabaseArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command, Database,
-    DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs, VerifyArgs,
-    parse_euros, parse_loopback_postgres,
+    AmountArgs, AnyDatabaseArgs, ArchiveArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command,
+    Database, DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs,
+    VerifyArgs, parse_euros, parse_loopback_postgres,
 };
 pub use failure::Failure;
 pub use network::{kiosk_secret, warn_if_remote};
@@ -56,6 +57,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::History(arguments) => history::run(&arguments, &mut out),
         Command::Verify(arguments) => verify::run(&arguments, &mut out),
         Command::Closing(arguments) => closing::run(&arguments, &mut out),
+        Command::Archive(arguments) => archive::run(&arguments, &mut out),
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
         Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),

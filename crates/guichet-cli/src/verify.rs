@@ -18,6 +18,9 @@ const SHOWN: usize = 20;
 /// With `--closing FILE`, also that the file contains that closing and
 /// extends it (one line, exit 1, when it does not).
 pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    if let Some(file) = &arguments.archive {
+        return archive(file, out);
+    }
     let closing = arguments
         .closing
         .as_deref()
@@ -75,4 +78,30 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
     }
     out.line(format_args!("{} violation(s) in {name}", violations.len()))?;
     Ok(ExitCode::from(1))
+}
+
+/// `guichet verify --archive FILE`: the archive checked on its own.
+fn archive(file: &std::path::Path, out: &mut Output) -> Result<ExitCode, Failure> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|error| Failure::Usage(format!("{}: {error}", file.display())))?;
+    match guichet_sqlite::check_archive(&text) {
+        Ok(summary) => {
+            out.line(format_args!(
+                "ok: the archive {} of {} to {} (database {}) is sound: {} records, {} closings, signed by its key",
+                file.display(),
+                summary.from,
+                summary.to,
+                summary.database_id,
+                summary.links,
+                summary.closings
+            ))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(faults) => {
+            for fault in faults.iter().take(SHOWN) {
+                out.line(format_args!("{}: {fault}", file.display()))?;
+            }
+            Ok(ExitCode::from(1))
+        }
+    }
 }

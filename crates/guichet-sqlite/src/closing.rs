@@ -39,6 +39,11 @@ impl ClosingKey {
         Self(SigningKey::from_bytes(&seal.derive(b"guichet/closing/v1")))
     }
 
+    /// The Ed25519 signature of `bytes`.
+    pub(crate) fn sign(&self, bytes: &[u8]) -> [u8; 64] {
+        self.0.sign(bytes).to_bytes()
+    }
+
     /// Its public half, in hex: in every closing, to check it by.
     pub(crate) fn public(&self) -> String {
         hex::encode(self.0.verifying_key().to_bytes())
@@ -335,7 +340,7 @@ pub(crate) fn close(
     });
     let body = serde_json::to_string(&body)
         .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;
-    let signature = key.0.sign(body.as_bytes()).to_bytes().to_vec();
+    let signature = key.sign(body.as_bytes()).to_vec();
     connection.execute(
         "INSERT INTO closings (counter, kind, label, made_at, body, signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![counter, period.name(), label, now, body, signature],

@@ -26,6 +26,7 @@
 //! - a store opened to read only writes, migrates and creates nothing.
 
 mod account;
+mod archive;
 mod blocks;
 mod chain;
 pub mod clock;
@@ -52,6 +53,7 @@ mod verify;
 mod verify_records;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
+pub use archive::{ArchiveSummary, check_archive};
 pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
 pub use clock::Clock;
 pub use closing::{Closing, ExportedClosing, Period};

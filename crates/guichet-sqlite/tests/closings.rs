@@ -182,3 +182,48 @@ fn a_closing_edited_in_the_file_is_found_by_verify() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_archive_of_the_days_checks_without_the_database_and_any_change_to_it_is_found() {
+    let clock = FakeClock::new(); // 2026-11-30T08:00:00Z
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    store.deposit(Cents::euros(30)).expect("a deposit");
+    clock.advance(SignedDuration::from_hours(24));
+    store
+        .deposit(Cents::euros(10))
+        .expect("a deposit, and the closings of 30 November");
+    let day = |text: &str| jiff::civil::Date::strptime("%Y-%m-%d", text).expect("a date");
+    let archive = store
+        .archive(day("2026-11-30"), day("2026-11-30"))
+        .expect("an archive");
+    let month = store
+        .archive(day("2026-11-01"), day("2026-11-30"))
+        .expect("an archive");
+    drop(store);
+    fs::remove_file(&path).expect("the database gone: the archive stands alone");
+    let summary = guichet_sqlite::check_archive(&archive).expect("sound");
+    assert_eq!(
+        (summary.from.as_str(), summary.to.as_str()),
+        ("2026-11-30", "2026-11-30")
+    );
+    assert_eq!(summary.closings, 1, "the day's (the month's spans more)");
+    assert_eq!(
+        guichet_sqlite::check_archive(&month)
+            .expect("sound")
+            .closings,
+        2
+    );
+    assert!(summary.links > 10, "{summary:?}");
+    assert!(archive.contains("\"genesis\""), "the day the file began");
+    assert!(
+        !archive.contains("2026-12-01T08:00:00Z\",\n          \"mac"),
+        "no record of the next day"
+    );
+
+    let forged = archive.replacen("3000", "30000", 1);
+    assert_ne!(forged, archive);
+    let faults = guichet_sqlite::check_archive(&forged).expect_err("forged");
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(faults[0].contains("signature does not match"), "{faults:?}");
+}

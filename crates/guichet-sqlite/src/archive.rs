@@ -1,0 +1,247 @@
+//! Archives: a period of a kiosk's records — every link of the chain dated
+//! in it (each record's content, place, time and MAC), the closings of the
+//! period, the public key — in one JSON file signed with the closing key, so
+//! that it can be checked without the database (`check_archive`): its
+//! signature, each closing's, the links in order and unbroken, each closing
+//! on a link of the archive (docs/FORMATS.md).
+
+use jiff::civil::Date;
+use serde_json::{Value, json};
+
+use crate::closing::{ClosingKey, Period, signed_by};
+use crate::sqlite_error::OnFile as _;
+use crate::store::{Seal, Store};
+use guichet_sale::StoreError;
+use guichet_sale::time::stamp;
+
+/// The format of an archive.
+pub const FORMAT: &str = "guichet-archive/1";
+
+/// What checking an archive found it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchiveSummary {
+    /// The database it is of.
+    pub database_id: String,
+    /// The first and last day it covers.
+    pub from: String,
+    /// The last day.
+    pub to: String,
+    /// How many links (records) it holds.
+    pub links: usize,
+    /// How many closings.
+    pub closings: usize,
+}
+
+/// The first instant of `date` (UTC).
+fn midnight(date: Date) -> String {
+    format!("{}T00:00:00Z", date.strftime("%Y-%m-%d"))
+}
+
+impl Store {
+    /// The archive of the days `from` to `to` (both included, UTC), signed.
+    ///
+    /// # Errors
+    /// [`StoreError::SealKeyLost`] without the key that signs; [`StoreError`]
+    /// if the database cannot be read.
+    pub fn archive(&self, from: Date, to: Date) -> Result<String, StoreError> {
+        let Seal::Ready(seal) = &self.seal else {
+            return Err(self
+                .seal
+                .key(&self.key_path)
+                .err()
+                .unwrap_or_else(|| self.inconsistent("no key to sign the archive with")));
+        };
+        let key = ClosingKey::of(seal);
+        let start = midnight(from);
+        let end = midnight(
+            to.tomorrow()
+                .map_err(|error| self.inconsistent(error.to_string()))?,
+        );
+        let database_id: String = self
+            .connection
+            .query_row("SELECT database_id FROM store_identity", [], |row| {
+                row.get(0)
+            })
+            .on(&self.path)?;
+        let links: Vec<Value> = self
+            .connection
+            .prepare(
+                "SELECT seq, at, record, row_key, content, mac FROM chain
+                 WHERE at >= ?1 AND at < ?2 ORDER BY seq",
+            )
+            .and_then(|mut statement| {
+                statement
+                    .query_map([&start, &end], |row| {
+                        Ok(json!({
+                            "seq": row.get::<_, i64>(0)?,
+                            "at": row.get::<_, String>(1)?,
+                            "record": row.get::<_, String>(2)?,
+                            "row_key": row.get::<_, String>(3)?,
+                            "content": row.get::<_, Option<String>>(4)?,
+                            "mac": hex::encode(row.get::<_, Vec<u8>>(5)?),
+                        }))
+                    })?
+                    .collect()
+            })
+            .on(&self.path)?;
+        let previous_mac: Option<Vec<u8>> =
+            match links.first().and_then(|link| link["seq"].as_i64()) {
+                Some(first) => self
+                    .connection
+                    .query_row("SELECT mac FROM chain WHERE seq = ?1", [first - 1], |row| {
+                        row.get(0)
+                    })
+                    .ok(),
+                None => None,
+            };
+        let closings: Vec<Value> = self
+            .closings()?
+            .into_iter()
+            .filter(|closing| {
+                // A closing of the days archived: a day, month or year
+                // within them, or an operator's made in them.
+                let body: Value = serde_json::from_str(&closing.body).unwrap_or(Value::Null);
+                let text = |pointer: &str| {
+                    body.pointer(pointer)
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned()
+                };
+                if closing.period == Period::Demand {
+                    start <= closing.made_at && closing.made_at < end
+                } else {
+                    start <= text("/period/from") && text("/period/to") <= end
+                }
+            })
+            .map(|closing| {
+                serde_json::from_str::<Value>(&closing.exported()).unwrap_or(Value::Null)
+            })
+            .collect();
+        let archive = json!({
+            "format": FORMAT,
+            "database_id": database_id,
+            "from": from.strftime("%Y-%m-%d").to_string(),
+            "to": to.strftime("%Y-%m-%d").to_string(),
+            "made_at": stamp((self.clock)()),
+            "public_key": key.public(),
+            "previous_mac": previous_mac.map(hex::encode),
+            "links": links,
+            "closings": closings,
+        });
+        let signed = serde_json::to_string(&archive)
+            .map_err(|error| self.inconsistent(error.to_string()))?;
+        let signature = key.sign(signed.as_bytes());
+        let mut text = serde_json::to_string_pretty(&json!({
+            "archive": archive,
+            "signature": hex::encode(signature),
+        }))
+        .map_err(|error| self.inconsistent(error.to_string()))?;
+        text.push('\n');
+        Ok(text)
+    }
+}
+
+/// Checks an archive without its database: its signature under the public
+/// key it names, each closing's, its links in order and unbroken, dated in
+/// its days, and each closing of a link it holds on that very link.
+///
+/// # Errors
+/// Each fault, one line each (the first one alone when it is not an archive).
+pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
+    let one = |fault: String| vec![fault];
+    let file: Value = serde_json::from_str(text)
+        .map_err(|error| one(format!("it is not an archive: {error}")))?;
+    let archive = file
+        .get("archive")
+        .ok_or_else(|| one("it is not an archive: no \"archive\"".to_owned()))?;
+    let text_of = |pointer: &str| {
+        archive
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| one(format!("it is not an archive: no {pointer}")))
+    };
+    if text_of("/format")? != FORMAT {
+        return Err(one(format!("it is not an archive of the format {FORMAT}")));
+    }
+    let public_key = text_of("/public_key")?;
+    let database_id = text_of("/database_id")?;
+    let signature = file
+        .get("signature")
+        .and_then(Value::as_str)
+        .and_then(|signature| hex::decode(signature).ok())
+        .unwrap_or_default();
+    let signed = serde_json::to_string(archive).map_err(|error| one(error.to_string()))?;
+    if !signed_by(&public_key, &signed, &signature) {
+        return Err(one(
+            "its signature does not match its content: the archive was forged or changed"
+                .to_owned(),
+        ));
+    }
+    let mut faults = Vec::new();
+    let (from, to) = (text_of("/from")?, text_of("/to")?);
+    let links = archive["links"].as_array().cloned().unwrap_or_default();
+    let mut previous: Option<(i64, String, String)> = None;
+    for link in &links {
+        let seq = link["seq"].as_i64().unwrap_or_default();
+        let at = link["at"].as_str().unwrap_or_default().to_owned();
+        let mac = link["mac"].as_str().unwrap_or_default().to_owned();
+        if let Some((before, before_at, _)) = &previous {
+            if seq != before + 1 {
+                faults.push(format!(
+                    "link {seq}: follows link {before}: links are missing"
+                ));
+            }
+            if at < *before_at {
+                faults.push(format!(
+                    "link {seq}: dated {at}, before the link before it ({before_at})"
+                ));
+            }
+        }
+        if at
+            .get(..10)
+            .is_none_or(|day| day < from.as_str() || day > to.as_str())
+        {
+            faults.push(format!("link {seq}: dated {at}, outside {from} to {to}"));
+        }
+        previous = Some((seq, at, mac));
+    }
+    let closings = archive["closings"].as_array().cloned().unwrap_or_default();
+    for exported in &closings {
+        let body = &exported["closing"];
+        let counter = body["counter"].as_i64().unwrap_or_default();
+        let signature = exported["signature"]
+            .as_str()
+            .and_then(|signature| hex::decode(signature).ok())
+            .unwrap_or_default();
+        let body_text = serde_json::to_string(body).unwrap_or_default();
+        if !signed_by(&public_key, &body_text, &signature) {
+            faults.push(format!(
+                "closing {counter}: its signature is not the archive's key's"
+            ));
+        }
+        if body["database_id"].as_str() != Some(database_id.as_str()) {
+            faults.push(format!("closing {counter}: another database's"));
+        }
+        let head = (body["chain"]["seq"].as_i64(), body["chain"]["mac"].as_str());
+        if let (Some(seq), Some(mac)) = head
+            && let Some(link) = links.iter().find(|link| link["seq"].as_i64() == Some(seq))
+            && link["mac"].as_str() != Some(mac)
+        {
+            faults.push(format!(
+                "closing {counter}: the link {seq} it closed on is not the archive's"
+            ));
+        }
+    }
+    if faults.is_empty() {
+        Ok(ArchiveSummary {
+            database_id,
+            from,
+            to,
+            links: links.len(),
+            closings: closings.len(),
+        })
+    } else {
+        Err(faults)
+    }
+}
