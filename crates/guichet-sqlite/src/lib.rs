@@ -31,6 +31,7 @@ mod blocks;
 mod chain;
 pub mod clock;
 mod closing;
+mod closings_kept;
 mod connection;
 mod files;
 mod journal;
