@@ -40,6 +40,7 @@ fn main() -> ExitCode {
                 demo: arguments.demo,
             },
             reality_check_minutes: arguments.reality_check,
+            export_folder: arguments.export_dir,
         };
         let keys = arguments
             .keys

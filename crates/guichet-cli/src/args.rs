@@ -43,6 +43,10 @@ pub struct Cli {
     /// is the operator menu (F12, or a 3-second press on the lobby's title).
     #[arg(long)]
     pub kiosk: bool,
+    /// Where the operator menu exports closings [default: the first USB
+    /// stick mounted for the user, /media/$USER/… or /run/media/$USER/…].
+    #[arg(long, value_name = "DIR")]
+    pub export_dir: Option<PathBuf>,
     /// The monitor to fill, by index (0 is the first) [default: the first].
     #[arg(long, value_name = "N")]
     pub monitor: Option<usize>,

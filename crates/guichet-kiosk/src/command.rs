@@ -137,6 +137,10 @@ pub enum OperatorCommand {
     ResetMeters(String),
     /// Run the store's verification.
     Verify,
+    /// Make a closing now.
+    MakeClosing,
+    /// Write the latest closing to the export folder (a USB stick).
+    ExportClosing,
     /// Replay a unit step by step from the operator's recall.
     Recall(i64),
     /// Change one of the kiosk's settings.
@@ -169,19 +173,22 @@ pub enum OperatorTab {
     Recall,
     /// The event log.
     Events,
+    /// The closings: made each day, on demand, exported.
+    Closings,
     /// The kiosk's settings.
     Settings,
 }
 
 impl OperatorTab {
     /// Every tab, in the menu's order.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Credits,
         Self::Meters,
         Self::Blocks,
         Self::Charts,
         Self::Recall,
         Self::Events,
+        Self::Closings,
         Self::Settings,
     ];
 
@@ -195,6 +202,7 @@ impl OperatorTab {
             Self::Charts => "operator-tab-charts",
             Self::Recall => "operator-tab-recall",
             Self::Events => "operator-tab-events",
+            Self::Closings => "operator-tab-closings",
             Self::Settings => "operator-tab-settings",
         }
     }

@@ -37,7 +37,7 @@ pub enum Accounts {
 }
 
 /// How the window opens.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct WindowOptions {
     /// Fill the screen (a window otherwise).
     pub fullscreen: bool,
@@ -47,6 +47,8 @@ pub struct WindowOptions {
     pub mode: Mode,
     /// Minutes of a session between two reality checks.
     pub reality_check_minutes: u32,
+    /// Where the operator menu exports closings (else a USB stick).
+    pub export_folder: Option<std::path::PathBuf>,
 }
 
 /// Opens the kiosk over `accounts` (the kiosk's file created on first start,
@@ -167,6 +169,9 @@ impl eframe::App for Launch {
             .with_sound(Sound::on_first_cue());
         if let Some(account) = network {
             kiosk = kiosk.with_network(account);
+        }
+        if let Some(folder) = options.export_folder {
+            kiosk = kiosk.with_export_folder(folder);
         }
         self.kiosk.insert(kiosk).ui(ui, frame);
     }

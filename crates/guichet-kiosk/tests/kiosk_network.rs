@@ -281,3 +281,59 @@ fn a_network_kiosk_survives_random_input() {
     eprintln!("network monkey: {EVENTS} events, {sold} unit(s) sold");
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }
+
+/// A window on a network whose own file made closing 1 (on demand): the
+/// operator, the file's closing, the window.
+fn window_with_a_closing(
+    server: &Server,
+    name: &str,
+    before: impl FnOnce(&mut PlayerAccount),
+) -> (
+    Operator,
+    guichet_sqlite::Closing,
+    TempDir,
+    Harness<'static, Guichet>,
+) {
+    let (operator, _url, mut account) =
+        network(server, name, &Seed::from_bytes([23; 32]), Cents::euros(10));
+    before(&mut account);
+    let (folder, path) = new_database();
+    let mut own = common::open(&path).expect("the kiosk's own file");
+    let closing = own.close_now().expect("a closing");
+    let harness = kiosk_configured(Ok(own), WINDOW_SIZE.into(), move |kiosk| {
+        kiosk.with_network(account)
+    });
+    (operator, closing, folder, harness)
+}
+
+#[test]
+fn a_kiosk_on_a_network_sends_its_closings_there() {
+    let server = Server::start();
+    let (mut operator, closing, _folder, mut harness) =
+        window_with_a_closing(&server, "kiosk_closings", |_| {});
+    harness.run_steps(2);
+    harness.get_by_label(&tile_label(EMISSION.game)).click();
+    harness.run_steps(2);
+    assert_eq!(
+        operator.kiosk_closings("borne-window").expect("kept"),
+        [(1, closing.body.clone(), closing.signature.clone())]
+    );
+    assert!(harness.state().notice().is_none(), "nothing to say");
+}
+
+#[test]
+fn a_closing_the_network_holds_otherwise_is_said_on_the_screen() {
+    let server = Server::start();
+    let (_operator, _closing, _folder, mut harness) =
+        window_with_a_closing(&server, "kiosk_other_closing", |account| {
+            // Another closing 1, as a file of this kiosk put back to an
+            // older copy would have sent before.
+            account
+                .send_closing(1, "{\"counter\":1,\"other\":true}", &[7; 64])
+                .expect("sent");
+        });
+    harness.run_steps(2);
+    harness.get_by_label(&tile_label(EMISSION.game)).click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Le réseau refuse la clôture n° 1");
+}

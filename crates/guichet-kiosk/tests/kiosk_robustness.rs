@@ -245,10 +245,63 @@ fn a_wal_deleted_under_the_window_stops_it_on_a_page_and_keeps_its_sales() {
         detail.min,
         egui::pos2(page_right, detail.max.y),
     ));
-    harness.snapshot("store_problem/log_replaced");
+    // Checked here: the harness is forgotten below, so its drop would never
+    // report a mismatch.
+    harness
+        .try_snapshot("store_problem/log_replaced")
+        .expect("the page as its snapshot");
     // The deposit the deleted log held is in the database: a crash now
     // (the window never closed) loses nothing.
     std::mem::forget(harness);
     let reopened = common::open(&path).expect("it opens again");
     assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
+}
+
+#[test]
+fn a_clock_set_back_under_the_window_stops_it_on_a_page_that_says_so_and_writes_nothing() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let (_folder, path) = new_database();
+    let clock = Arc::new(AtomicI64::new(1_796_025_600)); // 2026-11-30T08:00:00Z
+    let reading = Arc::clone(&clock);
+    let mut store = seeded(5)
+        .clock(move || {
+            jiff::Timestamp::from_second(reading.load(Ordering::SeqCst)).expect("a time")
+        })
+        .open(&path)
+        .expect("a store");
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.run();
+    // Someone sets the kiosk's clock an hour back, then plays.
+    clock.fetch_sub(3_600, Ordering::SeqCst);
+    harness.get_by_label(&tile_label(BLACK_JACK.game)).click();
+    harness.run();
+    if harness.query_by_label(&play_label(&BLACK_JACK)).is_none() {
+        harness.get_by_label(&BLACK_JACK.stake.short()).click();
+        harness.run();
+    }
+    harness.get_by_label(&play_label(&BLACK_JACK)).click();
+    harness.run();
+    assert!(
+        matches!(harness.state().page(), Page::StoreProblem(_)),
+        "the page about the clock"
+    );
+    harness.get_by_label_contains("l’heure est fausse");
+    harness.get_by_label_contains("Rien n’a été écrit");
+    let detail = harness.get_by_label_contains("the clock says").rect();
+    let page_right = harness.ctx.content_rect().right();
+    harness.mask(egui::Rect::from_min_max(
+        detail.min,
+        egui::pos2(page_right, detail.max.y),
+    ));
+    harness.snapshot("store_problem/clock_behind");
+    drop(harness);
+    let reopened = common::open(&path).expect("it opens again");
+    assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
+    assert!(
+        reopened.all_units().expect("units").is_empty(),
+        "nothing sold"
+    );
 }

@@ -72,6 +72,7 @@ fn tab(harness: &mut Harness<'_, Guichet>, tab: OperatorTab) {
         OperatorTab::Charts => "Graphiques",
         OperatorTab::Recall => "Rappel",
         OperatorTab::Events => "Journal",
+        OperatorTab::Closings => "Clôtures",
         OperatorTab::Settings => "Réglages",
     };
     press(harness, name);
@@ -658,5 +659,62 @@ fn a_long_press_on_the_lobby_title_asks_for_the_pin() {
     assert!(
         matches!(harness.state().page(), Page::Pin(_)),
         "the release does nothing"
+    );
+}
+
+#[test]
+fn the_closings_tab_lists_the_days_closed_makes_one_now_and_exports_the_latest() {
+    let (_folder, clock, store) = store_at_morning();
+    let mount = tempfile::tempdir().expect("a mount point");
+    let stick = mount.path().join("CLE-USB");
+    std::fs::create_dir(&stick).expect("a USB stick");
+    let folder = stick.clone();
+    let mut harness = kiosk_configured(Ok(store), Vec2::from(WINDOW_SIZE), move |kiosk| {
+        kiosk.with_export_folder(folder)
+    });
+    harness.run();
+    open_operator(&mut harness, PIN);
+    press(&mut harness, &Cents::euros(50).short());
+    press(&mut harness, "Espèces reçues");
+    press(&mut harness, &format!("Encaisser {}", Cents::euros(50)));
+    // The next morning, the first cash taken closes 30 November and November.
+    clock.fetch_add(24 * 3_600, Ordering::SeqCst);
+    press(&mut harness, &Cents::euros(20).short());
+    press(&mut harness, "Espèces reçues");
+    press(&mut harness, &format!("Encaisser {}", Cents::euros(20)));
+    tab(&mut harness, OperatorTab::Closings);
+    assert!(harness.query_by_label("Journée du 2026-11-30").is_some());
+    assert!(harness.query_by_label("Mois 2026-11").is_some());
+    harness.snapshot("operator/closings");
+
+    press(&mut harness, "Clôturer maintenant");
+    assert!(harness.query_by_label("Clôture n° 3 faite.").is_some());
+    assert!(harness.query_by_label("À la demande").is_some());
+    press(&mut harness, "Exporter la dernière clôture");
+    assert!(
+        harness
+            .query_by_label("Les exports vont sur « CLE-USB ».")
+            .is_some()
+    );
+    let files: Vec<_> = std::fs::read_dir(&stick)
+        .expect("the stick")
+        .map(|entry| entry.expect("a file").path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let exported = guichet_sqlite::ExportedClosing::parse(
+        &std::fs::read_to_string(&files[0]).expect("the export"),
+    )
+    .expect("a closing");
+    assert_eq!(exported.counter, 3);
+    assert_eq!(
+        store_of(&harness)
+            .check_closing(&exported)
+            .expect("a check"),
+        None
+    );
+    assert!(
+        harness
+            .query_by_label(&format!("Clôture n° 3 exportée : {}", files[0].display()))
+            .is_some()
     );
 }

@@ -62,6 +62,10 @@ impl From<NetworkError> for StoreError {
 /// it gave (`guichet.check_kiosk`, `v3.sql`).
 pub const KIOSK_REFUSED: &str = "GU014";
 
+/// The SQLSTATE of a closing the network refuses: another one was received
+/// under its number, or its number does not follow (`v4.sql`).
+pub const CLOSING_REFUSED: &str = "GU015";
+
 impl NetworkError {
     /// The SQLSTATE the server raised, if it did (`GU004` for "no player", say).
     #[must_use]

@@ -55,6 +55,44 @@ impl Kiosk {
         self.client
     }
 
+    /// Sends the kiosk's closing number `counter` (its signed `body`) to be
+    /// kept on the network: `true` when it was new, `false` when it was
+    /// already there, the same.
+    ///
+    /// # Errors
+    /// [`CLOSING_REFUSED`](crate::CLOSING_REFUSED) (`GU015`) when a different closing was received
+    /// under that number, or the number does not follow the last received;
+    /// the server's refusal.
+    pub fn send_closing(
+        &mut self,
+        counter: i64,
+        body: &str,
+        signature: &[u8],
+    ) -> Result<bool, NetworkError> {
+        Ok(self
+            .client
+            .query_one(
+                "SELECT guichet.record_closing($1, $2, $3, $4, $5)",
+                &[&self.name, &self.secret, &counter, &body, &signature],
+            )?
+            .get(0))
+    }
+
+    /// The number of the last closing of this kiosk the network received (0
+    /// for none).
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn last_closing(&mut self) -> Result<i64, NetworkError> {
+        Ok(self
+            .client
+            .query_one(
+                "SELECT guichet.last_closing($1, $2)",
+                &[&self.name, &self.secret],
+            )?
+            .get(0))
+    }
+
     /// Sells the next unit of `emission` for cash: a unit not played on the
     /// kiosk (a ticket printed, say), paid at the counter.
     ///

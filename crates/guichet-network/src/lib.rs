@@ -28,7 +28,7 @@ mod sale;
 mod schema;
 mod verify;
 
-pub use error::{KIOSK_REFUSED, NetworkError};
+pub use error::{CLOSING_REFUSED, KIOSK_REFUSED, NetworkError};
 pub use kiosk::Kiosk;
 pub use operator::Operator;
 pub use player_account::PlayerAccount;

@@ -164,6 +164,26 @@ impl Operator {
         Ok(secret)
     }
 
+    /// The closings kiosk `kiosk` sent, in order: each one's number, body and
+    /// signature, as the kiosk made them.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn kiosk_closings(
+        &mut self,
+        kiosk: &str,
+    ) -> Result<Vec<(i64, String, Vec<u8>)>, NetworkError> {
+        Ok(self
+            .client
+            .query(
+                "SELECT counter, body, signature FROM guichet.kiosk_closings WHERE kiosk = $1 ORDER BY counter",
+                &[&kiosk],
+            )?
+            .iter()
+            .map(|row| (row.get(0), row.get(1), row.get(2)))
+            .collect())
+    }
+
     /// The number of the next block of `emission` to open: one after the last
     /// opened, 0 for the first.
     ///
@@ -266,7 +286,9 @@ fn grant(transaction: &mut Transaction<'_>, role: &str) -> Result<(), NetworkErr
          GRANT EXECUTE ON FUNCTION guichet.player_units(text, text, text, integer) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.player_net(text, text, text, bigint) TO {role};
          GRANT EXECUTE ON FUNCTION guichet.player_protection(text, text, text) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};"
+         GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.record_closing(text, text, bigint, text, bytea) TO {role};
+         GRANT EXECUTE ON FUNCTION guichet.last_closing(text, text) TO {role};"
     ))?;
     Ok(())
 }

@@ -39,6 +39,28 @@ impl PlayerAccount {
         }
     }
 
+    /// Sends the kiosk's closing number `counter` to the network
+    /// ([`Kiosk::send_closing`]).
+    ///
+    /// # Errors
+    /// As [`Kiosk::send_closing`].
+    pub fn send_closing(
+        &mut self,
+        counter: i64,
+        body: &str,
+        signature: &[u8],
+    ) -> Result<bool, NetworkError> {
+        self.kiosk.send_closing(counter, body, signature)
+    }
+
+    /// The number of this kiosk's last closing the network received.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn last_closing(&mut self) -> Result<i64, NetworkError> {
+        self.kiosk.last_closing()
+    }
+
     /// The kiosk, given back.
     #[must_use]
     pub fn into_kiosk(self) -> Kiosk {

@@ -848,3 +848,69 @@ fn the_desk_refuses_limits_out_of_range_and_dates_each_raise() {
         );
     }
 }
+
+#[test]
+fn a_kiosk_sends_its_closings_and_the_network_keeps_them_and_refuses_another_under_a_number() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "closings", 11);
+    let mut borne = kiosk(&mut operator, &kiosk_url, "borne-c");
+    assert_eq!(borne.last_closing().expect("none yet"), 0);
+    let signature = [7_u8; 64];
+    assert!(
+        borne
+            .send_closing(1, "{\"counter\":1}", &signature)
+            .expect("kept")
+    );
+    assert!(
+        !borne
+            .send_closing(1, "{\"counter\":1}", &signature)
+            .expect("the same again"),
+        "nothing new"
+    );
+    assert_eq!(borne.last_closing().expect("one"), 1);
+    // The kiosk's file put back to an older copy closes its day again,
+    // differently: refused.
+    let refused = borne
+        .send_closing(1, "{\"counter\":1,\"other\":true}", &signature)
+        .expect_err("another closing 1");
+    assert_eq!(
+        refused.code(),
+        Some(guichet_network::CLOSING_REFUSED),
+        "{refused}"
+    );
+    let skipped = borne
+        .send_closing(3, "{\"counter\":3}", &signature)
+        .expect_err("closing 2 missing");
+    assert_eq!(
+        skipped.code(),
+        Some(guichet_network::CLOSING_REFUSED),
+        "{skipped}"
+    );
+    assert_eq!(
+        operator.kiosk_closings("borne-c").expect("kept"),
+        [(1, "{\"counter\":1}".to_owned(), signature.to_vec())]
+    );
+    // The kiosk role can neither change nor read the table itself.
+    let mut raw = Client::connect(&kiosk_url, NoTls).expect("the kiosk role");
+    for sql in [
+        "UPDATE guichet.kiosk_closings SET body = '{}'",
+        "DELETE FROM guichet.kiosk_closings",
+        "SELECT * FROM guichet.kiosk_closings",
+    ] {
+        let error = raw.batch_execute(sql).expect_err("refused");
+        assert_eq!(
+            state(&error),
+            Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+            "{sql}: {error}"
+        );
+    }
+    // Another kiosk's secret sends nothing as this one.
+    let mut other = kiosk(&mut operator, &kiosk_url, "borne-d");
+    let refused = other.send_closing(1, "{}", &signature);
+    assert!(refused.is_ok(), "its own first closing");
+    let mut impostor = Kiosk::connect(&kiosk_url, "borne-c", "not its secret").expect("connects");
+    let refused = impostor
+        .send_closing(2, "{}", &signature)
+        .expect_err("refused");
+    assert_eq!(refused.code(), Some(guichet_network::KIOSK_REFUSED));
+}

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier as _, VerifyingKey};
+use guichet_core::money::Cents;
 use rusqlite::{Connection, OptionalExtension as _, params};
 use serde_json::{Value, json};
 
@@ -154,6 +155,35 @@ impl Closing {
     pub fn perpetual(&self) -> Option<Value> {
         self.field("/perpetual")
     }
+
+    /// The perpetual totals it holds, as money.
+    #[must_use]
+    pub fn perpetual_totals(&self) -> Option<ClosingTotals> {
+        let totals = self.perpetual()?;
+        let cents = |name: &str| totals.get(name).and_then(Value::as_i64).map(Cents);
+        Some(ClosingTotals {
+            staked: cents("staked_cents")?,
+            prizes: cents("prizes_cents")?,
+            refunds: cents("refunds_cents")?,
+            deposits: cents("deposits_cents")?,
+            withdrawals: cents("withdrawals_cents")?,
+        })
+    }
+}
+
+/// A closing's totals, as money.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClosingTotals {
+    /// Staked.
+    pub staked: Cents,
+    /// Prizes paid.
+    pub prizes: Cents,
+    /// Stakes given back.
+    pub refunds: Cents,
+    /// Paid in.
+    pub deposits: Cents,
+    /// Paid out.
+    pub withdrawals: Cents,
 }
 
 /// A closing read from a file, checked against its own key.

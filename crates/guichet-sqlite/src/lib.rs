@@ -57,7 +57,7 @@ pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use archive::{ArchiveSummary, check_archive};
 pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
 pub use clock::Clock;
-pub use closing::{Closing, ExportedClosing, Period};
+pub use closing::{Closing, ClosingTotals, ExportedClosing, Period};
 pub use connection::BUSY_TIMEOUT;
 pub use open::OpenOptions;
 pub use operator::{

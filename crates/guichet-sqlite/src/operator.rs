@@ -60,11 +60,14 @@ pub enum EventKind {
     Verify,
     /// The operator closed the kiosk.
     Exit,
+    /// The clock jumped more than a day forward between two records of a
+    /// run.
+    ClockJump,
 }
 
 impl EventKind {
     /// Every kind, in the log's order of importance.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Error,
         Self::Resume,
         Self::PinSet,
@@ -77,6 +80,7 @@ impl EventKind {
         Self::Setting,
         Self::Verify,
         Self::Exit,
+        Self::ClockJump,
     ];
 
     /// The kind's name in the database.
@@ -95,6 +99,7 @@ impl EventKind {
             Self::Setting => "setting",
             Self::Verify => "verify",
             Self::Exit => "exit",
+            Self::ClockJump => "clock_jump",
         }
     }
 

@@ -373,6 +373,14 @@ fn a_jump_ahead_of_the_clock_within_a_run_is_logged_and_warned() {
             && warnings[0].contains("chain links"),
         "{warnings:?}"
     );
+    // The operator's event log reads it.
+    let events = store.events(10).expect("the events");
+    assert!(
+        events
+            .iter()
+            .any(|event| event.kind == guichet_sqlite::EventKind::ClockJump),
+        "{events:?}"
+    );
     // And the clock put back cannot write before the deposit it allowed.
     clock.advance(SignedDuration::from_hours(-24 * 8));
     assert!(matches!(

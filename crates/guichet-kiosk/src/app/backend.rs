@@ -55,6 +55,41 @@ impl Backend {
         }
     }
 
+    /// On a network, sends the closings of the kiosk's file the network has
+    /// not received yet (`sent`: the last one known sent). `Some(counter)`
+    /// when the network refused one: it holds another under that number, so
+    /// this file is not the one that made it (said at every command until
+    /// the operator acts). A network out of reach is tried again at the next
+    /// command.
+    pub fn send_closings(&mut self, sent: &mut i64) -> Option<i64> {
+        let Self::Network { own, account } = self else {
+            return None;
+        };
+        let made = own.last_closing_counter().ok()?;
+        if made <= *sent {
+            return None;
+        }
+        // From the last one the network holds, which must be this file's too.
+        let received = account.last_closing().ok()?;
+        for closing in own
+            .closings()
+            .ok()?
+            .into_iter()
+            .filter(|closing| closing.counter >= received)
+        {
+            match account.send_closing(closing.counter, &closing.body, &closing.signature) {
+                Ok(_) => {}
+                // Said again at each command, until the operator acts.
+                Err(error) if error.code() == Some(guichet_network::CLOSING_REFUSED) => {
+                    return Some(closing.counter);
+                }
+                Err(_) => return None,
+            }
+        }
+        *sent = made;
+        None
+    }
+
     /// The units played here and the money behind them are on a network.
     pub const fn is_network(&self) -> bool {
         matches!(self, Self::Network { .. })

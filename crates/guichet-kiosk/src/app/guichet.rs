@@ -83,6 +83,8 @@ impl Guichet {
             changes,
             data_version,
             exiting: false,
+            closings_sent: 0,
+            export_folder: None,
         };
         state.reread(Changed::ALL);
         if state.backend.is_some() {
@@ -158,6 +160,14 @@ impl Guichet {
     pub fn with_reality_check(mut self, minutes: u32) -> Self {
         // Set before any frame: the session has not begun.
         self.state.session = Session::new(minutes);
+        self
+    }
+
+    /// Sends the operator's exports to `folder` (else to a USB stick found
+    /// at each export).
+    #[must_use]
+    pub fn with_export_folder(mut self, folder: std::path::PathBuf) -> Self {
+        self.state.export_folder = Some(folder);
         self
     }
 
@@ -300,6 +310,17 @@ impl Guichet {
                 state.fail(&error);
                 state.reread(Changed::ALL);
             }
+        }
+        let refused = state
+            .backend
+            .as_mut()
+            .and_then(|backend| backend.send_closings(&mut state.closings_sent));
+        if let Some(counter) = refused {
+            let text = state.texts.with(
+                "notice-closing-refused",
+                &[("counter", counter.to_string())],
+            );
+            state.tell(text, true);
         }
     }
 }

@@ -7,6 +7,7 @@
 //! changed, so that only that is read again.
 
 mod backend;
+mod export;
 mod guichet;
 mod idle;
 mod navigation;

@@ -8,6 +8,7 @@ use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{EventKind, PinCheck, Store};
 
+use crate::app::export;
 use crate::app::page::Page;
 use crate::app::play::take_up_or_show;
 use crate::app::state::{Access, Changed, KioskState};
@@ -20,6 +21,8 @@ use crate::ui::views::{ChartFacts, OperatorPage, PinMessage, RtpCurve, TabConten
 pub const RECALL_LENGTH: u32 = 10;
 /// Events the log shows.
 const EVENTS_SHOWN: u32 = 200;
+/// Closings the closings tab lists.
+const CLOSINGS_SHOWN: usize = 31;
 /// Cash movements the credits tab lists.
 const MOVEMENTS_SHOWN: usize = 8;
 /// Points a return-to-player curve keeps at most.
@@ -84,6 +87,19 @@ pub fn operate(
             store.log_event(EventKind::Verify, &detail)?;
             show_tab(state, OperatorTab::Blocks, Some(findings)).map(|()| Changed::NOTHING)
         }
+        OperatorCommand::MakeClosing => {
+            let closing = store.close_now()?;
+            let text = state.texts.with(
+                "operator-closing-made",
+                &[("counter", closing.counter.to_string())],
+            );
+            state.tell(text, false);
+            show_tab(state, OperatorTab::Closings, None).map(|()| Changed::NOTHING)
+        }
+        OperatorCommand::ExportClosing => {
+            export_latest_closing(state)?;
+            show_tab(state, OperatorTab::Closings, None).map(|()| Changed::NOTHING)
+        }
         OperatorCommand::Recall(id) => {
             let changed = take_up_or_show(state, id, Opening::Replay)?;
             if let Some(game) = state.page.game_mut() {
@@ -123,6 +139,39 @@ pub fn change_setting(
         state.texts.set_language(language);
     }
     sound.set(state.settings.sound, state.settings.volume);
+    Ok(())
+}
+
+/// Writes the latest closing to the export folder, and says where (or that
+/// there is no folder to write to).
+fn export_latest_closing(state: &mut KioskState) -> Result<(), StoreError> {
+    let Some(backend) = state.backend.as_ref() else {
+        return Ok(());
+    };
+    let Some(closing) = backend.own().closings()?.pop() else {
+        return Ok(());
+    };
+    let text = match export::folder(state.export_folder.as_deref()) {
+        None => state.texts.get("operator-closing-no-folder"),
+        Some(folder) => match export::write_closing(&folder, &closing) {
+            Ok(file) => state.texts.with(
+                "operator-closing-exported",
+                &[
+                    ("counter", closing.counter.to_string()),
+                    ("file", file.display().to_string()),
+                ],
+            ),
+            Err(error) => {
+                let text = state.texts.with(
+                    "operator-closing-export-failed",
+                    &[("reason", error.to_string())],
+                );
+                state.tell(text, true);
+                return Ok(());
+            }
+        },
+    };
+    state.tell(text, false);
     Ok(())
 }
 
@@ -215,6 +264,22 @@ fn show_tab(
         OperatorTab::Charts => TabContent::Charts(chart_facts(store)?),
         OperatorTab::Recall => TabContent::Recall(recalled.unwrap_or_default()),
         OperatorTab::Events => TabContent::Events(store.events(EVENTS_SHOWN)?),
+        OperatorTab::Closings if on_network => TabContent::OnTheNetwork(tab),
+        OperatorTab::Closings => TabContent::Closings {
+            closings: store
+                .closings()?
+                .into_iter()
+                .rev()
+                .take(CLOSINGS_SHOWN)
+                .collect(),
+            export_folder: export::folder(state.export_folder.as_deref()).map(|folder| {
+                // A stick is known by its name (`/media/<user>/<name>`).
+                folder.file_name().map_or_else(
+                    || folder.display().to_string(),
+                    |name| name.to_string_lossy().into_owned(),
+                )
+            }),
+        },
         OperatorTab::Settings => TabContent::Settings {
             settings: state.settings,
             kiosk_mode: state.mode.kiosk,

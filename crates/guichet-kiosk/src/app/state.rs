@@ -112,6 +112,11 @@ pub struct KioskState {
     pub data_version: i64,
     /// The operator closed the kiosk: the window closes at the end of the frame.
     pub exiting: bool,
+    /// The last closing of the kiosk's file known sent to the network.
+    pub closings_sent: i64,
+    /// Where the operator's exports go, if the command line named a folder
+    /// (else a USB stick is looked for at each export).
+    pub export_folder: Option<std::path::PathBuf>,
 }
 
 impl KioskState {

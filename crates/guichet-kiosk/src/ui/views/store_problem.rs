@@ -10,8 +10,9 @@ use crate::ui::view::{PageContext, View};
 
 /// Why the store could not be opened.
 pub struct StoreProblemPage {
-    /// The Fluent keys of what is wrong, of what became of the file, and of
-    /// what to do about it.
+    /// The Fluent keys of the page's title, of what is wrong, of what became
+    /// of the file, and of what to do about it.
+    title: &'static str,
     problem: &'static str,
     assurance: &'static str,
     advice: &'static str,
@@ -71,15 +72,20 @@ impl StoreProblemPage {
             StoreError::Network(_) => ("store-problem-is-unreachable", "store-problem-unreachable"),
             _ => ("store-problem-is-damaged", "store-problem-damaged"),
         };
-        // Found while running, the sales already made are kept; found at
-        // open, nothing was touched.
-        let assurance = match error {
+        // Found while running, the kiosk stopped and the sales already made
+        // are kept (a write the clock refused wrote nothing); found at open,
+        // nothing was touched.
+        let (title, assurance) = match error {
             StoreError::FileReplaced { .. } | StoreError::LogReplaced { .. } => {
-                "store-problem-kept"
+                ("store-problem-title-stopped", "store-problem-kept")
             }
-            _ => "store-problem-untouched",
+            StoreError::ClockBehind { .. } => {
+                ("store-problem-title-stopped", "store-problem-untouched")
+            }
+            _ => ("store-problem-title", "store-problem-untouched"),
         };
         Self {
+            title,
             problem,
             assurance,
             advice,
@@ -94,7 +100,7 @@ impl View for StoreProblemPage {
         theme::page_frame().show(ui, |ui| {
             ui.add_space(size::TOUCH);
             ui.label(
-                RichText::new(texts.get("store-problem-title"))
+                RichText::new(texts.get(self.title))
                     .text_style(style::title())
                     .color(palette::PROBLEM),
             );

@@ -1,10 +1,11 @@
 //! The operator menu, behind the PIN: credits, meters, blocks, charts, the
-//! recall of the last units, the event log and the settings. Each tab shows
+//! recall of the last units, the event log, the closings and the settings. Each tab shows
 //! what the application read from the store when it was opened
 //! ([`TabContent`]); nothing here computes an amount.
 
 mod blocks;
 mod charts;
+mod closings;
 mod credits;
 mod events;
 mod grid;
@@ -17,7 +18,7 @@ pub use charts::{ChartFacts, RtpCurve, TierFacts};
 use egui::RichText;
 use guichet_core::emission::Emission;
 use guichet_sale::Unit;
-use guichet_sqlite::{BlockRecord, BlockStatus, Event, MeterReset, Meters};
+use guichet_sqlite::{BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters};
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::settings::KioskSettings;
@@ -57,6 +58,14 @@ pub enum TabContent {
     Recall(Vec<Unit>),
     /// The event log, newest first.
     Events(Vec<Event>),
+    /// The closings, newest first, and the name of the folder an export
+    /// goes to (none found: no USB stick).
+    Closings {
+        /// The closings.
+        closings: Vec<Closing>,
+        /// The export folder, if there is one.
+        export_folder: Option<String>,
+    },
     /// A tab whose facts a kiosk of a network does not hold: the players'
     /// money, the sales and the blocks are the network's (its operator's tool
     /// reads them).
@@ -82,6 +91,7 @@ impl TabContent {
             Self::Charts(_) => OperatorTab::Charts,
             Self::Recall(_) => OperatorTab::Recall,
             Self::Events(_) => OperatorTab::Events,
+            Self::Closings { .. } => OperatorTab::Closings,
             Self::Settings { .. } => OperatorTab::Settings,
             Self::OnTheNetwork(tab) => *tab,
         }
@@ -179,6 +189,10 @@ impl View for OperatorPage {
                         );
                     }
                     TabContent::Events(events) => events::ui(ui, context, events),
+                    TabContent::Closings {
+                        closings,
+                        export_folder,
+                    } => closings::ui(ui, context, closings, export_folder.as_deref(), commands),
                     TabContent::Settings {
                         settings,
                         kiosk_mode,
