@@ -28,6 +28,7 @@ struct BlockRow {
     next_index: u32,
     committed_at: String,
     closed_at: Option<String>,
+    void_reason: Option<String>,
     units: u32,
     lowest_index: Option<u32>,
     highest_index: Option<u32>,
@@ -182,16 +183,14 @@ impl Store {
         Ok(violations)
     }
 
-    /// Checks the blocks and returns them, opened when their seed is known, by id.
-    fn block_checks(
-        &self,
-        violations: &mut Vec<String>,
-    ) -> Result<HashMap<i64, Checked>, StoreError> {
-        let rows: Vec<BlockRow> = self
+    /// Every block's row, with how many units it sold and their lowest and
+    /// highest indices.
+    fn block_rows(&self) -> Result<Vec<BlockRow>, StoreError> {
+        self
             .connection
             .prepare(
                 "SELECT b.id, b.emission, b.number, b.status, b.sealed_seed, b.seed, b.commitment, b.size,
-                        b.next_index, b.committed_at, b.closed_at,
+                        b.next_index, b.committed_at, b.closed_at, b.void_reason,
                         COUNT(u.id), MIN(u.unit_index), MAX(u.unit_index)
                  FROM blocks b LEFT JOIN units u ON u.block_id = b.id GROUP BY b.id ORDER BY b.id",
             )
@@ -210,14 +209,23 @@ impl Store {
                             next_index: row.get(8)?,
                             committed_at: row.get(9)?,
                             closed_at: row.get(10)?,
-                            units: row.get(11)?,
-                            lowest_index: row.get(12)?,
-                            highest_index: row.get(13)?,
+                            void_reason: row.get(11)?,
+                            units: row.get(12)?,
+                            lowest_index: row.get(13)?,
+                            highest_index: row.get(14)?,
                         })
                     })?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.path)
+    }
+
+    /// Checks the blocks and returns them, opened when their seed is known, by id.
+    fn block_checks(
+        &self,
+        violations: &mut Vec<String>,
+    ) -> Result<HashMap<i64, Checked>, StoreError> {
+        let rows = self.block_rows()?;
         let mut blocks = HashMap::new();
         let mut open_states: HashMap<(String, String), u32> = HashMap::new();
         for row in rows {
@@ -256,6 +264,13 @@ impl Store {
                 violations.push(format!(
                     "{name}: {} units sold but the next index is {}",
                     row.units, row.next_index
+                ));
+            }
+            if row.status == "void" && row.units > 0 && seed.is_none() {
+                violations.push(format!(
+                    "unverifiable: {name} was voided with its seed lost ({}): its {} unit(s) sold cannot be checked against it",
+                    row.void_reason.as_deref().unwrap_or("no reason given"),
+                    row.units
                 ));
             }
             let sold_out = row.next_index == row.size;

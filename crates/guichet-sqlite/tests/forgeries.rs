@@ -2,6 +2,8 @@
 //! (raw SQL, triggers dropped and put back, functions of one's own) but not
 //! its key, one class of forgery per test, each on a copy of one sound
 //! kiosk; `verify` names the record forged. The untouched copy is sound.
+//! What the file alone cannot tell — an older copy, records cut off its
+//! end, another kiosk's file — a closing kept apart does.
 
 mod support;
 
@@ -393,4 +395,77 @@ fn a_jump_ahead_of_the_clock_within_a_run_is_logged_and_warned() {
     let mut store = on_clock(&clock, &path).expect("opened again");
     store.deposit(Cents::euros(1)).expect("a deposit");
     assert_eq!(store.verify_warnings().expect("warnings").len(), 1);
+}
+
+/// The lived-in kiosk carried on to today (the system's clock: its first
+/// write closes the day and the month before) and its latest closing, as an
+/// operator exported and kept it.
+fn carried_on_and_closed(path: &Path) -> guichet_sqlite::ExportedClosing {
+    let mut store = support::open(path).expect("it opens");
+    store.deposit(Cents::euros(1)).expect("a deposit today");
+    let closings = store.closings().expect("closings");
+    assert!(closings.len() >= 2, "{closings:?}");
+    guichet_sqlite::ExportedClosing::parse(&closings.last().expect("one").exported())
+        .expect("a closing")
+}
+
+#[test]
+fn an_older_copy_restored_does_not_contain_the_closing_kept_apart() {
+    let (_folder, path) = lived_in();
+    let (_copy_folder, backup) = copy_of(&path);
+    let kept = carried_on_and_closed(&path);
+    let restored = support::open(&backup).expect("the backup opens");
+    let said = restored
+        .check_closing(&kept)
+        .expect("a check")
+        .expect("refused");
+    assert!(
+        said.starts_with("the database does not contain closing "),
+        "{said}"
+    );
+}
+
+#[test]
+fn records_cut_off_the_end_do_not_contain_the_closing_kept_apart() {
+    let (_folder, path) = lived_in();
+    let kept = carried_on_and_closed(&path);
+    let (_copy_folder, copy) = copy_of(&path);
+    // The last closing and every link from it cut off, as a file truncated
+    // at a page boundary and repaired would be.
+    support::forge::forge(
+        &copy,
+        &format!(
+            "DROP TRIGGER chain_is_append_only_delete;
+             DROP TRIGGER closings_are_append_only_delete;
+             DELETE FROM chain WHERE seq >= (SELECT MIN(seq) FROM chain WHERE record = 'closings' AND row_key =
+                 (SELECT CAST(id AS TEXT) FROM closings WHERE counter = {}));
+             DELETE FROM closings WHERE counter >= {};",
+            kept.counter, kept.counter
+        ),
+    );
+    let store = support::open(&copy).expect("it opens");
+    let said = store
+        .check_closing(&kept)
+        .expect("a check")
+        .expect("refused");
+    assert!(
+        said.starts_with(&format!(
+            "the database does not contain closing {}",
+            kept.counter
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn another_kiosks_closing_is_not_this_files() {
+    let (_folder, path) = lived_in();
+    let kept = carried_on_and_closed(&path);
+    let (_other_folder, other) = support::new_path();
+    let other = support::open(&other).expect("another kiosk");
+    let said = other
+        .check_closing(&kept)
+        .expect("a check")
+        .expect("refused");
+    assert!(said.contains("another kiosk's closing"), "{said}");
 }
