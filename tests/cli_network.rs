@@ -71,9 +71,9 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&install, 0, "installed: the schema at version 3");
+    expect(&install, 0, "installed: the schema at version 4");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&migrate, 0, "at version 3 already");
+    expect(&migrate, 0, "at version 4 already");
     let add = [&["network", "kiosk"][..], &db, &["--name", "borne-7"]].concat();
     let added = expect(&add, 0, "kiosk borne-7 added");
     let secret = secret_in(&added);

@@ -104,9 +104,11 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
             "balance",
             "buy",
             "kiosk_units",
+            "last_closing",
             "player_net",
             "player_protection",
             "player_units",
+            "record_closing",
             "reveal",
             "sell",
             "settle"
@@ -672,8 +674,8 @@ fn a_version_1_database_migrates_and_sells_on() {
              GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
         ))
         .expect("the kiosk role, as version 1 granted it");
-    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 3));
-    assert_eq!(operator.migrate(&role).expect("again"), (3, 3));
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 4));
+    assert_eq!(operator.migrate(&role).expect("again"), (4, 4));
     let key: Vec<u8> = admin
         .query_one("SELECT stream_key FROM guichet.blocks", &[])
         .expect("a key")
@@ -704,11 +706,11 @@ fn a_version_1_database_migrates_and_sells_on() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     admin
-        .batch_execute("UPDATE guichet.schema_version SET version = 4")
+        .batch_execute("UPDATE guichet.schema_version SET version = 5")
         .expect("from the future");
     let refused = operator.migrate(&role).expect_err("a newer schema");
     assert!(
-        matches!(refused, NetworkError::NewerSchema { found: 4, known: 3 }),
+        matches!(refused, NetworkError::NewerSchema { found: 5, known: 4 }),
         "{refused}"
     );
 }
