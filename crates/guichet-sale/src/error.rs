@@ -136,6 +136,19 @@ pub enum StoreError {
         /// of the log, or nowhere.
         kept: Option<PathBuf>,
     },
+    /// A record the store acts on was written or changed without the key:
+    /// the file was forged, and the store opens it for nothing but reading.
+    #[error(
+        "{}: {record}: the file was changed without its key; nothing was written — \
+         `guichet verify --db {}` names every record changed",
+        path.display(), path.display()
+    )]
+    Forged {
+        /// The database.
+        path: PathBuf,
+        /// The first record found forged.
+        record: String,
+    },
     /// The clock is behind the last record written: a record dated before it
     /// is never written.
     #[error(
@@ -444,6 +457,7 @@ impl StoreError {
                 | Self::OldSchema { .. }
                 | Self::LogReplaced { .. }
                 | Self::ClockBehind { .. }
+                | Self::Forged { .. }
                 | Self::SideFile { .. }
                 | Self::NoPermission { .. }
                 | Self::NotAFile { .. }

@@ -272,6 +272,7 @@ END;
 CREATE TRIGGER chain_is_append_only_delete BEFORE DELETE ON chain BEGIN
     SELECT RAISE(ABORT, 'the chain is append-only');
 END;
+CREATE INDEX chain_by_row ON chain (record, row_key, seq);
 CREATE TRIGGER chain_runs_forward BEFORE INSERT ON chain
 WHEN NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM chain), 0) + 1
   OR NEW.at < COALESCE((SELECT at FROM chain ORDER BY seq DESC LIMIT 1), '') BEGIN
@@ -563,6 +564,97 @@ pub(crate) fn begin(connection: &Connection, key: &ChainKey, at: &str) -> rusqli
         )?;
     }
     Ok(())
+}
+
+/// The tables whose rows a running store acts on at once, checked at every
+/// open (`guard`): every protection record (the limits and breaks it
+/// enforces) and the last row of the ledger (the balance), the event log, the
+/// meter resets and the closings.
+const GUARDED: &[(&str, bool)] = &[
+    ("protection", true),
+    ("ledger", false),
+    ("events", false),
+    ("meter_resets", false),
+    ("closings", false),
+];
+
+/// The first of the rows a running store acts on at once (`GUARDED`) that
+/// its last link does not vouch for — no link, another content, a MAC that
+/// does not verify under `key` — named; `None` when each is vouched for.
+/// Links made before the seal key was replaced are held to their content
+/// only. The cost is a few indexed reads, whatever the file's size (every
+/// protection record: a player sets a handful).
+pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Option<String>> {
+    let rekeyed_at: i64 = connection.query_row(
+        "SELECT COALESCE(MAX(seq), 0) FROM chain WHERE record = 'rekey'",
+        [],
+        |row| row.get(0),
+    )?;
+    for (table, every) in GUARDED {
+        let Some(chained) = CHAINED.iter().find(|chained| chained.table == *table) else {
+            continue;
+        };
+        let limit = if *every { "" } else { " LIMIT 1" };
+        let mut rows = connection.prepare(&format!(
+            "{} ORDER BY {} DESC{limit}",
+            chained.rows_sql(),
+            chained.order
+        ))?;
+        let rows: Vec<(String, String)> = rows
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (row_key, content) in rows {
+            let name = format!("{table} {row_key}");
+            let link: Option<Stored> = connection
+                .prepare_cached(
+                    "SELECT seq, at, record, row_key, content, mac FROM chain
+                     WHERE record = ?1 AND row_key = ?2 ORDER BY seq DESC LIMIT 1",
+                )?
+                .query_row(params![table, row_key], |row| {
+                    Ok(Stored {
+                        seq: row.get(0)?,
+                        at: row.get(1)?,
+                        record: row.get(2)?,
+                        row_key: row.get(3)?,
+                        content: row.get(4)?,
+                        mac: row.get(5)?,
+                    })
+                })
+                .optional()?;
+            let Some(link) = link else {
+                return Ok(Some(format!("{name} is in no link of the chain")));
+            };
+            if link.content.as_deref() != Some(content.as_str()) {
+                return Ok(Some(format!(
+                    "{name} was changed after chain link {}",
+                    link.seq
+                )));
+            }
+            if link.seq < rekeyed_at {
+                continue;
+            }
+            let previous: Vec<u8> = connection
+                .prepare_cached("SELECT mac FROM chain WHERE seq = ?1")?
+                .query_row([link.seq - 1], |row| row.get(0))
+                .optional()?
+                .unwrap_or_else(|| vec![0; 32]);
+            let expected = key.mac(&Link {
+                seq: link.seq,
+                previous: &previous,
+                at: &link.at,
+                record: &link.record,
+                key: &link.row_key,
+                content: link.content.as_deref(),
+            });
+            if expected[..] != link.mac[..] {
+                return Ok(Some(format!(
+                    "{name}: its chain link {} was made without the key",
+                    link.seq
+                )));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// What walking the chain found.

@@ -13,7 +13,7 @@ use guichet_sale::StoreError;
 use rusqlite::OptionalExtension as _;
 
 use crate::blocks;
-use crate::chain::{self, SharedSigner};
+use crate::chain::{self, ChainKey, SharedSigner};
 use crate::clock::{self, Clock};
 use crate::connection::{self, Access, MigrationPlan};
 use crate::files;
@@ -220,16 +220,7 @@ impl Store {
         store.move_legacy_key(&legacy_key, &keys)?;
         let seal = store.load_seal(keys.may_create())?;
         store.set_seal(seal);
-        if matches!(store.seal, Seal::Ready(_))
-            && chain::head(&store.connection).on(path)?.is_none()
-        {
-            // A new file, or one just migrated: the chain begins now (its
-            // genesis, then the rows already there), before anything else.
-            store.write(|_| Ok(()))?;
-        }
-        store.opened_at_link = chain::head(&store.connection)
-            .on(path)?
-            .map_or(0, |head| head.seq);
+        store.take_up_chain()?;
         store.warnings.extend(
             [
                 files::openness_warning(keys.folder(), "the key store"),
@@ -247,6 +238,34 @@ impl Store {
         // must stay the same file.
         store.log_identity = journal::identity(path);
         Ok(store)
+    }
+
+    /// Takes up the chain at a write open: begun if the file has none yet,
+    /// the records the store acts on at once checked against it (a forged
+    /// one refused), and its last link noted (a link after it is this run's).
+    fn take_up_chain(&mut self) -> Result<(), StoreError> {
+        if matches!(self.seal, Seal::Ready(_))
+            && chain::head(&self.connection).on(&self.path)?.is_none()
+        {
+            // A new file, or one just migrated: the chain begins now (its
+            // genesis, then the rows already there), before anything else.
+            self.write(|_| Ok(()))?;
+        }
+        if let Seal::Ready(key) = &self.seal
+            && let Some(record) =
+                chain::guard(&self.connection, &ChainKey::of(key)).on(&self.path)?
+        {
+            // A limit, a break or a balance written behind the store's
+            // back is never acted on.
+            return Err(StoreError::Forged {
+                path: self.path.clone(),
+                record,
+            });
+        }
+        self.opened_at_link = chain::head(&self.connection)
+            .on(&self.path)?
+            .map_or(0, |head| head.seq);
+        Ok(())
     }
 
     /// Moves the seal key an earlier Guichet kept beside the database into the

@@ -172,8 +172,10 @@ fn a_closing_edited_in_the_file_is_found_by_verify() {
         "DROP TRIGGER closings_are_append_only_update;
          UPDATE closings SET body = replace(body, '\"deposits_cents\":3000', '\"deposits_cents\":1000');",
     );
-    let found = support::open(&path)
-        .expect("it opens")
+    let found = support::options()
+        .read_only()
+        .open(&path)
+        .expect("it opens to read")
         .verify()
         .expect("a verdict");
     assert!(

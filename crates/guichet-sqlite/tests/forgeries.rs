@@ -63,10 +63,13 @@ fn copy_of(path: &Path) -> (TempDir, PathBuf) {
     (folder, copy)
 }
 
-/// What `verify` finds in the file at `path`.
+/// What `verify` finds in the file at `path`, opened to read as `guichet
+/// verify` does.
 fn findings(path: &Path) -> Vec<String> {
-    support::open(path)
-        .expect("it opens")
+    support::options()
+        .read_only()
+        .open(path)
+        .expect("it opens to read")
         .verify()
         .expect("a verdict")
         .into_iter()
@@ -443,7 +446,10 @@ fn records_cut_off_the_end_do_not_contain_the_closing_kept_apart() {
             kept.counter, kept.counter
         ),
     );
-    let store = support::open(&copy).expect("it opens");
+    let store = support::options()
+        .read_only()
+        .open(&copy)
+        .expect("it opens to read");
     let said = store
         .check_closing(&kept)
         .expect("a check")
@@ -468,4 +474,71 @@ fn another_kiosks_closing_is_not_this_files() {
         .expect("a check")
         .expect("refused");
     assert!(said.contains("another kiosk's closing"), "{said}");
+}
+
+/// What opening `path` to write says: the record found forged.
+fn refused_to_write(path: &Path) -> String {
+    match support::open(path) {
+        Err(StoreError::Forged { record, .. }) => record,
+        other => panic!("a forged file opened to write: {other:?}"),
+    }
+}
+
+#[test]
+fn a_forged_limit_or_balance_is_never_acted_on() {
+    // A limit raised at once behind the store's back: the store that would
+    // have honoured it does not open to write.
+    let (_folder, path) = lived_in();
+    let (_raise_folder, raised) = copy_of(&path);
+    support::forge::forge(
+        &raised,
+        "INSERT INTO protection (at, kind, amount_cents, effective_at)
+         VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
+    );
+    let record = refused_to_write(&raised);
+    assert!(
+        record.starts_with("protection ") && record.ends_with("is in no link of the chain"),
+        "{record}"
+    );
+    // A balance topped up by a forged deposit: refused in one line.
+    let (_deposit_folder, topped_up) = copy_of(&path);
+    let balance = value(
+        &topped_up,
+        "SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1",
+    );
+    support::forge::forge(
+        &topped_up,
+        &format!(
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit', 90000, {})",
+            balance + 90_000
+        ),
+    );
+    assert!(refused_to_write(&topped_up).starts_with("ledger "));
+    let said = support::open(&topped_up).expect_err("refused").to_string();
+    assert!(
+        said.contains("the file was changed without its key")
+            && said.contains("guichet verify --db"),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1);
+    // The last ledger entry edited in place.
+    let (_edit_folder, edited) = copy_of(&path);
+    support::forge::forge(
+        &edited,
+        "DROP TRIGGER ledger_is_append_only_update;
+         UPDATE ledger SET amount_cents = amount_cents + 1, balance_after_cents = balance_after_cents + 1
+         WHERE id = (SELECT MAX(id) FROM ledger);",
+    );
+    assert!(refused_to_write(&edited).contains("was changed after chain link"));
+    // A break shortened by a record of the forger's own.
+    let (_break_folder, shortened) = copy_of(&path);
+    support::forge::forge(
+        &shortened,
+        "INSERT INTO protection (at, kind, until)
+         VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')",
+    );
+    assert!(refused_to_write(&shortened).starts_with("protection "));
+    // The untouched file opens to write.
+    support::open(&path).expect("the sound file opens to write");
 }

@@ -80,10 +80,13 @@ fn tamperer(path: &Path) -> rusqlite::Connection {
     connection
 }
 
-/// What `verify` finds in the database at `path`.
+/// What `verify` finds in the database at `path`, opened to read as
+/// `guichet verify` does (a forged file does not open to write).
 fn verdict(path: &Path) -> Vec<String> {
-    support::open(path)
-        .expect("the store opens")
+    support::options()
+        .read_only()
+        .open(path)
+        .expect("the store opens to read")
         .verify()
         .expect("a verdict")
 }
@@ -365,7 +368,10 @@ fn an_emission_without_its_next_block_committed_is_found() {
     drop(store);
     // Opened again, the store commits the next block at once; the tampering
     // stays found.
-    let found = verdict(&sound.path);
+    let found = support::open(&sound.path)
+        .expect("it opens to write")
+        .verify()
+        .expect("a verdict");
     assert!(!found.contains(&missing), "{found:#?}");
     assert!(
         found

@@ -39,6 +39,7 @@ impl StoreProblemPage {
                 "store-problem-log-replaced",
             ),
             StoreError::ClockBehind { .. } => ("store-problem-is-clock", "store-problem-clock"),
+            StoreError::Forged { .. } => ("store-problem-is-forged", "store-problem-forged"),
             StoreError::SideFile { .. } => {
                 ("store-problem-is-side-file", "store-problem-side-file")
             }
