@@ -272,13 +272,17 @@ END;
 CREATE TRIGGER chain_is_append_only_delete BEFORE DELETE ON chain BEGIN
     SELECT RAISE(ABORT, 'the chain is append-only');
 END;
-CREATE INDEX chain_by_row ON chain (record, row_key, seq);
 CREATE TRIGGER chain_runs_forward BEFORE INSERT ON chain
 WHEN NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM chain), 0) + 1
   OR NEW.at < COALESCE((SELECT at FROM chain ORDER BY seq DESC LIMIT 1), '') BEGIN
     SELECT RAISE(ABORT, 'a link of the chain follows the last one, never dated before it');
 END;
 ",
+    );
+    let _ = write!(
+        sql,
+        "CREATE INDEX chain_of_guarded_rows ON chain (record, row_key, seq) WHERE {};\n",
+        guarded_rows()
     );
     for chained in CHAINED {
         let changes: &[&str] = if chained.updated {
@@ -569,7 +573,8 @@ pub(crate) fn begin(connection: &Connection, key: &ChainKey, at: &str) -> rusqli
 /// The tables whose rows a running store acts on at once, checked at every
 /// open (`guard`): every protection record (the limits and breaks it
 /// enforces) and the last row of the ledger (the balance), the event log, the
-/// meter resets and the closings.
+/// meter resets and the closings. Their links alone are indexed by row
+/// (`chain_of_guarded_rows`, made from this list).
 const GUARDED: &[(&str, bool)] = &[
     ("protection", true),
     ("ledger", false),
@@ -577,6 +582,16 @@ const GUARDED: &[(&str, bool)] = &[
     ("meter_resets", false),
     ("closings", false),
 ];
+
+/// The SQL that picks the links of the guarded tables: the partial index's
+/// condition, which a query repeats word for word for SQLite to use it.
+fn guarded_rows() -> String {
+    let tables: Vec<String> = GUARDED
+        .iter()
+        .map(|(table, _)| format!("'{table}'"))
+        .collect();
+    format!("record IN ({})", tables.join(", "))
+}
 
 /// The first of the rows a running store acts on at once (`GUARDED`) that
 /// its last link does not vouch for — no link, another content, a MAC that
@@ -606,11 +621,14 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         for (row_key, content) in rows {
             let name = format!("{table} {row_key}");
             let link: Option<Stored> = connection
-                .prepare_cached(
-                    "SELECT seq, at, record, row_key, content, mac FROM chain
-                     WHERE record = ?1 AND row_key = ?2 ORDER BY seq DESC LIMIT 1",
-                )?
-                .query_row(params![table, row_key], |row| {
+                // The table named in the text, for the partial index to serve
+                // (`INDEXED BY`: SQLite refuses the query if it cannot).
+                .prepare_cached(&format!(
+                    "SELECT seq, at, record, row_key, content, mac FROM chain INDEXED BY chain_of_guarded_rows
+                     WHERE {} AND record = '{table}' AND row_key = ?1 ORDER BY seq DESC LIMIT 1",
+                    guarded_rows()
+                ))?
+                .query_row([&row_key], |row| {
                     Ok(Stored {
                         seq: row.get(0)?,
                         at: row.get(1)?,
@@ -923,5 +941,38 @@ mod tests {
         }
         assert_ne!(ChainKey([8; 32]).mac(&link), mac);
         assert_eq!(key.mac(&link), mac);
+    }
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::*;
+
+    #[test]
+    fn the_guard_reads_the_links_of_its_rows_through_the_index() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        crate::schema::migrate(
+            &mut connection,
+            0,
+            &crate::schema::MigrationContext {
+                seal: None,
+                database_id: "00000000000000000000000000000000",
+            },
+        )
+        .unwrap();
+        for (table, _) in GUARDED {
+            let plan: String = connection
+                .query_row(
+                    &format!(
+                        "EXPLAIN QUERY PLAN SELECT seq FROM chain INDEXED BY chain_of_guarded_rows
+                         WHERE {} AND record = '{table}' AND row_key = '1' ORDER BY seq DESC LIMIT 1",
+                        guarded_rows()
+                    ),
+                    [],
+                    |row| row.get(3),
+                )
+                .unwrap();
+            assert!(plan.contains("chain_of_guarded_rows"), "{table}: {plan}");
+        }
     }
 }
