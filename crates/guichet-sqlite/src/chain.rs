@@ -279,9 +279,9 @@ WHEN NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM chain), 0) + 1
 END;
 ",
     );
-    let _ = write!(
+    let _ = writeln!(
         sql,
-        "CREATE INDEX chain_of_guarded_rows ON chain (record, row_key, seq) WHERE {};\n",
+        "CREATE INDEX chain_of_guarded_rows ON chain (record, row_key, seq) WHERE {};",
         guarded_rows()
     );
     for chained in CHAINED {
