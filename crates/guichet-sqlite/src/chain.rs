@@ -593,6 +593,47 @@ fn guarded_rows() -> String {
     format!("record IN ({})", tables.join(", "))
 }
 
+/// A protection record, or the last ledger entry, that a link holds but the
+/// table no longer does: a break or a limit taken out, a withdrawal undone.
+fn removed(connection: &Connection) -> rusqlite::Result<Option<String>> {
+    let gone: Option<String> = connection
+        .query_row(
+            &format!(
+                "SELECT 'protection ' || row_key FROM (
+                     SELECT DISTINCT row_key FROM chain INDEXED BY chain_of_guarded_rows
+                     WHERE {} AND record = 'protection')
+                 WHERE CAST(row_key AS INTEGER) NOT IN (SELECT id FROM protection) LIMIT 1",
+                guarded_rows()
+            ),
+            [],
+            |row| row.get(0),
+        )
+        .optional()?;
+    if let Some(gone) = gone {
+        return Ok(Some(format!(
+            "{gone} was deleted: a link of the chain holds it"
+        )));
+    }
+    // The last ledger link is a few links from the head: a purchase writes
+    // one, a deposit one.
+    let last: Option<String> = connection
+        .query_row(
+            "SELECT row_key FROM chain NOT INDEXED WHERE record = 'ledger' ORDER BY seq DESC LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let Some(last) = last else {
+        return Ok(None);
+    };
+    let there: bool = connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM ledger WHERE id = CAST(?1 AS INTEGER))",
+        [&last],
+        |row| row.get(0),
+    )?;
+    Ok((!there).then(|| format!("ledger {last} was deleted: a link of the chain holds it")))
+}
+
 /// The first of the rows a running store acts on at once (`GUARDED`) that
 /// its last link does not vouch for — no link, another content, a MAC that
 /// does not verify under `key` — named; `None` when each is vouched for.
@@ -600,6 +641,9 @@ fn guarded_rows() -> String {
 /// only. The cost is a few indexed reads, whatever the file's size (every
 /// protection record: a player sets a handful).
 pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Option<String>> {
+    if let Some(gone) = removed(connection)? {
+        return Ok(Some(gone));
+    }
     let rekeyed_at: i64 = connection.query_row(
         "SELECT COALESCE(MAX(seq), 0) FROM chain WHERE record = 'rekey'",
         [],

@@ -485,7 +485,7 @@ fn refused_to_write(path: &Path) -> String {
 }
 
 #[test]
-fn a_forged_limit_or_balance_is_never_acted_on() {
+fn a_forged_or_deleted_limit_break_or_balance_is_never_acted_on() {
     // A limit raised at once behind the store's back: the store that would
     // have honoured it does not open to write.
     let (_folder, path) = lived_in();
@@ -539,6 +539,32 @@ fn a_forged_limit_or_balance_is_never_acted_on() {
          VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')",
     );
     assert!(refused_to_write(&shortened).starts_with("protection "));
+    // A break taken out.
+    let (_deleted_folder, unbroken) = copy_of(&path);
+    support::forge::forge(
+        &unbroken,
+        "DROP TRIGGER protection_is_append_only_delete;
+         DELETE FROM protection WHERE kind = 'exclusion';",
+    );
+    let record = refused_to_write(&unbroken);
+    assert!(
+        record.starts_with("protection ")
+            && record.ends_with("was deleted: a link of the chain holds it"),
+        "{record}"
+    );
+    // The last withdrawal undone.
+    let (_undone_folder, undone) = copy_of(&path);
+    support::forge::forge(
+        &undone,
+        "DROP TRIGGER ledger_is_append_only_delete;
+         DELETE FROM ledger WHERE id = (SELECT MAX(id) FROM ledger);",
+    );
+    let record = refused_to_write(&undone);
+    assert!(
+        record.starts_with("ledger ")
+            && record.ends_with("was deleted: a link of the chain holds it"),
+        "{record}"
+    );
     // The untouched file opens to write.
     support::open(&path).expect("the sound file opens to write");
 }
