@@ -248,3 +248,77 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
         said(&without_password)
     );
 }
+
+#[test]
+fn the_operator_lists_the_closings_a_kiosk_sent_and_checks_its_file_against_one() {
+    let server = Server::start();
+    let url = server.database("cli_closings");
+    let role = "kiosk_cli_closings";
+    let db = ["--db", url.as_str()];
+    expect(
+        &[&["network", "install"][..], &db, &["--kiosk-role", role]].concat(),
+        0,
+        "installed",
+    );
+    let secret = secret_in(&expect(
+        &[&["network", "kiosk"][..], &db, &["--name", "borne-8"]].concat(),
+        0,
+        "kiosk borne-8 added",
+    ));
+    // The kiosk's own file closes on demand and sends its closing, as the
+    // window does.
+    let folder = tempfile::tempdir().expect("the kiosk's folder");
+    let file = folder.path().join("guichet.sqlite3");
+    let file_text = file.to_string_lossy().into_owned();
+    expect(
+        &[
+            "limits",
+            "--db",
+            &file_text,
+            "--deposit",
+            "10",
+            "--stake",
+            "10",
+        ],
+        0,
+        "deposit limit set",
+    );
+    expect(
+        &["closing", "--db", &file_text, "--make"],
+        0,
+        "\"counter\": 1",
+    );
+    let exported: serde_json::Value =
+        serde_json::from_slice(&guichet(&["closing", "--db", &file_text]).stdout)
+            .expect("the closing");
+    let body = serde_json::to_string(&exported["closing"]).expect("its body");
+    let signature = hex::decode(exported["signature"].as_str().expect("hex")).expect("bytes");
+    let mut kiosk =
+        Client::connect(&as_user(&url, role, "kiosk-pw"), NoTls).expect("the kiosk role");
+    kiosk
+        .execute(
+            "SELECT guichet.record_closing($1, $2, $3, $4, $5)",
+            &[&"borne-8", &secret, &1_i64, &body, &signature],
+        )
+        .expect("sent");
+
+    let listed = expect(
+        &[&["network", "closings"][..], &db, &["--name", "borne-8"]].concat(),
+        0,
+        "\"signature\"",
+    );
+    assert_eq!(listed.lines().count(), 1, "{listed}");
+    let kept = folder.path().join("kept.json");
+    std::fs::write(&kept, &listed).expect("kept apart");
+    expect(
+        &[
+            "verify",
+            "--db",
+            &file_text,
+            "--closing",
+            &kept.to_string_lossy(),
+        ],
+        0,
+        "ok: ",
+    );
+}

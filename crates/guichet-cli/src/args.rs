@@ -129,6 +129,10 @@ pub enum NetworkCommand {
     /// Add a kiosk to the network, or give it a new secret: prints the secret
     /// the kiosk gives with each call (in `GUICHET_KIOSK_SECRET`), shown once.
     Kiosk(NetworkKioskArgs),
+    /// The closings kiosk NAME sent, oldest first, one JSON line each as
+    /// `guichet closing` writes it (so that `guichet verify --closing` checks
+    /// the kiosk's file against one).
+    Closings(NetworkKioskArgs),
 }
 
 /// `guichet network kiosk`.

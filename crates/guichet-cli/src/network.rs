@@ -44,6 +44,7 @@ pub(crate) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Withdraw(arguments) => move_money(arguments, false, out),
         NetworkCommand::Exclude(arguments) => exclude(arguments, out),
         NetworkCommand::Kiosk(arguments) => add_kiosk(arguments, out),
+        NetworkCommand::Closings(arguments) => kiosk_closings(arguments, out),
     }
 }
 
@@ -212,6 +213,26 @@ fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode,
         guichet_sale::time::in_utc(until)
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `guichet network closings`: each closing kiosk `--name` sent, a JSON
+/// line each, `{"closing": BODY, "signature": HEX}`.
+fn kiosk_closings(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let closings = operator(&arguments.operator.db)?
+        .kiosk_closings(&arguments.name)
+        .context("reading the kiosk's closings")?;
+    for (counter, body, signature) in closings {
+        let body: serde_json::Value = serde_json::from_str(&body).with_context(|| {
+            format!("closing {counter} of kiosk {} is not JSON", arguments.name)
+        })?;
+        out.line(serde_json::json!({ "closing": body, "signature": hex_of(&signature) }))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Bytes in lower-case hex.
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 fn add_kiosk(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
