@@ -225,14 +225,9 @@ fn kiosk_closings(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<Exit
         let body: serde_json::Value = serde_json::from_str(&body).with_context(|| {
             format!("closing {counter} of kiosk {} is not JSON", arguments.name)
         })?;
-        out.line(serde_json::json!({ "closing": body, "signature": hex_of(&signature) }))?;
+        out.line(serde_json::json!({ "closing": body, "signature": hex::encode(&signature) }))?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Bytes in lower-case hex.
-fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 fn add_kiosk(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
