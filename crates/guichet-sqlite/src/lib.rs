@@ -29,6 +29,7 @@ mod account;
 mod archive;
 mod blocks;
 mod chain;
+mod chain_check;
 pub mod clock;
 mod closing;
 mod closings_kept;

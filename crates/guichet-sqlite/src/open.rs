@@ -14,6 +14,7 @@ use rusqlite::OptionalExtension as _;
 
 use crate::blocks;
 use crate::chain::{self, ChainKey, SharedSigner};
+use crate::chain_check;
 use crate::clock::{self, Clock};
 use crate::connection::{self, Access, MigrationPlan};
 use crate::files;
@@ -253,7 +254,7 @@ impl Store {
         }
         if let Seal::Ready(key) = &self.seal
             && let Some(record) =
-                chain::guard(&self.connection, &ChainKey::of(key)).on(&self.path)?
+                chain_check::guard(&self.connection, &ChainKey::of(key)).on(&self.path)?
         {
             // A limit, a break or a balance written behind the store's
             // back is never acted on.

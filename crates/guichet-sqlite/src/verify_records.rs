@@ -10,6 +10,7 @@ use jiff::Timestamp;
 
 use crate::account::{MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 use crate::chain::{self, ChainKey};
+use crate::chain_check;
 use crate::protection::{Setting, in_force};
 use crate::schema;
 use crate::sqlite_error::OnFile as _;
@@ -64,9 +65,9 @@ impl Store {
                 )]);
             }
         };
-        let walk = chain::walk(&self.connection, &key).on(&self.path)?;
+        let walk = chain_check::walk(&self.connection, &key).on(&self.path)?;
         let mut findings = walk.findings.clone();
-        findings.extend(chain::rows_against(&self.connection, &walk).on(&self.path)?);
+        findings.extend(chain_check::rows_against(&self.connection, &walk).on(&self.path)?);
         Ok(findings)
     }
 
