@@ -173,6 +173,15 @@ fn a_ledger_date_moved_ahead_or_back_is_found() {
             );
         });
         named(&found, &["ledger 2: changed since chain link", date]);
+        // A short row is shown whole, was and is.
+        let changed = found
+            .iter()
+            .find(|finding| finding.starts_with("ledger 2: changed"))
+            .expect("the edit");
+        assert!(
+            changed.contains(&format!(", is [2,\"{date}\",")) && !changed.contains('…'),
+            "{changed}"
+        );
         named(
             &found,
             &["ledger entry ", "before the one written before it"],
@@ -567,4 +576,79 @@ fn a_forged_or_deleted_limit_break_or_balance_is_never_acted_on() {
     );
     // The untouched file opens to write.
     support::open(&path).expect("the sound file opens to write");
+}
+
+#[test]
+fn a_chain_without_its_genesis_or_with_a_link_of_no_table_is_found() {
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "DROP TRIGGER chain_is_append_only_delete;
+             DELETE FROM chain WHERE seq = 1;",
+        );
+    });
+    named(
+        &found,
+        &["chain link 2: the chain does not begin with its genesis"],
+    );
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "DROP TRIGGER chain_runs_forward;
+             INSERT INTO chain (seq, at, record, row_key, content, mac)
+             SELECT MAX(seq) + 1, '2026-11-30T09:00:00Z', 'bogus', '1', '[1]', zeroblob(32) FROM chain;",
+        );
+    });
+    named(&found, &["(bogus 1)", "no such chained record"]);
+}
+
+#[test]
+fn a_protection_record_chained_with_a_key_of_ones_own_is_never_acted_on() {
+    let (_folder, path) = lived_in();
+    let (_copy_folder, copy) = copy_of(&path);
+    let connection = support::raw(&copy);
+    connection
+        .create_scalar_function("guichet_chain_at", 0, FunctionFlags::SQLITE_UTF8, |_| {
+            Ok("2026-11-30T09:00:00Z".to_owned())
+        })
+        .expect("a function");
+    connection
+        .create_scalar_function("guichet_chain_mac", 5, FunctionFlags::SQLITE_UTF8, |_| {
+            Ok(vec![7_u8; 32])
+        })
+        .expect("a function");
+    connection
+        .execute(
+            "INSERT INTO protection (at, kind, amount_cents, effective_at)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
+            [],
+        )
+        .expect("a raise, chained by the forger");
+    drop(connection);
+    let record = refused_to_write(&copy);
+    assert!(record.contains("was made without the key"), "{record}");
+}
+
+#[test]
+fn after_the_seal_key_is_replaced_the_records_before_still_open() {
+    let (_folder, path) = lived_in();
+    let key = support::open(&path).expect("it opens").key_path();
+    std::fs::remove_file(&key).expect("the key lost");
+    let mut store = support::open(&path).expect("it opens, the key lost");
+    store
+        .void_unsealable_blocks("seal key lost")
+        .expect("voided under a new key");
+    drop(store);
+    // The limits and the break set before the new key are links of the old
+    // one: held to their content, they still vouch for the records.
+    let store = support::open(&path).expect("it opens again, under the new key");
+    assert!(store.seal_problem().is_none());
+    drop(store);
+    // A record forged after the new key is still caught.
+    support::forge::forge(
+        &path,
+        "INSERT INTO protection (at, kind, amount_cents, effective_at)
+         VALUES ('2026-12-31T09:00:00Z', 'deposit_limit', 50000, '2026-12-31T09:00:00Z')",
+    );
+    assert!(refused_to_write(&path).starts_with("protection "));
 }
