@@ -178,8 +178,33 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
                 .to_owned(),
         ));
     }
-    let mut faults = Vec::new();
     let (from, to) = (text_of("/from")?, text_of("/to")?);
+    let faults = faults_of(archive, &public_key, &database_id, (&from, &to));
+    let count = |name: &str| archive[name].as_array().map_or(0, Vec::len);
+    let (links, closings) = (count("links"), count("closings"));
+    if faults.is_empty() {
+        Ok(ArchiveSummary {
+            database_id,
+            from,
+            to,
+            links,
+            closings,
+        })
+    } else {
+        Err(faults)
+    }
+}
+
+/// The faults of an archive whose signature holds: its links in order,
+/// unbroken and within its days `from`–`to`, and its closings signed by
+/// `public_key`, of database `database_id`, each on the link it names.
+fn faults_of(
+    archive: &Value,
+    public_key: &str,
+    database_id: &str,
+    (from, to): (&str, &str),
+) -> Vec<String> {
+    let mut faults = Vec::new();
     let links = archive["links"].as_array().cloned().unwrap_or_default();
     let mut previous: Option<(i64, String, String)> = None;
     for link in &links {
@@ -198,10 +223,7 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
                 ));
             }
         }
-        if at
-            .get(..10)
-            .is_none_or(|day| day < from.as_str() || day > to.as_str())
-        {
+        if at.get(..10).is_none_or(|day| day < from || day > to) {
             faults.push(format!("link {seq}: dated {at}, outside {from} to {to}"));
         }
         previous = Some((seq, at, mac));
@@ -215,12 +237,12 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
             .and_then(|signature| hex::decode(signature).ok())
             .unwrap_or_default();
         let body_text = serde_json::to_string(body).unwrap_or_default();
-        if !signed_by(&public_key, &body_text, &signature) {
+        if !signed_by(public_key, &body_text, &signature) {
             faults.push(format!(
                 "closing {counter}: its signature is not the archive's key's"
             ));
         }
-        if body["database_id"].as_str() != Some(database_id.as_str()) {
+        if body["database_id"].as_str() != Some(database_id) {
             faults.push(format!("closing {counter}: another database's"));
         }
         let head = (body["chain"]["seq"].as_i64(), body["chain"]["mac"].as_str());
@@ -233,15 +255,75 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
             ));
         }
     }
-    if faults.is_empty() {
-        Ok(ArchiveSummary {
-            database_id,
-            from,
-            to,
-            links: links.len(),
-            closings: closings.len(),
+    faults
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An archive of 2026-11-30 holding links `links` (seq, at) and no closing.
+    fn archive_of(links: &[(i64, &str)]) -> Value {
+        json!({
+            "links": links
+                .iter()
+                .map(|(seq, at)| json!({ "seq": seq, "at": at, "mac": "00" }))
+                .collect::<Vec<_>>(),
+            "closings": [],
         })
-    } else {
-        Err(faults)
+    }
+
+    fn faults(links: &[(i64, &str)]) -> Vec<String> {
+        faults_of(&archive_of(links), "", "id", ("2026-11-30", "2026-11-30"))
+    }
+
+    #[test]
+    fn links_in_order_within_the_days_have_no_fault() {
+        assert_eq!(
+            faults(&[
+                (4, "2026-11-30T08:00:00Z"),
+                (5, "2026-11-30T08:00:00Z"),
+                (6, "2026-11-30T23:59:59Z")
+            ]),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_gap_a_date_back_and_a_day_outside_are_each_a_fault() {
+        assert_eq!(
+            faults(&[(4, "2026-11-30T08:00:00Z"), (6, "2026-11-30T09:00:00Z")]),
+            ["link 6: follows link 4: links are missing"]
+        );
+        assert_eq!(
+            faults(&[(4, "2026-11-30T09:00:00Z"), (5, "2026-11-30T08:00:00Z")]),
+            [
+                "link 5: dated 2026-11-30T08:00:00Z, before the link before it (2026-11-30T09:00:00Z)"
+            ]
+        );
+        assert_eq!(
+            faults(&[(4, "2026-11-29T23:59:59Z"), (5, "2026-12-01T00:00:00Z")]),
+            [
+                "link 4: dated 2026-11-29T23:59:59Z, outside 2026-11-30 to 2026-11-30",
+                "link 5: dated 2026-12-01T00:00:00Z, outside 2026-11-30 to 2026-11-30"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_closing_not_signed_by_the_archives_key_of_another_database_or_off_its_link_is_a_fault() {
+        let mut archive = archive_of(&[(4, "2026-11-30T08:00:00Z")]);
+        archive["closings"] = json!([{
+            "closing": { "counter": 1, "database_id": "other", "chain": { "seq": 4, "mac": "ff" } },
+            "signature": "00",
+        }]);
+        assert_eq!(
+            faults_of(&archive, "", "id", ("2026-11-30", "2026-11-30")),
+            [
+                "closing 1: its signature is not the archive's key's",
+                "closing 1: another database's",
+                "closing 1: the link 4 it closed on is not the archive's"
+            ]
+        );
     }
 }

@@ -416,3 +416,17 @@ pub(crate) fn totals_value(
         "units": units,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closing_key_is_never_shown() {
+        let seal = SealKey::for_tests([3; 32]);
+        let key = ClosingKey::of(&seal);
+        let shown = format!("{key:?}");
+        assert_eq!(shown, "ClosingKey(<secret>)");
+        assert!(!shown.contains(&key.public()));
+    }
+}

@@ -85,6 +85,12 @@ impl SealKey {
         Ok(self.clone())
     }
 
+    /// A key of the tests' choosing.
+    #[cfg(test)]
+    pub(crate) const fn for_tests(bytes: [u8; 32]) -> Self {
+        Self(bytes)
+    }
+
     /// A key of its own for `purpose`, derived from this one (HMAC-SHA-256
     /// keyed by it): the chain's, the closings' signing key. One secret is
     /// kept off the folder; none of the derived keys tells it, nor another.

@@ -93,10 +93,74 @@ fn the_first_write_of_a_new_day_closes_the_day_before_and_the_month_and_year_tha
             (5, "2026".to_owned())
         ]
     );
-    // An operator's closing, on demand.
+    let periods: Vec<Period> = store
+        .closings()
+        .expect("closings")
+        .into_iter()
+        .map(|closing| closing.period)
+        .collect();
+    assert_eq!(
+        periods,
+        [
+            Period::Day,
+            Period::Month,
+            Period::Day,
+            Period::Month,
+            Period::Year
+        ]
+    );
+    assert_eq!(store.last_closing_counter().expect("a counter"), 5);
+    // An operator's closing, on demand, with the totals as money.
     let demand = store.close_now().expect("a closing");
     assert_eq!((demand.counter, demand.period), (6, Period::Demand));
+    assert_eq!(store.last_closing_counter().expect("a counter"), 6);
+    let totals = demand.perpetual_totals().expect("its totals");
+    assert_eq!(
+        (totals.deposits, totals.staked, totals.withdrawals),
+        (Cents::euros(41), Cents::euros(2), Cents(0))
+    );
+    assert_eq!(
+        totals.prizes,
+        store
+            .ledger()
+            .expect("a ledger")
+            .iter()
+            .filter(|entry| entry.kind == guichet_sqlite::LedgerKind::Prize)
+            .map(|entry| entry.amount)
+            .fold(Cents(0), |sum, amount| Cents(sum.0 + amount.0))
+    );
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+}
+
+#[test]
+fn a_file_without_a_closing_counts_none() {
+    let (_folder, store) = support::fresh();
+    assert_eq!(store.last_closing_counter().expect("a counter"), 0);
+    assert_eq!(store.closings().expect("closings"), Vec::new());
+}
+
+#[test]
+fn a_closing_signed_by_the_key_before_a_rekey_is_said_so() {
+    let (clock, _folder, path, exported) = kiosk_with_a_closing();
+    let closing = ExportedClosing::parse(&exported).expect("a closing");
+    let key = on_clock(&clock, &path).expect("it opens").key_path();
+    fs::remove_file(&key).expect("the key lost");
+    let reading = clock.clone();
+    let mut store = support::seeded(1)
+        .clock(move || reading.now())
+        .open(&path)
+        .expect("it opens, the key lost");
+    store
+        .void_unsealable_blocks("seal key lost")
+        .expect("voided under a new key");
+    let said = store
+        .check_closing(&closing)
+        .expect("a check")
+        .expect("refused");
+    assert!(
+        said.contains("signed by another key than this database's"),
+        "{said}"
+    );
 }
 
 /// A kiosk with one closing made (the day before), and that closing as an
@@ -228,4 +292,45 @@ fn an_archive_of_the_days_checks_without_the_database_and_any_change_to_it_is_fo
     let faults = guichet_sqlite::check_archive(&forged).expect_err("forged");
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert!(faults[0].contains("signature does not match"), "{faults:?}");
+}
+
+#[test]
+fn an_archive_starts_from_the_link_before_it_and_holds_the_operators_closings_of_its_days() {
+    let clock = FakeClock::new(); // 2026-11-30T08:00:00Z
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    store.deposit(Cents::euros(30)).expect("a deposit");
+    let on_the_30th = store.close_now().expect("an operator's closing");
+    clock.advance(SignedDuration::from_hours(24));
+    store
+        .deposit(Cents::euros(10))
+        .expect("a deposit the next day");
+    let on_the_1st = store.close_now().expect("another");
+    let day = |text: &str| jiff::civil::Date::strptime("%Y-%m-%d", text).expect("a date");
+    let archive: Value = serde_json::from_str(
+        &store
+            .archive(day("2026-12-01"), day("2026-12-01"))
+            .expect("an archive"),
+    )
+    .expect("JSON");
+    let links = archive["archive"]["links"].as_array().expect("links");
+    let first = links[0]["seq"].as_i64().expect("a place");
+    let raw = support::raw(&path);
+    let before: Vec<u8> = raw
+        .query_row("SELECT mac FROM chain WHERE seq = ?1", [first - 1], |row| {
+            row.get(0)
+        })
+        .expect("the link before");
+    assert_eq!(archive["archive"]["previous_mac"], hex::encode(before));
+    let counters: Vec<i64> = archive["archive"]["closings"]
+        .as_array()
+        .expect("closings")
+        .iter()
+        .map(|closing| closing["closing"]["counter"].as_i64().expect("a counter"))
+        .collect();
+    // The operator's closing of the 1st, not that of the 30th; the day and
+    // month that closed on the 1st are of days before it.
+    assert!(counters.contains(&on_the_1st.counter), "{counters:?}");
+    assert!(!counters.contains(&on_the_30th.counter), "{counters:?}");
+    assert_eq!(counters, [on_the_1st.counter]);
 }

@@ -652,3 +652,42 @@ fn after_the_seal_key_is_replaced_the_records_before_still_open() {
     );
     assert!(refused_to_write(&path).starts_with("protection "));
 }
+
+#[test]
+fn a_trigger_replaced_by_another_of_its_name_is_found() {
+    let found = forged(|copy| {
+        support::raw(copy)
+            .execute_batch(
+                "DROP TRIGGER one_unfinished_unit;
+                 CREATE TRIGGER one_unfinished_unit BEFORE INSERT ON units WHEN 0 BEGIN
+                     SELECT RAISE(ABORT, 'never');
+                 END;",
+            )
+            .expect("replaced");
+    });
+    assert_eq!(
+        found,
+        ["the schema: the trigger one_unfinished_unit is not version 6's (changed)"]
+    );
+}
+
+#[test]
+fn a_deposit_of_the_most_one_may_be_past_the_balance_cap_is_found_as_such() {
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000000, 10000001)",
+        );
+    });
+    named(
+        &found,
+        &["a deposit taking the balance to 100 000,01 €, above the 100 000 € a deposit may reach"],
+    );
+    assert!(
+        !found
+            .iter()
+            .any(|finding| finding.contains("one deposit may be")),
+        "exactly the most one deposit may be: {found:#?}"
+    );
+}
