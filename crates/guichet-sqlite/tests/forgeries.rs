@@ -691,3 +691,43 @@ fn a_deposit_of_the_most_one_may_be_past_the_balance_cap_is_found_as_such() {
         "exactly the most one deposit may be: {found:#?}"
     );
 }
+
+#[test]
+fn a_limit_lowered_later_than_at_once_is_found() {
+    // A lowering takes effect at once: delayed, it lets a week's worth more in.
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "INSERT INTO protection (at, kind, amount_cents, effective_at)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 1000, '2026-12-07T09:00:00Z')",
+        );
+    });
+    named(
+        &found,
+        &[
+            "the deposit limit of 10,00 € takes effect at 2026-12-07T09:00:00Z, not when the rules say (2026-11-30T09:00:00Z)",
+        ],
+    );
+}
+
+#[test]
+fn a_break_forged_to_end_before_it_begins_is_one_finding() {
+    // The lived-in kiosk's break runs until 2026-12-01T08:20:00Z; a record
+    // made at that very second is after it, not within it.
+    let found = forged(|copy| {
+        support::forge::forge(
+            copy,
+            "INSERT INTO protection (at, kind, until)
+             VALUES ('2026-12-01T08:20:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
+        );
+    });
+    let of_the_record: Vec<&String> = found
+        .iter()
+        .filter(|finding| finding.starts_with("protection record "))
+        .collect();
+    assert_eq!(of_the_record.len(), 1, "{found:#?}");
+    assert!(
+        of_the_record[0].contains("a break that ends (2026-12-01T08:00:00Z) before it begins"),
+        "{found:#?}"
+    );
+}
