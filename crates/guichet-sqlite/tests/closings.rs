@@ -334,3 +334,28 @@ fn an_archive_starts_from_the_link_before_it_and_holds_the_operators_closings_of
     assert!(!counters.contains(&on_the_30th.counter), "{counters:?}");
     assert_eq!(counters, [on_the_1st.counter]);
 }
+
+#[test]
+fn an_operators_closing_made_at_midnight_is_of_the_day_it_opens() {
+    let clock = FakeClock::new(); // 2026-11-30T08:00:00Z
+    let (_folder, path) = support::new_path();
+    let mut store = on_clock(&clock, &path).expect("a store");
+    store.deposit(Cents::euros(30)).expect("a deposit");
+    clock.advance(SignedDuration::from_hours(16));
+    let at_midnight = store.close_now().expect("a closing at 00:00:00");
+    assert_eq!(at_midnight.made_at, "2026-12-01T00:00:00Z");
+    let day = |text: &str| jiff::civil::Date::strptime("%Y-%m-%d", text).expect("a date");
+    let counters = |from: &str, to: &str| -> Vec<i64> {
+        let archive: Value =
+            serde_json::from_str(&store.archive(day(from), day(to)).expect("an archive"))
+                .expect("JSON");
+        archive["archive"]["closings"]
+            .as_array()
+            .expect("closings")
+            .iter()
+            .map(|closing| closing["closing"]["counter"].as_i64().expect("a counter"))
+            .collect()
+    };
+    assert!(!counters("2026-11-30", "2026-11-30").contains(&at_midnight.counter));
+    assert!(counters("2026-12-01", "2026-12-01").contains(&at_midnight.counter));
+}
