@@ -731,3 +731,20 @@ fn a_break_forged_to_end_before_it_begins_is_one_finding() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn a_raise_asked_again_keeps_its_date_and_is_sound() {
+    let (_folder, path) = lived_in();
+    let clock = FakeClock::new();
+    clock.advance(SignedDuration::from_hours(1));
+    let mut store = on_clock(&clock, &path).expect("it opens");
+    let first = store
+        .set_limit(LimitKind::Deposit, Cents::euros(100))
+        .expect("a raise, waiting 48 h");
+    clock.advance(SignedDuration::from_hours(1));
+    let again = store
+        .set_limit(LimitKind::Deposit, Cents::euros(100))
+        .expect("the same raise asked again");
+    assert_eq!(again.effective_at, first.effective_at, "it keeps its date");
+    assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
+}
