@@ -19,6 +19,15 @@ use rusqlite::functions::FunctionFlags;
 use support::FakeClock;
 use tempfile::TempDir;
 
+/// A deposit limit raised to 500 € at once, an hour after the lived-in
+/// kiosk's limit of 50 € was set (the rules make a raise wait 48 h).
+const RAISE_AT_ONCE: &str = "INSERT INTO protection (at, kind, amount_cents, effective_at)
+     VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')";
+
+/// A break until 10:00 recorded inside the lived-in kiosk's break of a day.
+const SHORTER_BREAK: &str = "INSERT INTO protection (at, kind, until)
+     VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')";
+
 /// The store at `path`, on `clock`.
 fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
     let reading = clock.clone();
@@ -94,6 +103,23 @@ fn named(found: &[String], fragments: &[&str]) {
             .any(|finding| fragments.iter().all(|fragment| finding.contains(fragment))),
         "no finding with {fragments:?} among {found:#?}"
     );
+}
+
+/// A raw connection to `path` with the forger's own chain functions: the
+/// right shapes, a key of their own.
+fn with_functions_of_ones_own(path: &Path) -> rusqlite::Connection {
+    let connection = support::raw(path);
+    connection
+        .create_scalar_function("guichet_chain_at", 0, FunctionFlags::SQLITE_UTF8, |_| {
+            Ok("2026-11-30T09:00:00Z".to_owned())
+        })
+        .expect("a function");
+    connection
+        .create_scalar_function("guichet_chain_mac", 5, FunctionFlags::SQLITE_UTF8, |_| {
+            Ok(vec![7_u8; 32])
+        })
+        .expect("a function");
+    connection
 }
 
 /// One value of the copy.
@@ -260,18 +286,7 @@ fn a_link_deleted_with_its_row_is_found() {
 #[test]
 fn a_link_made_with_a_key_of_ones_own_is_found() {
     let found = forged(|copy| {
-        let connection = support::raw(copy);
-        // The forger's own functions: the right shapes, a key of their own.
-        connection
-            .create_scalar_function("guichet_chain_at", 0, FunctionFlags::SQLITE_UTF8, |_| {
-                Ok("2026-11-30T09:00:00Z".to_owned())
-            })
-            .expect("a function");
-        connection
-            .create_scalar_function("guichet_chain_mac", 5, FunctionFlags::SQLITE_UTF8, |_| {
-                Ok(vec![7_u8; 32])
-            })
-            .expect("a function");
+        let connection = with_functions_of_ones_own(copy);
         let balance: i64 = connection
             .query_row(
                 "SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1",
@@ -306,11 +321,7 @@ fn a_dropped_trigger_is_found() {
 #[test]
 fn a_raise_of_a_limit_made_effective_at_once_is_found() {
     let found = forged(|copy| {
-        support::forge::forge(
-            copy,
-            "INSERT INTO protection (at, kind, amount_cents, effective_at)
-             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
-        );
+        support::forge::forge(copy, RAISE_AT_ONCE);
     });
     named(
         &found,
@@ -324,11 +335,7 @@ fn a_raise_of_a_limit_made_effective_at_once_is_found() {
 #[test]
 fn a_shortened_break_is_found() {
     let found = forged(|copy| {
-        support::forge::forge(
-            copy,
-            "INSERT INTO protection (at, kind, until)
-             VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')",
-        );
+        support::forge::forge(copy, SHORTER_BREAK);
     });
     named(
         &found,
@@ -499,11 +506,7 @@ fn a_forged_or_deleted_limit_break_or_balance_is_never_acted_on() {
     // have honoured it does not open to write.
     let (_folder, path) = lived_in();
     let (_raise_folder, raised) = copy_of(&path);
-    support::forge::forge(
-        &raised,
-        "INSERT INTO protection (at, kind, amount_cents, effective_at)
-         VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
-    );
+    support::forge::forge(&raised, RAISE_AT_ONCE);
     let record = refused_to_write(&raised);
     assert!(
         record.starts_with("protection ") && record.ends_with("is in no link of the chain"),
@@ -542,11 +545,7 @@ fn a_forged_or_deleted_limit_break_or_balance_is_never_acted_on() {
     assert!(refused_to_write(&edited).contains("was changed after chain link"));
     // A break shortened by a record of the forger's own.
     let (_break_folder, shortened) = copy_of(&path);
-    support::forge::forge(
-        &shortened,
-        "INSERT INTO protection (at, kind, until)
-         VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')",
-    );
+    support::forge::forge(&shortened, SHORTER_BREAK);
     assert!(refused_to_write(&shortened).starts_with("protection "));
     // A break taken out.
     let (_deleted_folder, unbroken) = copy_of(&path);
@@ -606,23 +605,9 @@ fn a_chain_without_its_genesis_or_with_a_link_of_no_table_is_found() {
 fn a_protection_record_chained_with_a_key_of_ones_own_is_never_acted_on() {
     let (_folder, path) = lived_in();
     let (_copy_folder, copy) = copy_of(&path);
-    let connection = support::raw(&copy);
+    let connection = with_functions_of_ones_own(&copy);
     connection
-        .create_scalar_function("guichet_chain_at", 0, FunctionFlags::SQLITE_UTF8, |_| {
-            Ok("2026-11-30T09:00:00Z".to_owned())
-        })
-        .expect("a function");
-    connection
-        .create_scalar_function("guichet_chain_mac", 5, FunctionFlags::SQLITE_UTF8, |_| {
-            Ok(vec![7_u8; 32])
-        })
-        .expect("a function");
-    connection
-        .execute(
-            "INSERT INTO protection (at, kind, amount_cents, effective_at)
-             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')",
-            [],
-        )
+        .execute(RAISE_AT_ONCE, [])
         .expect("a raise, chained by the forger");
     drop(connection);
     let record = refused_to_write(&copy);
