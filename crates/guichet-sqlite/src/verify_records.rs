@@ -11,12 +11,12 @@ use jiff::Timestamp;
 use crate::account::{MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 use crate::chain::{self, ChainKey};
 use crate::chain_check;
-use crate::protection::{Setting, in_force};
+use crate::protection::{ProtectionEvent, Setting, in_force};
 use crate::schema;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
 use guichet_sale::time::{parse, stamp};
-use guichet_sale::{LimitKind, RAISE_DELAY, StoreError};
+use guichet_sale::{RAISE_DELAY, StoreError};
 
 /// The tables whose rows are dated in the order they are written: each with
 /// the column of its date and the name of a row.
@@ -27,17 +27,6 @@ const DATED: &[(&str, &str, &str)] = &[
     ("events", "at", "event"),
     ("meter_resets", "at", "meter reset"),
 ];
-
-/// A limit or break record as `verify` replays it: id, made at, kind,
-/// amount, effective at, until.
-type LimitOrBreak = (
-    i64,
-    String,
-    String,
-    Option<i64>,
-    Option<String>,
-    Option<String>,
-);
 
 impl Store {
     /// The file's schema version.
@@ -177,40 +166,19 @@ impl Store {
     /// effect when the rules say (a raise [`RAISE_DELAY`] after it was asked,
     /// or with the raise it repeats), and no break is shortened.
     pub(crate) fn protection_record_checks(&self) -> Result<Vec<String>, StoreError> {
-        let rows: Vec<LimitOrBreak> = self
-            .connection
-            .prepare(
-                "SELECT id, at, kind, amount_cents, effective_at, until FROM protection
-                 WHERE kind IN ('deposit_limit', 'stake_limit', 'exclusion') ORDER BY id",
-            )
-            .and_then(|mut statement| {
-                statement
-                    .query_map([], |row| {
-                        Ok((
-                            row.get(0)?,
-                            row.get(1)?,
-                            row.get(2)?,
-                            row.get(3)?,
-                            row.get(4)?,
-                            row.get(5)?,
-                        ))
-                    })?
-                    .collect()
-            })
-            .on(&self.path)?;
         let broken = |detail: String| self.inconsistent(detail);
         let mut settings: BTreeMap<&'static str, Vec<Setting>> = BTreeMap::new();
         let mut breaks: Vec<Timestamp> = Vec::new();
         let mut findings = Vec::new();
-        for (id, at, kind, amount, effective_at, until) in rows {
-            let at = parse(&at).map_err(broken)?;
-            let limit = [LimitKind::Deposit, LimitKind::Stake]
-                .into_iter()
-                .find(|limit| limit.name() == kind);
-            match (limit, amount, effective_at, until) {
-                (Some(limit), Some(amount), Some(effective_at), _) => {
+        for record in self.protection_records()? {
+            let (id, at) = (record.id, parse(&record.at).map_err(broken)?);
+            match record.event {
+                ProtectionEvent::Limit {
+                    kind: limit,
+                    amount,
+                    effective_at,
+                } => {
                     let effective_at = parse(&effective_at).map_err(broken)?;
-                    let amount = Cents(amount);
                     let made = settings.entry(limit.name()).or_default();
                     let (current, pending) = in_force(made, at);
                     let due = match (current, pending) {
@@ -240,7 +208,7 @@ impl Store {
                         effective_at,
                     });
                 }
-                (None, _, _, Some(until)) => {
+                ProtectionEvent::Exclusion { until } => {
                     let until = parse(&until).map_err(broken)?;
                     if let Some(running) = breaks.iter().copied().filter(|end| *end > at).max()
                         && until < running
@@ -260,9 +228,9 @@ impl Store {
                     }
                     breaks.push(until);
                 }
-                _ => findings.push(format!(
-                    "protection record {id}: a {kind} record without its dates"
-                )),
+                ProtectionEvent::AgeConfirmed
+                | ProtectionEvent::AgeRefused
+                | ProtectionEvent::RealityCheck { .. } => {}
             }
         }
         Ok(findings)
