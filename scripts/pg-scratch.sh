@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster on a free loopback port, for tests and trials.
 #
-#     scripts/pg-scratch.sh start DIR   # prints the superuser's URL on stdout
-#     scripts/pg-scratch.sh stop DIR    # stops it and removes DIR
+#     scripts/pg-scratch.sh start DIR [CERT KEY]  # prints the superuser's URL
+#     scripts/pg-scratch.sh stop DIR              # stops it and removes DIR
+#
+# With CERT and KEY (PEM files), the server also accepts TLS with that
+# certificate (copied into the cluster, readable by its owner only).
 #
 # Uses the server of `pg_config --bindir` (Debian's postgresql package). initdb
 # refuses root, so as root the cluster is the `postgres` user's. Passwords are
@@ -11,6 +14,8 @@ set -euo pipefail
 
 action=${1:?start or stop}
 dir=${2:?the cluster directory}
+cert=${3:-}
+key=${4:-}
 bindir=$(pg_config --bindir)
 
 as_owner() {
@@ -31,13 +36,21 @@ start)
         --auth-local=trust --auth-host=scram-sha-256 --pwfile="$dir/password" \
         --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
+    tls=""
+    if [ -n "$cert" ]; then
+        cp "$cert" "$dir/server.crt"
+        cp "$key" "$dir/server.key"
+        [ "$(id -u)" = 0 ] && chown postgres: "$dir/server.crt" "$dir/server.key"
+        chmod 600 "$dir/server.key"
+        tls="-c ssl=on -c ssl_cert_file='$dir/server.crt' -c ssl_key_file='$dir/server.key'"
+    fi
     # A free port: a random one nothing answers on.
     for _ in $(seq 100); do
         port=$((20000 + RANDOM % 40000))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
     done
     as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
-        --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off" \
+        --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off $tls" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgres://postgres:$password@127.0.0.1:$port/postgres"
     ;;

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         let accounts = match window_accounts::from_command_line(
             arguments.db,
             arguments.kiosk_name,
-            arguments.player,
+            arguments.kiosk_secret_file.as_deref(),
             arguments.demo,
         ) {
             Ok(accounts) => accounts,

@@ -7,27 +7,31 @@
 
 mod support;
 
-use support::guichet_command;
+use support::{guichet_command, password_file};
 
-#[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../crates/guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use std::process::Output;
 
 use postgres::{Client, NoTls};
-use postgres_server::{Server, as_user};
+use postgres_server::{Server, as_user, without_password};
 
 fn guichet(arguments: &[&str]) -> Output {
     guichet_as_kiosk(arguments, "")
 }
 
-/// Runs guichet with `arguments`, `secret` in `GUICHET_KIOSK_SECRET`.
+/// The PIN the desk gives the players.
+const PIN: &str = "2468";
+
+/// Runs guichet with `arguments`, `secret` in `GUICHET_KIOSK_SECRET`, the
+/// players' PIN in `GUICHET_PLAYER_PIN`.
 fn guichet_as_kiosk(arguments: &[&str], secret: &str) -> Output {
     guichet_command()
         .args(arguments)
         .env("GUICHET_KIOSK_PASSWORD", "kiosk-pw")
         .env("GUICHET_KIOSK_SECRET", secret)
+        .env("GUICHET_PLAYER_PIN", PIN)
         .output()
         .expect("guichet runs")
 }
@@ -67,13 +71,19 @@ fn secret_in(told: &str) -> String {
 #[test]
 fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let server = Server::start();
-    let url = server.database("cli_network");
+    let superuser = server.database("cli_network");
+    let url = without_password(&superuser, &password_file());
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
+    expect(
+        &["network", "install", "--db", &superuser],
+        2,
+        "no password in the URL",
+    );
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&install, 0, "installed: the schema at version 4");
+    expect(&install, 0, "installed: the schema at version 5");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&migrate, 0, "at version 4 already");
+    expect(&migrate, 0, "at version 5 already");
     let add = [&["network", "kiosk"][..], &db, &["--name", "borne-7"]].concat();
     let added = expect(&add, 0, "kiosk borne-7 added");
     let secret = secret_in(&added);
@@ -100,8 +110,10 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     ]
     .concat();
     expect(&deposit, 0, "balance 10,00");
+    let pin = [&["network", "pin"][..], &db, &["--player", "dominique"]].concat();
+    expect(&pin, 0, "dominique's PIN is set");
 
-    let kiosk_url = as_user(&url, role, "kiosk-pw");
+    let kiosk_url = without_password(&as_user(&superuser, role, "kiosk-pw"), &password_file());
     let play = [
         "play",
         "--db",
@@ -121,8 +133,40 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     expect(
         &play,
         2,
-        "set GUICHET_KIOSK_SECRET to the secret `guichet network kiosk --name borne-7` gave",
+        "give the secret `guichet network kiosk --name borne-7` printed in --kiosk-secret-file PATH",
     );
+    // The secret from a file only its owner may read.
+    let folder = tempfile::tempdir().expect("a folder");
+    let secret_file = folder.path().join("secret");
+    std::fs::write(&secret_file, format!("{secret}\n")).expect("written");
+    let secret_path = secret_file.to_string_lossy().into_owned();
+    let from_file = [
+        &play[..7],
+        &["--kiosk-secret-file", &secret_path],
+        &play[7..11],
+        &["--count", "1"],
+    ]
+    .concat();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    expect(&from_file, 2, "others may read it (mode 644): chmod 600 it");
+    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    expect(&from_file, 0, "played 1 of 1 unit(s)");
+    // A wrong PIN signs nobody in.
+    let wrong_pin = guichet_command()
+        .args(&play)
+        .env("GUICHET_KIOSK_SECRET", &secret)
+        .env("GUICHET_PLAYER_PIN", "0000")
+        .output()
+        .expect("guichet runs");
+    assert_eq!(wrong_pin.status.code(), Some(1), "{}", said(&wrong_pin));
+    assert!(
+        said(&wrong_pin).contains("wrong PIN: 4 tries left"),
+        "{}",
+        said(&wrong_pin)
+    );
+
+    reports(&db);
     let other = expect(&add, 0, "kiosk borne-7 added");
     assert!(!other.contains(&secret), "a new secret");
     expect_as_kiosk(
@@ -159,16 +203,67 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     // The kiosk role cannot verify: it may not read the seeds.
     expect(&["verify", "--db", &kiosk_url], 1, "permission denied");
 
-    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let mut admin = Client::connect(&superuser, NoTls).expect("the superuser connects");
     admin
         .batch_execute("UPDATE guichet.players SET balance_cents = balance_cents + 500")
         .expect("tampered");
     expect(&verify, 1, "player dominique: the ledger does not explain");
 }
 
+/// The operator's reports after the 13 units kiosk borne-7 sold: the
+/// meters (its line and the network's), the two blocks opened, no closing.
+fn reports(db: &[&str]) {
+    let meters = expect(&[&["network", "meters"][..], db].concat(), 0, "règlement");
+    assert!(
+        meters
+            .lines()
+            .any(|line| line.starts_with("star-fortune@50")
+                && line.contains("borne-7")
+                && line.contains(" 13 ")),
+        "{meters}"
+    );
+    let json = expect(
+        &[&["network", "meters", "--json"][..], db].concat(),
+        0,
+        "units",
+    );
+    let lines: Vec<serde_json::Value> = json
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "borne-7's line and the network's: {json}");
+    for line in &lines {
+        assert_eq!(line["emission"], "star-fortune@50");
+        assert_eq!(line["units"], 13);
+        assert_eq!(line["staked_cents"], 650);
+        assert!(line["reglement_return_to_player"].as_f64().is_some());
+    }
+    assert_eq!(lines[0]["kiosk"], "borne-7");
+    assert!(lines[1]["kiosk"].is_null(), "the network's total");
+    let blocks = expect(
+        &[&["network", "blocks", "--json"][..], db].concat(),
+        0,
+        "commitment",
+    );
+    let blocks: Vec<serde_json::Value> = blocks
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks[0]["state"], "open");
+    assert_eq!(blocks[0]["sold"], 13);
+    assert!(
+        blocks[0]["seed"].is_null(),
+        "an open block's seed is secret"
+    );
+    assert_eq!(blocks[0]["commitment"].as_str().map(str::len), Some(64));
+    let closings = expect(&[&["network", "closings"][..], db].concat(), 0, "");
+    assert!(closings.is_empty(), "no closing sent: {closings}");
+}
+
 #[test]
 fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
-    let url = "postgres://kiosk:pw@127.0.0.1:1/guichet";
+    let url = "postgres://kiosk@127.0.0.1:1/guichet";
     for arguments in [
         vec!["history", "--db", url],
         vec!["deposit", "--db", url, "--amount", "5"],
@@ -182,29 +277,45 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
         );
         assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
     }
-    // The kiosk window on a network names its kiosk and its player, has the
-    // kiosk's secret, and no demonstration credit: refused in one line, exit
-    // 2, before any window opens.
+    // The kiosk window on a network names its kiosk, has the kiosk's
+    // secret, no password in its URL and no demonstration credit: refused in
+    // one line, exit 2, before any window opens.
     for (arguments, secret, words) in [
+        (vec!["--db", url], "s", "name this kiosk: --kiosk-name NAME"),
         (
-            vec!["--db", url],
-            "s",
-            "name the kiosk and the player: --kiosk-name NAME --player NAME",
-        ),
-        (
-            vec!["--db", url, "--kiosk-name", "b", "--player", "p"],
+            vec!["--db", url, "--kiosk-name", "b"],
             "",
-            "set GUICHET_KIOSK_SECRET",
+            "or GUICHET_KIOSK_SECRET",
         ),
         (
-            vec!["--db", url, "--kiosk-name", "b", "--player", "p", "--demo"],
+            vec!["--db", url, "--kiosk-name", "b", "--demo"],
             "s",
             "--demo is for a kiosk's own file",
         ),
         (
-            vec!["--kiosk-name", "b", "--player", "p"],
+            vec!["--kiosk-name", "b"],
             "s",
-            "are for a network's database",
+            "is for a network's database",
+        ),
+        (
+            vec![
+                "--db",
+                "postgres://kiosk:pw@127.0.0.1:1/guichet",
+                "--kiosk-name",
+                "b",
+            ],
+            "s",
+            "no password in the URL",
+        ),
+        (
+            vec![
+                "--db",
+                "postgres://kiosk@db.example/guichet?sslmode=require",
+                "--kiosk-name",
+                "b",
+            ],
+            "s",
+            "checks no certificate",
         ),
     ] {
         let run = guichet_as_kiosk(&arguments, secret);
@@ -252,7 +363,8 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
 #[test]
 fn the_operator_lists_the_closings_a_kiosk_sent_and_checks_its_file_against_one() {
     let server = Server::start();
-    let url = server.database("cli_closings");
+    let superuser = server.database("cli_closings");
+    let url = without_password(&superuser, &password_file());
     let role = "kiosk_cli_closings";
     let db = ["--db", url.as_str()];
     expect(
@@ -294,7 +406,7 @@ fn the_operator_lists_the_closings_a_kiosk_sent_and_checks_its_file_against_one(
     let body = serde_json::to_string(&exported["closing"]).expect("its body");
     let signature = hex::decode(exported["signature"].as_str().expect("hex")).expect("bytes");
     let mut kiosk =
-        Client::connect(&as_user(&url, role, "kiosk-pw"), NoTls).expect("the kiosk role");
+        Client::connect(&as_user(&superuser, role, "kiosk-pw"), NoTls).expect("the kiosk role");
     kiosk
         .execute(
             "SELECT guichet.record_closing($1, $2, $3, $4, $5)",

@@ -21,11 +21,19 @@ pub fn keys() -> KeyStore {
     KeyStore::Folder(keys_folder())
 }
 
-/// The `guichet` binary, its keys in the tests' key store.
+/// The password file of this test binary's commands (`PGPASSFILE`): the
+/// passwords of the network's roles, never on a command line.
+pub fn password_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("pgpass-{}", std::process::id()))
+}
+
+/// The `guichet` binary, its keys in the tests' key store, the network's
+/// passwords in [`password_file`].
 pub fn guichet_command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_guichet"));
     command
         .env(KEYS_VARIABLE, keys_folder())
+        .env("PGPASSFILE", password_file())
         .env_remove("CREDENTIALS_DIRECTORY");
     command
 }

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use guichet_core::block::Seed;
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
+use guichet_network::Endpoint;
 
 /// Guichet: four French instant-win games with exact, auditable prize pools.
 #[derive(Debug, Parser)]
@@ -28,13 +29,15 @@ pub struct Cli {
     /// the kiosk's unit, else `$GUICHET_KEYS`, else ~/.config/guichet/keys].
     #[arg(long, value_name = "DIR")]
     pub keys: Option<PathBuf>,
-    /// On a network: this kiosk's name; its secret is read from
+    /// On a network: this kiosk's name (players sign in at it with their
+    /// card and PIN); its secret is read from `--kiosk-secret-file` or
     /// `GUICHET_KIOSK_SECRET`.
     #[arg(long, value_name = "NAME")]
     pub kiosk_name: Option<String>,
-    /// On a network: the player the kiosk serves (their card's number, say).
-    #[arg(long, value_name = "NAME")]
-    pub player: Option<String>,
+    /// On a network: the file holding this kiosk's secret, readable by its
+    /// owner only (chmod 600).
+    #[arg(long, value_name = "PATH")]
+    pub kiosk_secret_file: Option<PathBuf>,
     /// Fill the screen (for kiosk displays).
     #[arg(long)]
     pub fullscreen: bool,
@@ -126,13 +129,60 @@ pub enum NetworkCommand {
     Withdraw(NetworkDepositArgs),
     /// Exclude a player from play and deposits for N days.
     Exclude(NetworkExcludeArgs),
+    /// Set a player's PIN, which they sign in at the kiosks with (4 to 8
+    /// digits, read from `GUICHET_PLAYER_PIN`; kept as a bcrypt hash).
+    Pin(NetworkPinArgs),
     /// Add a kiosk to the network, or give it a new secret: prints the secret
-    /// the kiosk gives with each call (in `GUICHET_KIOSK_SECRET`), shown once.
+    /// the kiosk gives with each call (from a file or `GUICHET_KIOSK_SECRET`),
+    /// shown once.
     Kiosk(NetworkKioskArgs),
-    /// The closings kiosk NAME sent, oldest first, one JSON line each as
-    /// `guichet closing` writes it (so that `guichet verify --closing` checks
-    /// the kiosk's file against one).
-    Closings(NetworkKioskArgs),
+    /// Per emission and kiosk: units sold, staked, paid, and the return to
+    /// player beside the règlement's.
+    Meters(NetworkReportArgs),
+    /// Every block: open or finished, its commitment, and its seed once
+    /// published.
+    Blocks(NetworkReportArgs),
+    /// Each kiosk's last closing received; with `--name`, every closing that
+    /// kiosk sent, oldest first, one JSON line each as `guichet closing`
+    /// writes it (so that `guichet verify --closing` checks the kiosk's file
+    /// against one).
+    Closings(NetworkClosingsArgs),
+}
+
+/// `guichet network pin`.
+#[derive(Debug, Args)]
+pub struct NetworkPinArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's card number.
+    #[arg(long, value_name = "CARD")]
+    pub player: String,
+}
+
+/// `guichet network meters` and `guichet network blocks`.
+#[derive(Debug, Args)]
+pub struct NetworkReportArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// One JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guichet network closings`.
+#[derive(Debug, Args)]
+pub struct NetworkClosingsArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk whose closings to write, all of them.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Each kiosk's last closing as one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `guichet network kiosk`.
@@ -188,9 +238,11 @@ pub struct NetworkExcludeArgs {
 #[derive(Debug, Args)]
 pub struct OperatorArgs {
     /// The operator's URL (the schema's owner), e.g.
-    /// `postgres://guichet_operator:secret@127.0.0.1:5432/guichet`.
+    /// `postgres://guichet_operator@db.example/guichet?sslrootcert=ca.pem`;
+    /// its password from the password file (~/.pgpass, `PGPASSFILE` or
+    /// `passfile=`), never in the URL.
     #[arg(long, value_name = "URL", value_parser = parse_postgres)]
-    pub db: postgres::Config,
+    pub db: Endpoint,
 }
 
 /// `guichet network install` and `guichet network migrate`.
@@ -259,7 +311,7 @@ pub enum Database {
     /// The SQLite file at this path.
     File(PathBuf),
     /// The PostgreSQL database at this URL.
-    Network(Box<postgres::Config>),
+    Network(Box<Endpoint>),
 }
 
 /// Where the database is: a file, or a network's `postgres://` URL.
@@ -350,11 +402,17 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub database: AnyDatabaseArgs,
     /// On a network: the kiosk playing (one unit at a time each), known by the
-    /// secret `guichet network kiosk` gave it, in `GUICHET_KIOSK_SECRET`.
+    /// secret `guichet network kiosk` gave it, read from `--kiosk-secret-file`
+    /// or `GUICHET_KIOSK_SECRET`.
     #[arg(long, value_name = "NAME")]
     pub kiosk: Option<String>,
-    /// On a network: the player whose account pays and is credited.
-    #[arg(long, value_name = "NAME")]
+    /// On a network: the file holding the kiosk's secret, readable by its
+    /// owner only (chmod 600).
+    #[arg(long, value_name = "PATH")]
+    pub kiosk_secret_file: Option<PathBuf>,
+    /// On a network: the player whose account pays and is credited, signed in
+    /// with the PIN in `GUICHET_PLAYER_PIN`.
+    #[arg(long, value_name = "CARD")]
     pub player: Option<String>,
     /// The game, by its command-line name (the help lists the registry's).
     #[arg(long, value_parser = parse_game, help = game_help())]
@@ -575,25 +633,13 @@ fn parse_days(text: &str) -> Result<u32, String> {
         })
 }
 
-/// Whether every server `config` names is this machine (a loopback address or
-/// a socket).
-pub(super) fn is_this_machine(config: &postgres::Config) -> bool {
-    !config.get_hosts().is_empty()
-        && config.get_hosts().iter().all(|host| match host {
-            postgres::config::Host::Tcp(name) => {
-                ["localhost", "127.0.0.1", "::1", "[::1]"].contains(&name.as_str())
-            }
-            postgres::config::Host::Unix(_) => true,
-        })
-}
-
 /// A PostgreSQL URL whose server is this machine: a load test never leaves it.
 ///
 /// # Errors
 /// A line saying why the text is not such a URL.
-pub fn parse_loopback_postgres(text: &str) -> Result<postgres::Config, String> {
+pub fn parse_loopback_postgres(text: &str) -> Result<Endpoint, String> {
     let config = parse_postgres(text)?;
-    if !is_this_machine(&config) {
+    if !config.is_this_machine() {
         return Err("a load test runs against this machine's server only (127.0.0.1, ::1, localhost or a socket)".to_owned());
     }
     Ok(config)
@@ -607,10 +653,17 @@ fn is_postgres_url(text: &str) -> bool {
 }
 
 /// A PostgreSQL URL.
-fn parse_postgres(text: &str) -> Result<postgres::Config, String> {
-    text.parse().map_err(|error| {
-        format!("not a PostgreSQL URL ({error}), e.g. postgres://user:password@127.0.0.1/db")
-    })
+fn parse_postgres(text: &str) -> Result<Endpoint, String> {
+    let endpoint: Endpoint = text.parse().map_err(|error| {
+        format!("{error}, e.g. postgres://user@db.example/guichet?sslrootcert=ca.pem")
+    })?;
+    if endpoint.has_password() {
+        return Err(
+            "no password in the URL (every user of this machine can read a command line): put `host:port:database:user:password` in ~/.pgpass (chmod 600), or name such a file with PGPASSFILE or passfile=PATH"
+                .to_owned(),
+        );
+    }
+    Ok(endpoint)
 }
 
 fn parse_any_database(text: &str) -> Result<Database, String> {

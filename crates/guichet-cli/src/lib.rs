@@ -23,6 +23,7 @@ mod failure;
 mod history;
 mod migrate;
 mod network;
+mod network_reports;
 mod open;
 mod output;
 mod play;

@@ -1,23 +1,26 @@
 //! `guichet network …`: the operator's tool for a network of kiosks on
 //! PostgreSQL — set up the database, migrate it, open blocks, the players'
-//! limits, deposits, payouts and exclusions, its kiosks —
-//! and the connections `play` and `verify` make to a network's database.
+//! limits, PINs, deposits, payouts and exclusions, its kiosks — and the
+//! connections `play` and `verify` make to a network's database (the
+//! reports: `network_reports.rs`).
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_network::{Kiosk, Operator};
+use guichet_network::{Endpoint, Kiosk, Operator, TlsMode};
 
 use guichet_sale::LimitKind;
 
 use crate::args::NetworkCommand;
 use crate::args::{
     NetworkDepositArgs, NetworkExcludeArgs, NetworkKioskArgs, NetworkLimitsArgs, NetworkOpenArgs,
-    NetworkRoleArgs, is_this_machine,
+    NetworkPinArgs, NetworkRoleArgs,
 };
 use crate::failure::Failure;
+use crate::network_reports;
 use crate::output::{Output, tell};
 
 /// The environment variable that holds the kiosk role's password for
@@ -26,8 +29,12 @@ use crate::output::{Output, tell};
 const KIOSK_PASSWORD: &str = "GUICHET_KIOSK_PASSWORD";
 
 /// The environment variable that holds a kiosk's secret (`guichet network
-/// kiosk` prints it): kept off the command line too.
+/// kiosk` prints it) when no file is named: kept off the command line too.
 const KIOSK_SECRET: &str = "GUICHET_KIOSK_SECRET";
+
+/// The environment variable that holds a player's PIN, for `guichet network
+/// pin` and `guichet play`.
+const PLAYER_PIN: &str = "GUICHET_PLAYER_PIN";
 
 /// The schema version from which each kiosk gives its secret: a network
 /// migrated from an older one adds its kiosks once.
@@ -43,49 +50,121 @@ pub(crate) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Deposit(arguments) => move_money(arguments, true, out),
         NetworkCommand::Withdraw(arguments) => move_money(arguments, false, out),
         NetworkCommand::Exclude(arguments) => exclude(arguments, out),
+        NetworkCommand::Pin(arguments) => set_pin(arguments, out),
         NetworkCommand::Kiosk(arguments) => add_kiosk(arguments, out),
-        NetworkCommand::Closings(arguments) => kiosk_closings(arguments, out),
+        NetworkCommand::Meters(arguments) => network_reports::meters(arguments, out),
+        NetworkCommand::Blocks(arguments) => network_reports::blocks(arguments, out),
+        NetworkCommand::Closings(arguments) => network_reports::closings(arguments, out),
     }
 }
 
-/// Warns, once, that a connection to another machine is not encrypted.
-pub fn warn_if_remote(config: &postgres::Config) {
-    if !is_this_machine(config) {
+/// Warns, once, that a connection to another machine is not encrypted
+/// (`sslmode=disable` asked for).
+pub fn warn_if_remote(endpoint: &Endpoint) {
+    if endpoint.tls() == TlsMode::Disable && !endpoint.is_this_machine() {
         tell(
-            "warning: the connection to the database is not encrypted (this build has no TLS): \
-             reach a remote server through an SSH tunnel or a VPN",
+            "warning: the connection to the database is not encrypted (sslmode=disable): \
+             every kiosk's secret crosses the network in clear",
         );
     }
 }
 
-/// The operator's connection to the database `config` names.
-pub(crate) fn operator(config: &postgres::Config) -> Result<Operator, Failure> {
-    warn_if_remote(config);
-    Ok(Operator::connect_with(config).context("connecting to the network's database")?)
+/// The operator's connection to `endpoint`.
+pub(crate) fn operator(endpoint: &Endpoint) -> Result<Operator, Failure> {
+    warn_if_remote(endpoint);
+    Ok(Operator::connect_to(endpoint).context("connecting to the network's database")?)
 }
 
-/// Kiosk `name`'s connection to the database `config` names, with the secret
-/// in `GUICHET_KIOSK_SECRET`.
-pub(crate) fn kiosk(config: &postgres::Config, name: &str) -> Result<Kiosk, Failure> {
-    let secret = kiosk_secret(name).map_err(Failure::Usage)?;
-    warn_if_remote(config);
-    Ok(Kiosk::connect_with(config, name, &secret)
+/// Kiosk `name`'s connection to `endpoint`, with its secret from
+/// `secret_file` or `GUICHET_KIOSK_SECRET`.
+pub(crate) fn kiosk(
+    endpoint: &Endpoint,
+    name: &str,
+    secret_file: Option<&Path>,
+) -> Result<Kiosk, Failure> {
+    let secret = kiosk_secret(name, secret_file).map_err(Failure::Usage)?;
+    warn_if_remote(endpoint);
+    Ok(Kiosk::connect_to(endpoint, name, &secret)
         .context("connecting to the network's database")?)
 }
 
-/// Kiosk `name`'s secret, from `GUICHET_KIOSK_SECRET`.
+/// Kiosk `name`'s secret: the first line of `file`, which only its owner may
+/// read or write, else `GUICHET_KIOSK_SECRET`.
 ///
 /// # Errors
-/// The line that says to set it, when it is not.
-pub fn kiosk_secret(name: &str) -> Result<String, String> {
+/// The line that says what is wrong: a file others may read, unreadable or
+/// empty; neither a file nor the variable.
+pub fn kiosk_secret(name: &str, file: Option<&Path>) -> Result<String, String> {
+    if let Some(file) = file {
+        return private_first_line(file)
+            .map_err(|why| format!("the kiosk's secret file {}: {why}", file.display()));
+    }
     std::env::var(KIOSK_SECRET)
         .ok()
         .filter(|secret| !secret.is_empty())
         .ok_or_else(|| {
             format!(
-                "set {KIOSK_SECRET} to the secret `guichet network kiosk --name {name}` gave this kiosk"
+                "give the secret `guichet network kiosk --name {name}` printed in --kiosk-secret-file PATH (chmod 600) or {KIOSK_SECRET}"
             )
         })
+}
+
+/// The first line of `file`, a regular file of this user's that nobody else
+/// may read or write.
+fn private_first_line(file: &Path) -> Result<String, String> {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let metadata = std::fs::symlink_metadata(file).map_err(|error| error.to_string())?;
+    let mode = metadata.permissions().mode() & 0o777;
+    if !metadata.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    if mode & 0o077 != 0 {
+        return Err(format!("others may read it (mode {mode:o}): chmod 600 it"));
+    }
+    if metadata.uid() != rustix::process::geteuid().as_raw() {
+        return Err("it is another user's".to_owned());
+    }
+    let text = std::fs::read_to_string(file).map_err(|error| error.to_string())?;
+    text.lines()
+        .next()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| "it is empty".to_owned())
+}
+
+/// A player's PIN from `GUICHET_PLAYER_PIN`.
+///
+/// # Errors
+/// The line that says to set it.
+pub(crate) fn player_pin(card: &str) -> Result<String, Failure> {
+    std::env::var(PLAYER_PIN)
+        .ok()
+        .filter(|pin| !pin.is_empty())
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "give {card}'s PIN in {PLAYER_PIN} (kept off the command line, which other users can read)"
+            ))
+        })
+}
+
+fn set_pin(arguments: &NetworkPinArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let pin = player_pin(&arguments.player)?;
+    if !guichet_sale::is_player_pin(&pin) {
+        return Err(Failure::Usage(format!(
+            "a player's PIN is {} to {} digits",
+            guichet_sale::PLAYER_PIN_MIN,
+            guichet_sale::PLAYER_PIN_MAX
+        )));
+    }
+    operator(&arguments.operator.db)?
+        .set_pin(&arguments.player, &pin)
+        .context("setting the PIN")?;
+    out.line(format_args!(
+        "{}'s PIN is set: they sign in at the kiosks with their card and it",
+        arguments.player
+    ))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn install(arguments: &NetworkRoleArgs, out: &mut Output) -> Result<ExitCode, Failure> {
@@ -215,21 +294,6 @@ fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode,
     Ok(ExitCode::SUCCESS)
 }
 
-/// `guichet network closings`: each closing kiosk `--name` sent, a JSON
-/// line each, `{"closing": BODY, "signature": HEX}`.
-fn kiosk_closings(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let closings = operator(&arguments.operator.db)?
-        .kiosk_closings(&arguments.name)
-        .context("reading the kiosk's closings")?;
-    for (counter, body, signature) in closings {
-        let body: serde_json::Value = serde_json::from_str(&body).with_context(|| {
-            format!("closing {counter} of kiosk {} is not JSON", arguments.name)
-        })?;
-        out.line(serde_json::json!({ "closing": body, "signature": hex::encode(&signature) }))?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
 fn add_kiosk(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let secret = operator(&arguments.operator.db)?
         .add_kiosk(&arguments.name)
@@ -239,7 +303,7 @@ fn add_kiosk(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode,
         arguments.name
     ))?;
     out.line(format_args!(
-        "the kiosk gives it in {KIOSK_SECRET}; adding the kiosk again gives it a new one and voids this one"
+        "put it in a file only the kiosk's user may read (chmod 600) for --kiosk-secret-file, or in {KIOSK_SECRET}; adding the kiosk again gives it a new one and voids this one"
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use anyhow::Context as _;
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_network::PlayerAccount;
@@ -60,8 +61,16 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
                 "--kiosk and --player are for a network's database (--db postgres://…); a kiosk's own file has one player".to_owned(),
             ));
         }
-        (Database::Network(config), Some(kiosk), Some(player)) => {
-            Box::new(PlayerAccount::new(network::kiosk(&config, kiosk)?, player))
+        (Database::Network(endpoint), Some(kiosk), Some(player)) => {
+            let pin = network::player_pin(player)?;
+            let mut seat = PlayerAccount::new(network::kiosk(
+                &endpoint,
+                kiosk,
+                arguments.kiosk_secret_file.as_deref(),
+            )?);
+            seat.sign_in(player, &pin)
+                .with_context(|| format!("signing {player} in"))?;
+            Box::new(seat)
         }
         (Database::Network(_), _, _) => {
             return Err(Failure::Usage(

@@ -60,7 +60,7 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
                 .map_err(|error| Failure::Other(error.into()))?;
             let name = format!(
                 "the network's database {}",
-                config.get_dbname().unwrap_or_default()
+                config.config().get_dbname().unwrap_or_default()
             );
             (
                 violations,

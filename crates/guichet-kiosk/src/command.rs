@@ -25,6 +25,22 @@ pub enum Command {
     Screen(ScreenCommand),
     /// The operator menu.
     Operator(OperatorCommand),
+    /// A player signing in or out (on a network).
+    Player(PlayerCommand),
+}
+
+/// A player signing in or out at a kiosk of a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerCommand {
+    /// Sign in with this card and PIN.
+    SignIn {
+        /// The card's number.
+        card: String,
+        /// The PIN typed.
+        pin: String,
+    },
+    /// Sign the player out.
+    SignOut,
 }
 
 /// A page to show.
@@ -47,6 +63,8 @@ pub enum Navigation {
     Exclusion,
     /// The operator's PIN (the hidden gesture, or the key).
     Operator,
+    /// A player's sign-in: card, then PIN.
+    SignIn,
 }
 
 /// Playing units.

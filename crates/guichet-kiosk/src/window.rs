@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
-use guichet_network::{Kiosk, PlayerAccount};
+use guichet_network::{Endpoint, Kiosk, PlayerAccount};
 use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
@@ -20,19 +20,18 @@ pub const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
 pub enum Accounts {
     /// In the kiosk's own file, at this path.
     File(PathBuf),
-    /// On a network: the player's account in the network's database, the
-    /// kiosk's own PIN, settings and events in its file at `own`.
+    /// On a network: players sign in with their card and PIN, and their
+    /// accounts are in the network's database; the kiosk's own PIN,
+    /// settings and events in its file at `own`.
     Network {
         /// The kiosk's own file.
         own: PathBuf,
         /// The network's database, logged in as the kiosk role.
-        database: Box<postgres::Config>,
+        database: Box<Endpoint>,
         /// This kiosk's name.
         kiosk: String,
         /// The secret the operator added this kiosk with.
         secret: String,
-        /// The player served.
-        player: String,
     },
 }
 
@@ -115,10 +114,9 @@ fn open(accounts: Accounts, keys: &KeyStore) -> Opened {
             database,
             kiosk,
             secret,
-            player,
         } => {
-            let account = Kiosk::connect_with(&database, &kiosk, &secret)
-                .map(|kiosk| PlayerAccount::new(kiosk, &player))
+            let account = Kiosk::connect_to(&database, &kiosk, &secret)
+                .map(PlayerAccount::new)
                 .map_err(StoreError::from);
             (options.open(&own), time_zone, Some(account))
         }

@@ -6,14 +6,13 @@
 //! said, and nothing changes; random input changes none of it.
 
 mod common;
-#[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../../guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use common::monkey::{Dice, act};
 use common::{
-    balance, kiosk_configured, new_database, open_operator, play_at_table, settled, tile_label,
-    unit_on_table,
+    balance, kiosk_configured, layout_problems, new_database, open_operator, play_at_table,
+    settled, tile_label, unit_on_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -24,7 +23,7 @@ use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Mode, Page};
 use guichet_kiosk::command::OperatorTab;
 use guichet_kiosk::command::{
-    Command, Navigation, OperatorCommand, PlayCommand, ProtectionCommand,
+    Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ProtectionCommand,
 };
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_network::{Kiosk, Operator, PlayerAccount};
@@ -35,13 +34,16 @@ use tempfile::TempDir;
 /// The emission played: Black Jack, revealed with "Auto".
 const EMISSION: &Emission = &BLACK_JACK;
 
-/// The player, as the desk named them.
-const PLAYER: &str = "card-0007";
+/// The player's card, as the desk issued it.
+const PLAYER: &str = "70007";
+
+/// The PIN the desk gave them.
+const PIN: &str = "2580";
 
 /// A network's database on `server`, named `name`: block 0 of [`EMISSION`]
 /// opened under `seed`, [`PLAYER`]'s account opened at the desk with `credit`,
-/// and a kiosk added. Returns the operator, the superuser's URL and the
-/// player's account at that kiosk.
+/// and their PIN set, and a kiosk added. Returns the operator, the
+/// superuser's URL and the kiosk's seat (nobody signed in).
 fn network(
     server: &Server,
     name: &str,
@@ -61,10 +63,32 @@ fn network(
             .expect("a limit");
     }
     operator.deposit(PLAYER, credit, "desk").expect("a deposit");
+    operator.set_pin(PLAYER, PIN).expect("a PIN");
     let secret = operator.add_kiosk("borne-window").expect("the kiosk added");
     let kiosk = Kiosk::connect(&as_user(&url, &role, "pw"), "borne-window", &secret)
         .expect("the kiosk connects");
-    (operator, url, PlayerAccount::new(kiosk, PLAYER))
+    (operator, url, PlayerAccount::new(kiosk))
+}
+
+/// Taps `keys` on the keypad, one by one.
+fn tap(harness: &mut Harness<'static, Guichet>, keys: &str) {
+    for key in keys.chars() {
+        harness.get_by_label(&key.to_string()).click();
+        harness.run_steps(1);
+    }
+}
+
+/// Signs [`PLAYER`] in with `pin` as a player does: "Se connecter", the
+/// card's number on the keypad, "Suivant", the PIN, "Valider".
+fn sign_in_by_taps(harness: &mut Harness<'static, Guichet>, pin: &str) {
+    harness.get_by_label("Se connecter").click();
+    harness.run_steps(2);
+    tap(harness, PLAYER);
+    harness.get_by_label("Suivant").click();
+    harness.run_steps(1);
+    tap(harness, pin);
+    harness.get_by_label("Valider").click();
+    harness.run_steps(2);
 }
 
 /// The kiosk window over a new file of its own, headless, as `configure`
@@ -89,7 +113,18 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
     harness.run_steps(2);
     assert!(harness.state().on_network());
+    // Nobody signed in: no balance, and a game's tile asks for a sign-in.
+    assert_eq!(harness.state().balance(), None);
+    assert!(harness.query_by_label_contains("Solde").is_none());
+    harness.get_by_label(&tile_label(EMISSION.game)).click();
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::SignIn(_)));
+    harness.get_by_label("‹ Accueil").click();
+    harness.run_steps(2);
+    sign_in_by_taps(&mut harness, PIN);
+    assert!(matches!(harness.state().page(), Page::Lobby(_)));
     assert_eq!(balance(&harness), credit, "the network's balance");
+    harness.get_by_label(&format!("Carte {PLAYER}"));
     harness.get_by_label(&tile_label(EMISSION.game)).click();
     harness.run_steps(2);
     play_at_table(&mut harness, EMISSION);
@@ -184,6 +219,62 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     );
 }
 
+/// Signed out, the next person at the kiosk sees nothing of the player: no
+/// balance, no card, no history.
+#[test]
+fn signing_out_leaves_nothing_of_the_player_on_the_screen() {
+    let server = Server::start();
+    let (_operator, _url, account) = network(
+        &server,
+        "kiosk_sign_out",
+        &Seed::from_bytes([8; 32]),
+        Cents::euros(10),
+    );
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
+    harness.run_steps(2);
+    sign_in_by_taps(&mut harness, PIN);
+    assert_eq!(balance(&harness), Cents::euros(10));
+    harness.get_by_label("Se déconnecter").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().balance(), None);
+    assert!(harness.query_by_label_contains(PLAYER).is_none());
+    harness.state_mut().handle(Command::Go(Navigation::History));
+    harness.run_steps(2);
+    assert!(
+        matches!(harness.state().page(), Page::SignIn(_)),
+        "no history"
+    );
+}
+
+/// A wrong PIN is said with the tries left; the fifth locks the card, and
+/// the right PIN is then refused too, the screen saying until when.
+#[test]
+fn a_wrong_pin_is_counted_on_the_network_and_the_fifth_locks_the_card() {
+    let server = Server::start();
+    let (_operator, _url, account) = network(
+        &server,
+        "kiosk_wrong_pin",
+        &Seed::from_bytes([5; 32]),
+        Cents::euros(5),
+    );
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
+    harness.run_steps(2);
+    sign_in_by_taps(&mut harness, "1111");
+    harness.get_by_label_contains("Encore 4 essais");
+    assert_eq!(harness.state().balance(), None, "not signed in");
+    for _ in 0..4 {
+        tap(&mut harness, "1111");
+        harness.get_by_label("Valider").click();
+        harness.run_steps(2);
+    }
+    harness.get_by_label_contains("carte bloquée jusqu’au");
+    tap(&mut harness, PIN);
+    harness.get_by_label("Valider").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("carte bloquée jusqu’au");
+    assert_eq!(harness.state().balance(), None, "locked: not signed in");
+}
+
 #[test]
 fn a_new_kiosk_on_a_network_asks_for_its_operator_pin_first() {
     let server = Server::start();
@@ -223,7 +314,7 @@ fn a_kiosk_the_network_does_not_know_stops_on_a_page_saying_so() {
     )
     .expect("the kiosk role logs in");
     let (_folder, mut harness) =
-        window(move |kiosk_window| kiosk_window.with_network(PlayerAccount::new(kiosk, PLAYER)));
+        window(move |kiosk_window| kiosk_window.with_network(PlayerAccount::new(kiosk)));
     harness.run_steps(2);
     assert!(matches!(harness.state().page(), Page::StoreProblem(_)));
     assert!(
@@ -258,6 +349,17 @@ fn a_network_kiosk_survives_random_input() {
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
     let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
     for event in 0..EVENTS {
+        // Signed out (a tap on "Se déconnecter", say), the player signs in
+        // again now and then; the monkey's own tries at the keypad count too.
+        if event % 100 == 0 && harness.state().balance().is_none() {
+            harness
+                .state_mut()
+                .handle(Command::Player(PlayerCommand::SignIn {
+                    card: PLAYER.to_owned(),
+                    pin: PIN.to_owned(),
+                }));
+            harness.run_steps(1);
+        }
         act(&mut harness, &mut dice);
         if event % 25 != 24 {
             continue;
@@ -329,6 +431,7 @@ fn a_closing_the_network_holds_otherwise_is_said_on_the_screen() {
             // Another closing 1, as a file of this kiosk put back to an
             // older copy would have sent before.
             account
+                .kiosk_mut()
                 .send_closing(1, "{\"counter\":1,\"other\":true}", &[7; 64])
                 .expect("sent");
         });
@@ -336,4 +439,55 @@ fn a_closing_the_network_holds_otherwise_is_said_on_the_screen() {
     harness.get_by_label(&tile_label(EMISSION.game)).click();
     harness.run_steps(2);
     harness.get_by_label_contains("Le réseau refuse la clôture n° 1");
+}
+
+/// The kiosk screens Guichet is sold for.
+const SIZES: [(f32, f32); 5] = [
+    (1024.0, 768.0),
+    (1280.0, 800.0),
+    (1366.0, 768.0),
+    (1920.0, 1080.0),
+    (1080.0, 1920.0),
+];
+
+/// Signed out, signing in (a wrong PIN said) and signed in, at every kiosk
+/// size: nothing off the screen or overlapping, "Se connecter" and then "Se
+/// déconnecter" always in sight; snapshots at 1280×800.
+#[test]
+fn signing_in_fits_every_size() {
+    let server = Server::start();
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    for (number, size) in SIZES.into_iter().enumerate() {
+        let (_operator, _url, account) = network(
+            &server,
+            &format!("kiosk_sizes_{number}"),
+            &Seed::from_bytes([6; 32]),
+            Cents::euros(20),
+        );
+        let (folder, path) = new_database();
+        let own = common::open(&path).expect("the kiosk's own file");
+        let mut harness = kiosk_configured(Ok(own), size.into(), move |kiosk| {
+            kiosk.with_network(account)
+        });
+        harness.run_steps(2);
+        let name = format!("{}x{}", size.0, size.1);
+        let snapshot = size == (1280.0, 800.0);
+        let mut check = |harness: &mut Harness<'static, Guichet>, state: &str| {
+            harness.run_steps(2);
+            let problems = layout_problems(harness);
+            assert!(problems.is_empty(), "{state} at {name}: {problems:#?}");
+            if snapshot {
+                snapshots.add(harness.try_snapshot(format!("network/{state}")));
+            }
+        };
+        harness.get_by_label("Se connecter");
+        check(&mut harness, "lobby_signed_out");
+        sign_in_by_taps(&mut harness, "1111");
+        check(&mut harness, "sign_in_wrong_pin");
+        tap(&mut harness, PIN);
+        harness.get_by_label("Valider").click();
+        check(&mut harness, "lobby_signed_in");
+        harness.get_by_label("Se déconnecter");
+        drop(folder);
+    }
 }

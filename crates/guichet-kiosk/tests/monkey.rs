@@ -184,6 +184,7 @@ fn page_name(page: &guichet_kiosk::app::Page) -> &'static str {
         Page::Exclusion(_) => "exclusion",
         Page::Pin(_) => "operator PIN",
         Page::Operator(_) => "operator menu",
+        Page::SignIn(_) => "sign-in",
     }
 }
 

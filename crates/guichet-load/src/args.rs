@@ -10,9 +10,10 @@ use clap::Parser;
 #[command(name = "guichet-load", version, about, long_about = None)]
 pub struct LoadArgs {
     /// A superuser's URL of an empty database on this machine, e.g.
-    /// `postgres://postgres:secret@127.0.0.1:5432/guichet_load`.
+    /// `postgres://postgres@127.0.0.1:5432/guichet_load`, its password from
+    /// the password file (~/.pgpass, `PGPASSFILE` or `passfile=`).
     #[arg(long, value_name = "URL", value_parser = guichet_cli::parse_loopback_postgres)]
-    pub db: postgres::Config,
+    pub db: guichet_network::Endpoint,
     /// Simulated kiosks buying at once.
     #[arg(long, value_name = "N", default_value_t = 1_000,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]

@@ -12,7 +12,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
-use guichet_network::{Kiosk, Operator, PlayerAccount, Sale};
+use guichet_network::{Endpoint, Kiosk, Operator, PlayerAccount, Sale, Session};
 use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale};
 use guichet_sqlite::OpenOptions;
 use guichet_sqlite::keys::KeyStore;
@@ -25,6 +25,9 @@ use crate::args::LoadArgs;
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
 
+/// The PIN every simulated player signs in with.
+const PIN: &str = "4821";
+
 /// Units bought from SQLite beside, at most: one kiosk, one at a time.
 const SQLITE_UNITS: u32 = 2_000;
 
@@ -33,8 +36,7 @@ const KIOSK_STACK: usize = 128 * 1024;
 
 /// Runs `guichet load`: exit 0 when every check holds, 1 otherwise.
 pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut operator =
-        Operator::connect_with(&arguments.db).context("connecting as the operator")?;
+    let mut operator = Operator::connect_to(&arguments.db).context("connecting as the operator")?;
     let password = Seed::generate()
         .context("drawing the kiosk role's password")?
         .expose_hex();
@@ -61,7 +63,10 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     let (funds, secrets) = add_kiosks_and_players(&mut operator, arguments)?;
 
     let mut kiosk_config = arguments.db.clone();
-    kiosk_config.user(&arguments.kiosk_role).password(&password);
+    kiosk_config
+        .config_mut()
+        .user(&arguments.kiosk_role)
+        .password(&password);
     let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config, &secrets)?;
     latencies.sort_unstable();
     out.line(format_args!(
@@ -150,6 +155,9 @@ fn add_kiosks_and_players(
         operator
             .deposit(&player(number), funds, "load")
             .context("crediting the players")?;
+        operator
+            .set_pin(&player(number), PIN)
+            .context("setting the players' PINs")?;
     }
     Ok((funds, secrets))
 }
@@ -168,11 +176,11 @@ struct Played {
 /// kiosk played.
 fn play_at_once(
     arguments: &LoadArgs,
-    kiosk_config: &postgres::Config,
+    kiosk_config: &Endpoint,
     secrets: &[String],
 ) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
     let connections = (0..arguments.connections.min(arguments.kiosks))
-        .map(|_| kiosk_config.connect(postgres::NoTls))
+        .map(|_| kiosk_config.connect())
         .collect::<Result<Vec<_>, _>>()
         .context("connecting as the kiosk role")?;
     let pool = Pool::new(connections);
@@ -272,19 +280,36 @@ fn play_until_done(
     (number, secret): (u32, &str),
 ) -> Result<(Vec<Duration>, Played), String> {
     let (kiosk, payer) = (kiosk_name(number), player(number));
-    let at_kiosk = |client| PlayerAccount::new(Kiosk::with_client(client, &kiosk, secret), &payer);
+    // The player signs in once; the session is taken up on each connection
+    // borrowed.
+    let mut signed_in = {
+        let mut seat = PlayerAccount::new(Kiosk::with_client(pool.take(), &kiosk, secret));
+        let signed = seat.sign_in(&payer, PIN);
+        let (kiosk, session) = seat.into_parts();
+        pool.give_back(kiosk.into_client());
+        signed.map_err(|error| format!("{payer} signing in: {error}"))?;
+        session
+    };
+    let at_kiosk = |client, session: &mut Option<Session>| {
+        PlayerAccount::resume(Kiosk::with_client(client, &kiosk, secret), session.take())
+    };
+    let give_back = |seat: PlayerAccount, session: &mut Option<Session>| {
+        let (kiosk, kept) = seat.into_parts();
+        *session = kept;
+        pool.give_back(kiosk.into_client());
+    };
     let mut latencies = Vec::new();
     let mut played = Played::default();
     while claimed.fetch_add(1, Ordering::Relaxed) < units {
-        let mut session = at_kiosk(pool.take());
+        let mut seat = at_kiosk(pool.take(), &mut signed_in);
         let asked = Instant::now();
-        let bought = session.buy(EMISSION);
+        let bought = seat.buy(EMISSION);
         latencies.push(asked.elapsed());
-        pool.give_back(session.into_kiosk().into_client());
+        give_back(seat, &mut signed_in);
         let unit = bought.map_err(|error| error.to_string())?;
-        let mut session = at_kiosk(pool.take());
-        let settled = session.finish(unit.id);
-        pool.give_back(session.into_kiosk().into_client());
+        let mut seat = at_kiosk(pool.take(), &mut signed_in);
+        let settled = seat.finish(unit.id);
+        give_back(seat, &mut signed_in);
         let settlement = settled.map_err(|error| error.to_string())?;
         if !settlement.credited {
             return Err(format!("unit {} was settled before it was played", unit.id));

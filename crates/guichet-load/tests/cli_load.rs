@@ -3,18 +3,24 @@
 //! play every unit out, and every sale and every ledger is checked, and the
 //! whole database verified.
 
-#[allow(dead_code)] // The store's tests use all of it; this file, the server.
 #[path = "../../guichet-network/tests/support/postgres.rs"]
 mod postgres_server;
 
 use std::process::{Command, Output};
 
 use postgres::{Client, NoTls};
-use postgres_server::Server;
+use postgres_server::{Server, without_password};
+
+/// The password file of this test binary's runs (`PGPASSFILE`).
+fn password_file() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("pgpass-load-{}", std::process::id()))
+}
 
 fn load(arguments: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_guichet-load"))
         .args(arguments)
+        .env("PGPASSFILE", password_file())
         .output()
         .expect("guichet-load runs")
 }
@@ -22,7 +28,8 @@ fn load(arguments: &[&str]) -> Output {
 #[test]
 fn kiosks_buy_at_once_and_every_sale_checks_out() {
     let server = Server::start();
-    let url = server.database("cli_load");
+    let superuser = server.database("cli_load");
+    let url = without_password(&superuser, &password_file());
     let run = load(&[
         "--db",
         &url,
@@ -54,7 +61,7 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
     );
 
     // What it says is what the database holds.
-    let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
+    let mut admin = Client::connect(&superuser, NoTls).expect("the superuser connects");
     let stakes: i64 = admin
         .query_one(
             "SELECT count(*) FROM guichet.ledger WHERE kind = 'stake'",
@@ -126,7 +133,8 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
 #[test]
 fn a_server_elsewhere_or_a_bad_url_is_refused_in_one_line() {
     for (url, words) in [
-        ("postgres://u:p@192.0.2.10/db", "this machine's server only"),
+        ("postgres://u@192.0.2.10/db", "this machine's server only"),
+        ("postgres://u:p@127.0.0.1/db", "no password in the URL"),
         ("not a url", "not a PostgreSQL URL"),
     ] {
         let run = load(&["--db", url]);

@@ -19,6 +19,12 @@ pub enum NetworkError {
     /// The operating system gave no randomness for a kiosk's secret.
     #[error("no randomness for a kiosk's secret: {0}")]
     Entropy(String),
+    /// The network's URL, its TLS or its password file cannot be used.
+    #[error("{0}")]
+    Endpoint(String),
+    /// A player's PIN that is not 4 to 8 digits.
+    #[error("a player's PIN is 4 to 8 digits")]
+    PinFormat,
     /// A deposit or a withdrawal of zero or less.
     #[error("an amount is more than 0, not {0}")]
     NotPositive(Cents),
@@ -48,12 +54,13 @@ impl From<postgres::Error> for NetworkError {
 
 impl From<NetworkError> for StoreError {
     /// A kiosk the network does not know by its name and secret (`GU014`)
-    /// is refused as such; anything else is the network's failure.
+    /// is refused as such, a session that ended (`GU016`) is the player
+    /// signed out; anything else is the network's failure.
     fn from(error: NetworkError) -> Self {
-        if error.code() == Some(KIOSK_REFUSED) {
-            Self::KioskRefused(error.to_string())
-        } else {
-            Self::Network(Box::new(error))
+        match error.code() {
+            Some(KIOSK_REFUSED) => Self::KioskRefused(error.to_string()),
+            Some(SIGNED_OUT) => Self::SignedOut,
+            _ => Self::Network(Box::new(error)),
         }
     }
 }
@@ -61,6 +68,14 @@ impl From<NetworkError> for StoreError {
 /// The SQLSTATE of a kiosk the network does not know by the name and secret
 /// it gave (`guichet.check_kiosk`, `v3.sql`).
 pub const KIOSK_REFUSED: &str = "GU014";
+
+/// The SQLSTATE of a call for a player whose session ended, or never began
+/// (`guichet.session_player`, `v5.sql`).
+pub const SIGNED_OUT: &str = "GU016";
+
+/// The SQLSTATE of a unit's prize, or a PIN's outcome, asked inside the
+/// transaction that bought it, or made it (`v5.sql`): told once it commits.
+pub const NOT_FINAL: &str = "GU017";
 
 /// The SQLSTATE of a closing the network refuses: another one was received
 /// under its number, or its number does not follow (`v4.sql`).
@@ -85,9 +100,15 @@ impl NetworkError {
     }
 }
 
-/// The server's own words for `error` when it has some ("db error" otherwise).
+/// The server's own words for `error` when it has some, else the driver's
+/// and their cause ("error performing TLS handshake: invalid peer
+/// certificate: …").
 fn describe(error: &postgres::Error) -> String {
-    error
-        .as_db_error()
-        .map_or_else(|| error.to_string(), |db| db.message().to_owned())
+    error.as_db_error().map_or_else(
+        || match std::error::Error::source(error) {
+            Some(cause) => format!("{error}: {cause}"),
+            None => error.to_string(),
+        },
+        |db| db.message().to_owned(),
+    )
 }

@@ -1,14 +1,18 @@
-//! A kiosk's connection to the network's database, as the kiosk role: it sells
-//! units and reads the public blocks (a player's play goes through
-//! [`PlayerAccount`](crate::PlayerAccount)). The kiosk gives its name and the secret the
+//! A kiosk's connection to the network's database, as the kiosk role: it
+//! signs players in, sends its closings and reads the public blocks (a
+//! player's play goes through [`PlayerAccount`](crate::PlayerAccount), once
+//! signed in). The kiosk gives its name and the secret the
 //! operator gave it ([`Operator::add_kiosk`](crate::Operator::add_kiosk)) with
 //! each call: the server acts for that kiosk alone.
 
 use guichet_core::emission::Emission;
-use postgres::{Client, Config, NoTls};
+use postgres::Client;
 
+use guichet_sale::{SignInRefusal, StoreError};
+
+use crate::endpoint::Endpoint;
 use crate::error::NetworkError;
-use crate::sale::{PublicBlock, Sale, sale_of};
+use crate::sale::PublicBlock;
 
 /// A kiosk's connection, as the kiosk role.
 pub struct Kiosk {
@@ -18,24 +22,23 @@ pub struct Kiosk {
 }
 
 impl Kiosk {
-    /// Connects kiosk `name`, known by `secret`, to the database at `url`.
+    /// Connects kiosk `name`, known by `secret`, to the database at `url`
+    /// (as [`Endpoint`] reads it).
     ///
     /// # Errors
-    /// When the server cannot be reached or refuses the login.
+    /// A URL that is not one; when the server cannot be reached or refuses
+    /// the login.
     pub fn connect(url: &str, name: &str, secret: &str) -> Result<Self, NetworkError> {
-        Ok(Self::with_client(
-            Client::connect(url, NoTls)?,
-            name,
-            secret,
-        ))
+        Self::connect_to(&url.parse()?, name, secret)
     }
 
-    /// Connects kiosk `name`, known by `secret`, with `config`.
+    /// Connects kiosk `name`, known by `secret`, to `endpoint`.
     ///
     /// # Errors
-    /// When the server cannot be reached or refuses the login.
-    pub fn connect_with(config: &Config, name: &str, secret: &str) -> Result<Self, NetworkError> {
-        Ok(Self::with_client(config.connect(NoTls)?, name, secret))
+    /// When the server cannot be reached, its certificate is refused, or it
+    /// refuses the login.
+    pub fn connect_to(endpoint: &Endpoint, name: &str, secret: &str) -> Result<Self, NetworkError> {
+        Ok(Self::with_client(endpoint.connect()?, name, secret))
     }
 
     /// Kiosk `name`, known by `secret`, over `client`: a connection logged in
@@ -93,17 +96,64 @@ impl Kiosk {
             .get(0))
     }
 
-    /// Sells the next unit of `emission` for cash: a unit not played on the
-    /// kiosk (a ticket printed, say), paid at the counter.
+    /// Signs player `card` in at this kiosk with `pin`: the PIN is checked
+    /// on the server, which counts every guess (five wrong in a row lock the
+    /// card for 15 minutes). Two calls, each its own transaction: the guess
+    /// is recorded, then its outcome told (`v5.sql`).
     ///
     /// # Errors
-    /// No block of the emission is open; the server's refusal.
-    pub fn sell(&mut self, emission: &Emission) -> Result<Sale, NetworkError> {
-        let row = self.client.query_one(
-            "SELECT block_number, unit_index, tier FROM guichet.sell($1, $2, $3)",
-            &[&emission.code(), &self.name, &self.secret],
-        )?;
-        Ok(sale_of(&row))
+    /// [`StoreError::SignIn`] when the PIN is wrong, the card locked or
+    /// unknown; the server's refusal.
+    pub(crate) fn sign_in(&mut self, card: &str, pin: &str) -> Result<Session, StoreError> {
+        if !guichet_sale::is_player_pin(pin) {
+            return Err(StoreError::SignIn(SignInRefusal::WrongPin {
+                tries_left: guichet_sale::PIN_TRIES,
+            }));
+        }
+        let attempt: i64 = self
+            .client
+            .query_one(
+                "SELECT guichet.try_pin($1, $2, $3, $4)",
+                &[&self.name, &self.secret, &card, &pin],
+            )
+            .map_err(NetworkError::from)?
+            .get(0);
+        let row = self
+            .client
+            .query_one(
+                "SELECT token, refusal, tries_left, locked_until
+                 FROM guichet.sign_in($1, $2, $3)",
+                &[&self.name, &self.secret, &attempt],
+            )
+            .map_err(NetworkError::from)?;
+        let refusal: Option<String> = row.get(1);
+        let tries_left: Option<i32> = row.get(2);
+        let locked_until = row
+            .get::<_, Option<String>>(3)
+            .map(|until| guichet_sale::time::parse(&until))
+            .transpose()
+            .map_err(|error| NetworkError::Unexpected(format!("a lock's end: {error}")))?;
+        let refused = match (refusal.as_deref(), locked_until) {
+            (None, _) => {
+                return Ok(Session {
+                    card: card.to_owned(),
+                    token: row.get(0),
+                });
+            }
+            (Some("wrong" | "locked"), Some(until)) => SignInRefusal::Locked { until },
+            (Some("wrong"), None) => SignInRefusal::WrongPin {
+                tries_left: tries_left
+                    .and_then(|left| u32::try_from(left).ok())
+                    .unwrap_or(0),
+            },
+            (Some("unknown"), _) => SignInRefusal::UnknownCard,
+            (Some(other), _) => {
+                return Err(
+                    NetworkError::Unexpected(format!("a sign-in refused as {other:?}")).into(),
+                );
+            }
+        };
+        Err(StoreError::SignIn(refused))
     }
 
     /// The blocks of `emission`, by number.
@@ -132,5 +182,24 @@ impl Kiosk {
                 }
             })
             .collect())
+    }
+}
+
+/// A player signed in at a kiosk: their card and the session's token, which
+/// every call for them gives (the server keeps only its SHA-256). Opaque:
+/// only a [`PlayerAccount`](crate::PlayerAccount) uses it.
+pub struct Session {
+    /// The player's card number.
+    pub(crate) card: String,
+    /// The session's token.
+    pub(crate) token: String,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("card", &self.card)
+            .field("token", &"…")
+            .finish()
     }
 }

@@ -7,30 +7,36 @@
 //! The operator's tool ([`Operator`]) connects as the schema's owner: it holds
 //! each block's seed, computes every unit's tier with the core
 //! ([`Block::walk`](guichet_core::block::Block::walk)) and stores them in a
-//! table the kiosk role cannot read; it credits the players' accounts and
-//! verifies the whole database. A kiosk ([`Kiosk`], and [`PlayerAccount`] for a
-//! player at it) connects as the kiosk role and may only call the schema's
-//! `SECURITY DEFINER` functions — `sell`, `buy` (which return the unit sold and
-//! nothing else), `reveal`, `settle`, `kiosk_units`, `balance` — and read
-//! `guichet.public_blocks` (commitments, sales, and the seed of a block once it
-//! is closed); it gives its name and the secret the operator added it with
-//! ([`Operator::add_kiosk`]) to each, and acts as itself only. Players'
-//! accounts are protected as on a kiosk's own file: 7-day deposit and stake
-//! limits, self-exclusion (`protection.rs`). See `v1.sql`, `v2.sql` and
-//! `v3.sql`.
+//! table the kiosk role cannot read; it credits the players' accounts, sets
+//! their PINs and verifies the whole database. A kiosk ([`Kiosk`]) connects as
+//! the kiosk role and may only call the schema's `SECURITY DEFINER`
+//! functions the operator grants it (`operator.rs`'s list) and read
+//! `guichet.public_blocks` (commitments, sales, and the seed of a block once
+//! it is closed); it gives its name and the secret the operator added it with
+//! ([`Operator::add_kiosk`]) to each, and acts as itself only. A player signs
+//! in at it with card and PIN and plays through [`PlayerAccount`]
+//! ([`PlayerAccount::sign_in`]), which gives the session's token with every call: no
+//! player's money, units or limits are reachable without their session. A
+//! sale is paid and committed before its prize is told. Players' accounts are
+//! protected as on a kiosk's own file: 7-day deposit and stake limits,
+//! self-exclusion (`protection.rs`). See `v1.sql` to `v5.sql`.
 
+mod endpoint;
 mod error;
 mod kiosk;
 mod operator;
 mod player_account;
 mod protection;
+mod reports;
 mod sale;
 mod schema;
 mod verify;
 
-pub use error::{CLOSING_REFUSED, KIOSK_REFUSED, NetworkError};
-pub use kiosk::Kiosk;
+pub use endpoint::{Endpoint, TlsMode};
+pub use error::{CLOSING_REFUSED, KIOSK_REFUSED, NOT_FINAL, NetworkError, SIGNED_OUT};
+pub use kiosk::{Kiosk, Session};
 pub use operator::Operator;
 pub use player_account::PlayerAccount;
+pub use reports::{KioskMeter, LastClosing, NetworkBlock};
 pub use sale::{PublicBlock, Sale};
 pub use schema::{KIOSK_ROLE, SCHEMA_VERSION};

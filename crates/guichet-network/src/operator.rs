@@ -5,8 +5,9 @@
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use postgres::{Client, Config, NoTls, Transaction};
+use postgres::{Client, Transaction};
 
+use crate::endpoint::Endpoint;
 use crate::error::NetworkError;
 use crate::sale::{Sale, sale_of};
 use crate::schema::{CHUNK, LOSING, MIGRATIONS, SCHEMA_VERSION, check_role_name};
@@ -17,23 +18,24 @@ pub struct Operator {
 }
 
 impl Operator {
-    /// Connects to the database at `url` (`postgres://user:password@host/db`).
+    /// Connects to the database at `url` (`postgres://user@host/db`, as
+    /// [`Endpoint`] reads it).
     ///
     /// # Errors
-    /// When the server cannot be reached or refuses the login.
+    /// A URL that is not one; when the server cannot be reached or refuses
+    /// the login.
     pub fn connect(url: &str) -> Result<Self, NetworkError> {
-        Ok(Self {
-            client: Client::connect(url, NoTls)?,
-        })
+        Self::connect_to(&url.parse()?)
     }
 
-    /// Connects with `config`.
+    /// Connects to `endpoint`.
     ///
     /// # Errors
-    /// When the server cannot be reached or refuses the login.
-    pub fn connect_with(config: &Config) -> Result<Self, NetworkError> {
+    /// When the server cannot be reached, its certificate is refused, or it
+    /// refuses the login.
+    pub fn connect_to(endpoint: &Endpoint) -> Result<Self, NetworkError> {
         Ok(Self {
-            client: config.connect(NoTls)?,
+            client: endpoint.connect()?,
         })
     }
 
@@ -164,6 +166,21 @@ impl Operator {
         Ok(secret)
     }
 
+    /// Sets player `card`'s PIN, which they sign in at a kiosk with: 4 to 8
+    /// digits, kept on the server as a bcrypt hash. Clears the wrong guesses
+    /// counted and a lock.
+    ///
+    /// # Errors
+    /// A PIN that is not 4 to 8 digits; no such player; the server's refusal.
+    pub fn set_pin(&mut self, card: &str, pin: &str) -> Result<(), NetworkError> {
+        if !guichet_sale::is_player_pin(pin) {
+            return Err(NetworkError::PinFormat);
+        }
+        self.client
+            .execute("SELECT guichet.set_pin($1, $2)", &[&card, &pin])?;
+        Ok(())
+    }
+
     /// The closings kiosk `kiosk` sent, in order: each one's number, body and
     /// signature, as the kiosk made them.
     ///
@@ -266,29 +283,39 @@ impl Operator {
     }
 }
 
-/// Grants kiosk role `role` the kiosks' functions of the newest schema and the
-/// public blocks: nothing else. The functions of older versions, which took a
-/// kiosk's name on trust, are taken back.
+/// What the kiosk role may call, each function by its signature: the
+/// kiosks' functions of the newest schema, and nothing else.
+pub(crate) const KIOSK_FUNCTIONS: [&str; 13] = [
+    "guichet.try_pin(text, text, text, text)",
+    "guichet.sign_in(text, text, bigint)",
+    "guichet.sign_out(text, text, text)",
+    "guichet.buy(text, text, text, text, integer)",
+    "guichet.units(text, text, text, bigint)",
+    "guichet.reveal(text, text, text, bigint, integer, text[])",
+    "guichet.settle(text, text, text, bigint)",
+    "guichet.player_units(text, text, text, integer)",
+    "guichet.player_balance(text, text, text)",
+    "guichet.player_net(text, text, text, bigint)",
+    "guichet.player_protection(text, text, text)",
+    "guichet.record_closing(text, text, bigint, text, bytea)",
+    "guichet.last_closing(text, text)",
+];
+
+/// Grants kiosk role `role` [`KIOSK_FUNCTIONS`] and the public blocks:
+/// nothing else. Everything granted before — to it or to PUBLIC, on any
+/// function or table of the schema — is taken back first, so a function an
+/// older version granted is nobody's once a migration drops or replaces it.
 fn grant(transaction: &mut Transaction<'_>, role: &str) -> Result<(), NetworkError> {
+    let granted = KIOSK_FUNCTIONS
+        .map(|function| format!("GRANT EXECUTE ON FUNCTION {function} TO {role};"))
+        .join("\n");
     transaction.batch_execute(&format!(
-        "GRANT USAGE ON SCHEMA guichet TO {role};
+        "REVOKE ALL ON ALL FUNCTIONS IN SCHEMA guichet FROM PUBLIC, {role};
+         REVOKE ALL ON ALL TABLES IN SCHEMA guichet FROM PUBLIC, {role};
+         REVOKE ALL ON ALL SEQUENCES IN SCHEMA guichet FROM PUBLIC, {role};
+         GRANT USAGE ON SCHEMA guichet TO {role};
          GRANT SELECT ON guichet.public_blocks TO {role};
-         REVOKE EXECUTE ON FUNCTION guichet.sell(text, text) FROM {role};
-         REVOKE EXECUTE ON FUNCTION guichet.buy(text, text, text, integer) FROM {role};
-         REVOKE EXECUTE ON FUNCTION guichet.reveal(text, bigint, integer, text[]) FROM {role};
-         REVOKE EXECUTE ON FUNCTION guichet.settle(text, bigint) FROM {role};
-         REVOKE EXECUTE ON FUNCTION guichet.kiosk_units(text, bigint) FROM {role};
-         GRANT EXECUTE ON FUNCTION guichet.sell(text, text, text) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.buy(text, text, text, text, integer) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.reveal(text, text, bigint, integer, text[]) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.settle(text, text, bigint) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.kiosk_units(text, text, bigint) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.player_units(text, text, text, integer) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.player_net(text, text, text, bigint) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.player_protection(text, text, text) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.balance(text) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.record_closing(text, text, bigint, text, bytea) TO {role};
-         GRANT EXECUTE ON FUNCTION guichet.last_closing(text, text) TO {role};"
+         {granted}"
     ))?;
     Ok(())
 }

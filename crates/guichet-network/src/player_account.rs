@@ -1,8 +1,11 @@
-//! A player at a kiosk of the network: the [`PointOfSale`] of the PostgreSQL
-//! engine. The kiosk is told the unit it sells, that unit's prize and its
-//! block's unit-stream key, and draws the unit's scenario itself with the same
-//! generator the SQLite engine uses; every step is journaled on the server
-//! before it is shown, and the server credits the prize its stored tier gives.
+//! A player signed in at a kiosk of the network: the [`PointOfSale`] of the
+//! PostgreSQL engine. A purchase is paid and committed first; only then is
+//! the kiosk told the unit's prize and its block's unit-stream key (a second
+//! call, which the server refuses inside the purchase's transaction), and it
+//! draws the unit's scenario itself with the same generator the SQLite engine
+//! uses; every step is journaled on the server before it is shown, and the
+//! server credits the prize its stored tier gives. Every call gives the
+//! player's session, never a bare card number.
 
 use guichet_core::block::UnitStreams;
 use guichet_core::emission::Emission;
@@ -12,69 +15,111 @@ use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
 
 use crate::error::NetworkError;
-use crate::kiosk::Kiosk;
+use crate::kiosk::{Kiosk, Session};
 use guichet_sale::{
     Limit, LimitKind, PendingRaise, PointOfSale, Protection, Settlement, StoreError, Unit,
     UnitState,
 };
 
-/// The columns of a unit's row, as `guichet.kiosk_units` and
+/// The columns of a unit's row, as `guichet.units` and
 /// `guichet.player_units` return them: what [`unit_of`] reads.
 const UNIT_ROW: &str = "sale_id, emission, block_number, unit_index, prize_cents, stream_key,
                         generator, sold_at, settled_at, steps";
 
-/// Player `player` at kiosk `kiosk`.
+/// A kiosk's seat for a player: nobody until a player signs in, then that
+/// player alone, until they sign out. Signed out, every call of the
+/// [`PointOfSale`] is refused ([`StoreError::SignedOut`]) without asking the
+/// server.
 pub struct PlayerAccount {
     kiosk: Kiosk,
-    player: String,
+    session: Option<Session>,
 }
 
 impl PlayerAccount {
-    /// Player `player` at `kiosk`.
+    /// `kiosk`'s seat, nobody signed in.
     #[must_use]
-    pub fn new(kiosk: Kiosk, player: &str) -> Self {
+    pub const fn new(kiosk: Kiosk) -> Self {
         Self {
             kiosk,
-            player: player.to_owned(),
+            session: None,
         }
     }
 
-    /// Sends the kiosk's closing number `counter` to the network
-    /// ([`Kiosk::send_closing`]).
+    /// Signs player `card` in with `pin`, the player signed in before signed
+    /// out first. The PIN is checked on the server, which counts every guess
+    /// (five wrong in a row lock the card for 15 minutes).
     ///
     /// # Errors
-    /// As [`Kiosk::send_closing`].
-    pub fn send_closing(
-        &mut self,
-        counter: i64,
-        body: &str,
-        signature: &[u8],
-    ) -> Result<bool, NetworkError> {
-        self.kiosk.send_closing(counter, body, signature)
+    /// [`StoreError::SignIn`] when the PIN is wrong, the card locked or
+    /// unknown; the server's refusal: nobody is signed in then.
+    pub fn sign_in(&mut self, card: &str, pin: &str) -> Result<(), StoreError> {
+        self.sign_out();
+        self.session = Some(self.kiosk.sign_in(card, pin)?);
+        Ok(())
     }
 
-    /// The number of this kiosk's last closing the network received.
-    ///
-    /// # Errors
-    /// The server's refusal.
-    pub fn last_closing(&mut self) -> Result<i64, NetworkError> {
-        self.kiosk.last_closing()
+    /// Signs the player out: the session ends on the server (or, out of
+    /// reach, on its own once unused) and the kiosk forgets it at once.
+    pub fn sign_out(&mut self) {
+        if let Some(session) = self.session.take() {
+            // Out of reach, the server ends it after 30 minutes unused.
+            let _ = self.kiosk.client.execute(
+                "SELECT guichet.sign_out($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &session.token],
+            );
+        }
     }
 
-    /// The kiosk, given back.
+    /// The card of the player signed in, if one is.
     #[must_use]
-    pub fn into_kiosk(self) -> Kiosk {
+    pub fn card(&self) -> Option<&str> {
+        self.session.as_ref().map(|session| session.card.as_str())
+    }
+
+    /// The session's token, or [`StoreError::SignedOut`].
+    fn token(&self) -> Result<String, StoreError> {
+        self.session
+            .as_ref()
+            .map(|session| session.token.clone())
+            .ok_or(StoreError::SignedOut)
+    }
+
+    /// The kiosk itself (its closings, say).
+    pub const fn kiosk_mut(&mut self) -> &mut Kiosk {
+        &mut self.kiosk
+    }
+
+    /// The seat, given back as its kiosk and its session, left open: taken
+    /// up again over another connection ([`PlayerAccount::resume`]), from a
+    /// pool shared by kiosks, say.
+    #[must_use]
+    pub fn into_parts(self) -> (Kiosk, Option<Session>) {
+        (self.kiosk, self.session)
+    }
+
+    /// `kiosk`'s seat with `session` (from [`PlayerAccount::into_parts`]).
+    #[must_use]
+    pub const fn resume(kiosk: Kiosk, session: Option<Session>) -> Self {
+        Self { kiosk, session }
+    }
+
+    /// The kiosk, given back, the player signed out.
+    #[must_use]
+    pub fn into_kiosk(mut self) -> Kiosk {
+        self.sign_out();
         self.kiosk
     }
 
-    /// The units of this kiosk: unit `wanted` alone, or every unsettled one.
+    /// The player's units: unit `wanted` alone, or every one they left
+    /// unsettled at this kiosk.
     fn units(&mut self, wanted: Option<i64>) -> Result<Vec<Unit>, StoreError> {
+        let token = self.token()?;
         let rows = self
             .kiosk
             .client
             .query(
-                &format!("SELECT {UNIT_ROW} FROM guichet.kiosk_units($1, $2, $3)"),
-                &[&self.kiosk.name, &self.kiosk.secret, &wanted],
+                &format!("SELECT {UNIT_ROW} FROM guichet.units($1, $2, $3, $4)"),
+                &[&self.kiosk.name, &self.kiosk.secret, &token, &wanted],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
@@ -98,13 +143,15 @@ impl PlayerAccount {
             .map(|step| serde_json::to_string(step).expect("a step serializes"))
             .collect();
         let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
+        let token = self.token()?;
         self.kiosk
             .client
             .query_one(
-                "SELECT guichet.reveal($1, $2, $3, $4, $5)",
+                "SELECT guichet.reveal($1, $2, $3, $4, $5, $6)",
                 &[
                     &self.kiosk.name,
                     &self.kiosk.secret,
+                    &token,
                     &unit,
                     &first,
                     &journal,
@@ -130,12 +177,13 @@ impl PlayerAccount {
         if !current.progress.is_complete() {
             return Err(StoreError::NotFinished(unit));
         }
+        let token = self.token()?;
         let row = self
             .kiosk
             .client
             .query_one(
-                "SELECT credited, settled_at FROM guichet.settle($1, $2, $3)",
-                &[&self.kiosk.name, &self.kiosk.secret, &unit],
+                "SELECT credited, settled_at FROM guichet.settle($1, $2, $3, $4)",
+                &[&self.kiosk.name, &self.kiosk.secret, &token, &unit],
             )
             .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
         current.state = UnitState::Settled;
@@ -278,12 +326,13 @@ impl PlayerAccount {
     /// The player's ledger mark and what their stakes and prizes after entry
     /// `after` come to.
     fn ledger(&mut self, after: i64) -> Result<(i64, Cents), StoreError> {
+        let token = self.token()?;
         let row = self
             .kiosk
             .client
             .query_one(
                 "SELECT mark, net_cents FROM guichet.player_net($1, $2, $3, $4)",
-                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &after],
+                &[&self.kiosk.name, &self.kiosk.secret, &token, &after],
             )
             .map_err(NetworkError::from)?;
         Ok((row.get(0), Cents(row.get(1))))
@@ -298,43 +347,47 @@ fn moment(text: &str) -> Result<jiff::Timestamp, StoreError> {
 
 impl PointOfSale for PlayerAccount {
     fn balance(&mut self) -> Result<Cents, StoreError> {
+        let token = self.token()?;
         let balance: Option<i64> = self
             .kiosk
             .client
-            .query_one("SELECT guichet.balance($1)", &[&self.player])
+            .query_one(
+                "SELECT guichet.player_balance($1, $2, $3)",
+                &[&self.kiosk.name, &self.kiosk.secret, &token],
+            )
             .map_err(NetworkError::from)?
             .get(0);
         balance.map(Cents).ok_or_else(|| {
-            NetworkError::Unexpected(format!("there is no player {}", self.player)).into()
+            NetworkError::Unexpected(format!(
+                "there is no player {}",
+                self.card().unwrap_or_default()
+            ))
+            .into()
         })
     }
 
+    /// Paid and committed first (the call is its own transaction), then
+    /// read back: the server tells the unit's prize only once its purchase
+    /// is final.
     fn buy(&mut self, emission: &'static Emission) -> Result<Unit, StoreError> {
         let version = i32::try_from(generator::VERSION).unwrap_or(i32::MAX);
-        let row = self
+        let token = self.token()?;
+        let sale: i64 = self
             .kiosk
             .client
             .query_one(
-                "SELECT sale_id, block_number, unit_index, prize_cents, stream_key, sold_at
-                 FROM guichet.buy($1, $2, $3, $4, $5)",
+                "SELECT sale_id FROM guichet.buy($1, $2, $3, $4, $5)",
                 &[
-                    &emission.code(),
                     &self.kiosk.name,
                     &self.kiosk.secret,
-                    &self.player,
+                    &token,
+                    &emission.code(),
                     &version,
                 ],
             )
-            .map_err(|error| refusal(error, emission.stake, None))?;
-        drawn(
-            row.get(0),
-            emission,
-            (row.get(1), row.get(2)),
-            Cents(row.get(3)),
-            &row.get::<_, Vec<u8>>(4),
-            version,
-            row.get(5),
-        )
+            .map_err(|error| refusal(error, emission.stake, None))?
+            .get(0);
+        self.unit(sale)
     }
 
     fn take_up(&mut self, unit: i64) -> Result<Unit, StoreError> {
@@ -375,12 +428,13 @@ impl PointOfSale for PlayerAccount {
 
     fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
         let limit = i32::try_from(limit).unwrap_or(i32::MAX);
+        let token = self.token()?;
         let rows = self
             .kiosk
             .client
             .query(
                 &format!("SELECT {UNIT_ROW} FROM guichet.player_units($1, $2, $3, $4)"),
-                &[&self.kiosk.name, &self.kiosk.secret, &self.player, &limit],
+                &[&self.kiosk.name, &self.kiosk.secret, &token, &limit],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
@@ -397,16 +451,17 @@ impl PointOfSale for PlayerAccount {
     /// On a network the desk checks the player's identity and age when it
     /// opens their account: a player at a kiosk is an adult.
     fn protection(&mut self) -> Result<Protection, StoreError> {
+        let token = self.token()?;
         let rows = self
             .kiosk
             .client
             .query(
                 "SELECT which, in_force, pending, pending_from, used, excluded_until
                  FROM guichet.player_protection($1, $2, $3)",
-                &[&self.kiosk.name, &self.kiosk.secret, &self.player],
+                &[&self.kiosk.name, &self.kiosk.secret, &token],
             )
             .map_err(NetworkError::from)?;
-        let player = &self.player;
+        let player = &self.card().unwrap_or_default();
         let limit_of = |which: &str| -> Result<Limit, StoreError> {
             let row = rows
                 .iter()

@@ -94,7 +94,8 @@ impl Operator {
             ));
         }
         let sales = self.client.query(
-            "SELECT block_id, unit_index, tier, id, player_id, generator, settled_at IS NOT NULL
+            "SELECT block_id, unit_index, tier, id, player_id, generator, settled_at IS NOT NULL,
+                    bought_in IS NOT NULL
              FROM guichet.sales ORDER BY block_id, unit_index",
             &[],
         )?;
@@ -157,6 +158,10 @@ impl Operator {
                 }
                 _ if !unit_entries.is_empty() => {
                     violations.push(format!("{name}: sold for cash, yet in a player's ledger"));
+                }
+                // Since version 5 every unit is bought by a player.
+                _ if row.get::<_, bool>(7) => {
+                    violations.push(format!("{name}: sold with no player paying for it"));
                 }
                 _ => {}
             }

@@ -2,57 +2,19 @@
 //! for each test, or `GUICHET_TEST_POSTGRES` names a superuser's URL to share),
 //! a kiosk role that can read no secret, and kiosks buying at once.
 
+#[path = "support/network.rs"]
+mod network;
 #[path = "support/postgres.rs"]
 mod postgres_server;
 
-use guichet_core::block::{Block, Seed};
-use guichet_core::emission::Emission;
-use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::block::Block;
 use guichet_core::money::Cents;
-use guichet_network::{Kiosk, NetworkError, Operator, PlayerAccount};
+use guichet_network::{Kiosk, NetworkError, Operator, PlayerAccount, PublicBlock};
 use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};
+use network::{EMISSION, PIN, kiosk, open_account, player_at, seed, set_up, signed_in};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 use postgres_server::{Server, as_user};
-
-/// A seed of the test's choosing.
-fn seed(byte: u8) -> Seed {
-    Seed::from_bytes([byte; 32])
-}
-
-/// Database `name` on `server`, set up with the kiosk role `kiosk_<name>`
-/// (password `pw`) and block 0 of Star Fortune 50 opened under `seed(byte)`:
-/// the operator, the superuser's URL and the kiosk role's.
-fn set_up(server: &Server, name: &str, byte: u8) -> (Operator, String, String) {
-    let url = server.database(name);
-    let mut operator = Operator::connect(&url).expect("the operator connects");
-    let role = format!("kiosk_{name}");
-    operator.install(&role, "pw").expect("installed");
-    operator
-        .open_block(EMISSION, 0, &seed(byte))
-        .expect("block 0 opens");
-    let kiosk_url = as_user(&url, &role, "pw");
-    (operator, url, kiosk_url)
-}
-
-/// Adds kiosk `name` to the network and connects it as the kiosk role.
-fn kiosk(operator: &mut Operator, kiosk_url: &str, name: &str) -> Kiosk {
-    let secret = operator.add_kiosk(name).expect("the kiosk is added");
-    Kiosk::connect(kiosk_url, name, &secret).expect("the kiosk connects")
-}
-
-/// The emission the tests sell: 850 000 units to a block.
-const EMISSION: &Emission = &STAR_FORTUNE_50;
-
-/// Opens player `name`'s account at the desk: both 7-day limits as high as
-/// they go.
-fn open_account(operator: &mut Operator, name: &str) {
-    for kind in [LimitKind::Deposit, LimitKind::Stake] {
-        operator
-            .set_limit(name, kind, MAX_LIMIT, "desk")
-            .expect("a limit");
-    }
-}
 
 /// The SQLSTATE of a failed statement.
 fn state(error: &postgres::Error) -> Option<&SqlState> {
@@ -88,52 +50,76 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
     // No way round: no other role to become, no function to call but the
     // kiosks' own.
     assert!(raw.batch_execute("SET ROLE postgres").is_err());
-    let granted: Vec<String> = raw
-        .query(
-            "SELECT routine_name::text FROM information_schema.role_routine_grants
-             WHERE grantee = current_user AND routine_schema = 'guichet' ORDER BY 1",
-            &[],
-        )
-        .expect("grants are readable")
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
     assert_eq!(
-        granted,
-        [
-            "balance",
-            "buy",
-            "kiosk_units",
-            "last_closing",
-            "player_net",
-            "player_protection",
-            "player_units",
-            "record_closing",
-            "reveal",
-            "sell",
-            "settle"
-        ],
+        callable(&mut raw),
+        KIOSK_MAY_CALL,
         "only the kiosks' functions"
     );
 
-    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne-1");
-    let public = kiosk.public_blocks(EMISSION).expect("public blocks");
+    let mut player = player_at(&mut operator, &kiosk_url, "borne-1", "ada", EMISSION.stake);
+    let public = player_public_blocks(&kiosk_url, &mut operator);
     assert_eq!(public.len(), 1);
     assert_eq!(public[0].seed, None, "an open block's seed stays secret");
     let block = Block::open(EMISSION, 0, &seed(7));
     assert_eq!(public[0].commitment, block.commitment().0);
     assert_eq!(public[0].size, EMISSION.block_size);
 
-    let sale = kiosk.sell(EMISSION).expect("a unit");
-    assert_eq!((sale.block, sale.index), (0, 0));
-    assert_eq!(sale.tier, block.tier_of_unit(0));
-    assert_eq!(kiosk.public_blocks(EMISSION).expect("public")[0].sold, 1);
+    let unit = player.buy(EMISSION).expect("a unit");
+    assert_eq!((unit.block, unit.index), (0, 0));
+    assert_eq!(unit.prize, block.prize_of_unit(0));
+    assert_eq!(player_public_blocks(&kiosk_url, &mut operator)[0].sold, 1);
+}
+
+/// The public blocks, as a kiosk added for the purpose reads them.
+fn player_public_blocks(kiosk_url: &str, operator: &mut Operator) -> Vec<PublicBlock> {
+    kiosk(operator, kiosk_url, "borne-reader")
+        .public_blocks(EMISSION)
+        .expect("public blocks")
+}
+
+/// What the kiosk role may call: every function of the kiosks, and no other,
+/// by signature (pgcrypto's functions in the schema are not among them).
+const KIOSK_MAY_CALL: [&str; 13] = [
+    "guichet.buy(text,text,text,text,integer)",
+    "guichet.last_closing(text,text)",
+    "guichet.player_balance(text,text,text)",
+    "guichet.player_net(text,text,text,bigint)",
+    "guichet.player_protection(text,text,text)",
+    "guichet.player_units(text,text,text,integer)",
+    "guichet.record_closing(text,text,bigint,text,bytea)",
+    "guichet.reveal(text,text,text,bigint,integer,text[])",
+    "guichet.settle(text,text,text,bigint)",
+    "guichet.sign_in(text,text,bigint)",
+    "guichet.sign_out(text,text,text)",
+    "guichet.try_pin(text,text,text,text)",
+    "guichet.units(text,text,text,bigint)",
+];
+
+/// Every function outside PostgreSQL's own schemas the role of `raw` may
+/// execute, by signature, sorted.
+fn callable(raw: &mut Client) -> Vec<String> {
+    raw.query(
+        "SELECT n.nspname || '.' || p.proname || '(' ||
+                replace(oidvectortypes(p.proargtypes), ', ', ',') || ')'
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
+           AND has_function_privilege(p.oid, 'EXECUTE')
+         ORDER BY 1",
+        &[],
+    )
+    .expect("the functions are listed")
+    .iter()
+    .map(|row| row.get::<_, String>(0))
+    .collect::<std::collections::BTreeSet<_>>()
+    .into_iter()
+    .collect()
 }
 
 /// A kiosk gives its name and its secret with each call: a wrong secret, a
 /// kiosk never added, or another kiosk's name with one's own secret is refused
-/// (GU014), and nothing is sold; a kiosk reads and settles its own units only;
-/// a kiosk given a new secret is refused with the old one.
+/// (GU014), and nothing is sold; a player's session is its kiosk's alone; a
+/// unit is played out at its own kiosk only; a kiosk given a new secret is
+/// refused with the old one.
 #[test]
 fn a_kiosk_acts_as_itself_only() {
     let server = Server::start();
@@ -158,36 +144,30 @@ fn a_kiosk_acts_as_itself_only() {
     ));
 
     let refused_as = |name: &str, secret: &str| {
-        let mut kiosk = Kiosk::connect(&kiosk_url, name, secret).expect("connects");
-        let refused = kiosk.sell(EMISSION).expect_err("refused");
-        assert_eq!(refused.code(), Some("GU014"), "{name}: {refused}");
-        let mut session = PlayerAccount::new(kiosk, "erin");
-        let refused = session.buy(EMISSION).expect_err("refused");
+        let mut seat =
+            PlayerAccount::new(Kiosk::connect(&kiosk_url, name, secret).expect("connects"));
+        let refused = seat.sign_in("erin", PIN).expect_err("refused");
         assert!(
             matches!(&refused, StoreError::KioskRefused(_)),
             "{name}: {refused}"
         );
+        // Nobody signed in: nothing is asked of the server.
         for refused in [
-            session.unfinished_units().map(drop),
-            session.recent_units(5).map(drop),
-            session.protection().map(drop),
-            session.ledger_mark().map(drop),
+            seat.balance().map(drop),
+            seat.buy(EMISSION).map(drop),
+            seat.unfinished_units().map(drop),
+            seat.recent_units(5).map(drop),
+            seat.protection().map(drop),
+            seat.ledger_mark().map(drop),
         ] {
-            let refused = refused.expect_err("refused");
-            assert!(
-                matches!(&refused, StoreError::KioskRefused(_)),
-                "{name}: {refused}"
-            );
+            assert!(matches!(refused, Err(StoreError::SignedOut)), "{name}");
         }
     };
     refused_as("borne-a", &second);
     refused_as("borne-a", "");
     refused_as("borne-z", &first);
     assert_eq!(
-        kiosk(&mut operator, &kiosk_url, "borne-c")
-            .public_blocks(EMISSION)
-            .expect("public")[0]
-            .sold,
+        player_public_blocks(&kiosk_url, &mut operator)[0].sold,
         0,
         "nothing was sold"
     );
@@ -196,35 +176,38 @@ fn a_kiosk_acts_as_itself_only() {
         Cents(EMISSION.stake.0 * 5)
     );
 
-    // Kiosk A's unit is not kiosk B's to see, reveal or settle.
-    let mut at_a = PlayerAccount::new(
+    // Kiosk A's unit is not kiosk B's to reveal or settle, though it is the
+    // same player's.
+    let mut at_a = signed_in(
         Kiosk::connect(&kiosk_url, "borne-a", &first).expect("connects"),
         "erin",
     );
     let unit = at_a.buy(EMISSION).expect("a unit");
-    let mut at_b = PlayerAccount::new(
+    let mut at_b = signed_in(
         Kiosk::connect(&kiosk_url, "borne-b", &second).expect("connects"),
         "erin",
     );
     assert!(matches!(at_b.unit(unit.id), Err(StoreError::NoSuchUnit(id)) if id == unit.id));
     assert!(at_b.unfinished_units().expect("none").is_empty());
-    assert!(
-        at_b.recent_units(5).expect("none").is_empty(),
-        "the player's history at kiosk B: not kiosk A's units"
-    );
     assert!(matches!(
         at_b.finish(unit.id),
         Err(StoreError::NoSuchUnit(_))
     ));
     at_a.finish(unit.id).expect("played out at its own kiosk");
+    assert_eq!(
+        at_b.recent_units(5).expect("the history").len(),
+        1,
+        "the player's history, wherever they played"
+    );
 
     // A new secret voids the old one.
     let renewed = operator.add_kiosk("borne-a").expect("renewed");
+    let mut renewed = signed_in(
+        Kiosk::connect(&kiosk_url, "borne-a", &renewed).expect("connects"),
+        "erin",
+    );
     refused_as("borne-a", &first);
-    Kiosk::connect(&kiosk_url, "borne-a", &renewed)
-        .expect("connects")
-        .sell(EMISSION)
-        .expect("sold with the new secret");
+    renewed.buy(EMISSION).expect("sold with the new secret");
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }
 
@@ -234,24 +217,29 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
     const EACH: u32 = 40;
     let server = Server::start();
     let (mut operator, _, kiosk_url) = set_up(&server, "at_once", 3);
-    let secrets: Vec<String> = (0..KIOSKS)
+    let players: Vec<PlayerAccount> = (0..KIOSKS)
         .map(|number| {
-            operator
-                .add_kiosk(&format!("borne-{number}"))
-                .expect("added")
+            player_at(
+                &mut operator,
+                &kiosk_url,
+                &format!("borne-{number}"),
+                &format!("card-{number}"),
+                Cents(EMISSION.stake.0 * i64::from(EACH)),
+            )
         })
         .collect();
 
     let sales: Vec<_> = std::thread::scope(|scope| {
-        let buyers: Vec<_> = (0..KIOSKS)
-            .zip(&secrets)
-            .map(|(number, secret)| {
-                let kiosk_url = &kiosk_url;
+        let buyers: Vec<_> = players
+            .into_iter()
+            .map(|mut player| {
                 scope.spawn(move || {
-                    let mut kiosk = Kiosk::connect(kiosk_url, &format!("borne-{number}"), secret)
-                        .expect("connects");
                     (0..EACH)
-                        .map(|_| kiosk.sell(EMISSION).expect("a unit"))
+                        .map(|_| {
+                            let unit = player.buy(EMISSION).expect("a unit");
+                            player.finish(unit.id).expect("played out");
+                            unit
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -273,12 +261,13 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
     for sale in &sales {
         assert_eq!(sale.block, 0);
         assert_eq!(
-            sale.tier,
-            block.tier_of_unit(sale.index),
+            sale.prize,
+            block.prize_of_unit(sale.index),
             "unit {}",
             sale.index
         );
     }
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }
 
 #[test]
@@ -303,20 +292,25 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
         )
         .expect("fast-forwarded");
 
-    let mut kiosk = kiosk(&mut operator, &kiosk_url, "borne");
+    let mut player = player_at(
+        &mut operator,
+        &kiosk_url,
+        "borne",
+        "fred",
+        Cents(EMISSION.stake.0 * 5),
+    );
     let sold: Vec<(u32, u32)> = (0..5)
         .map(|_| {
-            kiosk
-                .sell(EMISSION)
-                .map(|sale| (sale.block, sale.index))
-                .expect("a unit")
+            let unit = player.buy(EMISSION).expect("a unit");
+            player.finish(unit.id).expect("played out");
+            (unit.block, unit.index)
         })
         .collect();
     assert_eq!(
         sold,
         [(0, size - 3), (0, size - 2), (0, size - 1), (1, 0), (1, 1)]
     );
-    let public = kiosk.public_blocks(EMISSION).expect("public");
+    let public = player_public_blocks(&kiosk_url, &mut operator);
     assert_eq!(public[0].sold, size);
     assert_eq!(
         public[0].seed.as_deref(),
@@ -333,7 +327,10 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
             &[],
         )
         .expect("sold out");
-    let refused = kiosk.sell(EMISSION).expect_err("no open block");
+    operator
+        .deposit("fred", EMISSION.stake, "desk")
+        .expect("a deposit");
+    let refused = player.buy(EMISSION).expect_err("no open block");
     assert!(refused.to_string().contains("no open block"), "{refused}");
 }
 
@@ -407,7 +404,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
                             &format!("borne-{number}-{attempt}"),
                             secret,
                         );
-                        let mut session = PlayerAccount::new(kiosk, "alice");
+                        let mut session = signed_in(kiosk, "alice");
                         outcomes.push(session.buy(EMISSION));
                         client = session.into_kiosk().into_client();
                     }
@@ -469,7 +466,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
 /// each thing a superuser then tampers with.
 /// Each tampering made on a copy of the database `verify…` played, and the
 /// violation verify must name for it.
-const TAMPERINGS: [(&str, &str); 11] = [
+const TAMPERINGS: [(&str, &str); 12] = [
     (
         "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
         "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
@@ -500,14 +497,24 @@ const TAMPERINGS: [(&str, &str); 11] = [
     ),
     (
         "UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
-         INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier)
-         SELECT id, 0, 'counter', NULL FROM guichet.blocks WHERE number = 1",
+         INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier, player_id, generator)
+         SELECT id, 0, 'counter', NULL, (SELECT min(id) FROM guichet.players), 2
+         FROM guichet.blocks WHERE number = 1",
         "block 0 of Star Fortune 0,50\u{a0}€: a later block sold while it had units left",
     ),
     (
-        "UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
+        "ALTER TABLE guichet.sales DROP CONSTRAINT sales_paid_by_a_player;
+         UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
          WHERE unit_index = 0 AND block_id = (SELECT id FROM guichet.blocks WHERE number = 0)",
         "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold for cash, yet in a player's ledger",
+    ),
+    (
+        "ALTER TABLE guichet.sales DROP CONSTRAINT sales_paid_by_a_player;
+         UPDATE guichet.ledger SET block_id = NULL, unit_index = NULL, kind = 'withdrawal'
+         WHERE kind = 'stake' AND unit_index = 1;
+         UPDATE guichet.sales SET player_id = NULL, generator = NULL, settled_at = NULL
+         WHERE unit_index = 1 AND block_id = (SELECT id FROM guichet.blocks WHERE number = 0)",
+        "unit 1 of block 0 of Star Fortune 0,50\u{a0}€: sold with no player paying for it",
     ),
     (
         "UPDATE guichet.players SET balance_cents = balance_cents + 1",
@@ -531,8 +538,7 @@ fn verify_passes_on_units_played_out_and_names_what_was_tampered_with() {
     operator
         .deposit("bob", Cents(EMISSION.stake.0 * 20), "desk")
         .expect("a deposit");
-    let kiosk = kiosk(&mut operator, &kiosk_url, "borne");
-    let mut session = PlayerAccount::new(kiosk, "bob");
+    let mut session = signed_in(kiosk(&mut operator, &kiosk_url, "borne"), "bob");
     let block = Block::open(EMISSION, 0, &seed(5));
     let winner = (0..20)
         .find(|&index| block.tier_of_unit(index).is_some())
@@ -674,8 +680,8 @@ fn a_version_1_database_migrates_and_sells_on() {
              GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
         ))
         .expect("the kiosk role, as version 1 granted it");
-    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 4));
-    assert_eq!(operator.migrate(&role).expect("again"), (4, 4));
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 5));
+    assert_eq!(operator.migrate(&role).expect("again"), (5, 5));
     let key: Vec<u8> = admin
         .query_one("SELECT stream_key FROM guichet.blocks", &[])
         .expect("a key")
@@ -686,19 +692,20 @@ fn a_version_1_database_migrates_and_sells_on() {
     operator
         .deposit("carol", Cents(EMISSION.stake.0 * 3), "desk")
         .expect("a deposit");
-    // Version 2's functions, which took a kiosk's name on trust, are no
-    // longer the kiosk role's to call.
+    // Version 1's sell, which the kiosk role was granted, is gone, and the
+    // kiosk role may call the kiosks' functions of the newest version only.
     let mut raw = Client::connect(&as_user(&url, &role, "pw"), NoTls).expect("logs in");
     let error = raw
         .batch_execute("SELECT * FROM guichet.sell('star-fortune@50', 'borne')")
-        .expect_err("version 2's sell");
+        .expect_err("version 1's sell");
     assert_eq!(
         state(&error),
-        Some(&SqlState::INSUFFICIENT_PRIVILEGE),
+        Some(&SqlState::UNDEFINED_FUNCTION),
         "{error}"
     );
+    assert_eq!(callable(&mut raw), KIOSK_MAY_CALL);
     let kiosk = kiosk(&mut operator, &as_user(&url, &role, "pw"), "borne");
-    let mut session = PlayerAccount::new(kiosk, "carol");
+    let mut session = signed_in(kiosk, "carol");
     let unit = session.buy(EMISSION).expect("a unit after the cash sale");
     assert_eq!((unit.block, unit.index), (0, 1));
     assert_eq!(unit.prize, block.prize_of_unit(1));
@@ -706,11 +713,11 @@ fn a_version_1_database_migrates_and_sells_on() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     admin
-        .batch_execute("UPDATE guichet.schema_version SET version = 5")
+        .batch_execute("UPDATE guichet.schema_version SET version = 6")
         .expect("from the future");
     let refused = operator.migrate(&role).expect_err("a newer schema");
     assert!(
-        matches!(refused, NetworkError::NewerSchema { found: 5, known: 4 }),
+        matches!(refused, NetworkError::NewerSchema { found: 6, known: 5 }),
         "{refused}"
     );
 }

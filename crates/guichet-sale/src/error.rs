@@ -9,6 +9,7 @@ use guichet_core::step::StepError;
 use jiff::Timestamp;
 
 use crate::protection::LimitKind;
+use crate::sign_in::SignInRefusal;
 use crate::time::in_utc;
 
 /// A failure of the store a unit is played through, either engine. Whenever
@@ -399,6 +400,13 @@ pub enum StoreError {
     /// The network does not know this kiosk by the name and secret it gave.
     #[error("{0}")]
     KioskRefused(String),
+    /// The player's session ended (signed out, signed in elsewhere, unused
+    /// too long): nothing is done for them until they sign in again.
+    #[error("the player's session has ended: sign in again")]
+    SignedOut,
+    /// A sign-in refused.
+    #[error("{0}")]
+    SignIn(SignInRefusal),
     /// The network's database refused or failed.
     #[error(transparent)]
     Network(Box<dyn std::error::Error + Send + Sync>),

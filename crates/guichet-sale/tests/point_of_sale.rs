@@ -138,6 +138,9 @@ struct Postgres {
     _server: Server,
 }
 
+/// The PIN the desk gives the players on the network.
+const PIN: &str = "1357";
+
 impl Postgres {
     /// A new database (named after the test) crediting the player with
     /// `credit`, block 0 opened by the operator's tool.
@@ -160,6 +163,7 @@ impl Postgres {
         operator
             .deposit("alice", credit, "desk")
             .expect("a deposit");
+        operator.set_pin("alice", PIN).expect("a PIN");
         let kiosk_secret = operator.add_kiosk("borne-1").expect("the kiosk is added");
         Self {
             kiosk_url: as_user(&url, &role, "pw"),
@@ -174,7 +178,9 @@ impl Engine for Postgres {
     fn open(&self) -> Box<dyn PointOfSale> {
         let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1", &self.kiosk_secret)
             .expect("the kiosk connects");
-        Box::new(PlayerAccount::new(kiosk, "alice"))
+        let mut seat = PlayerAccount::new(kiosk);
+        seat.sign_in("alice", PIN).expect("alice signs in");
+        Box::new(seat)
     }
 
     fn exclude(&self, days: u32) {
@@ -206,9 +212,16 @@ impl Engine for Postgres {
         self.desk()
             .set_limit("bruno", LimitKind::Deposit, MAX_LIMIT, "desk")
             .expect("a deposit limit");
-        let kiosk = Kiosk::connect(&self.kiosk_url, "borne-1", &self.kiosk_secret)
-            .expect("the kiosk connects");
-        Box::new(PlayerAccount::new(kiosk, "bruno"))
+        self.desk().set_pin("bruno", PIN).expect("a PIN");
+        let secret = self
+            .desk()
+            .add_kiosk("borne-2")
+            .expect("the kiosk is added");
+        let kiosk =
+            Kiosk::connect(&self.kiosk_url, "borne-2", &secret).expect("the kiosk connects");
+        let mut seat = PlayerAccount::new(kiosk);
+        seat.sign_in("bruno", PIN).expect("bruno signs in");
+        Box::new(seat)
     }
 }
 
@@ -338,7 +351,7 @@ fn steps_are_journaled_all_or_none_and_survive_a_restart(engine: &dyn Engine) {
         .expect_err("a step that does not fit");
     assert!(matches!(refused, StoreError::Step { .. }), "{refused}");
     assert_eq!(
-        engine.open().unit(unit.id).expect("the unit").steps,
+        point.unit(unit.id).expect("the unit, read again").steps,
         unit.steps,
         "nothing of the refused steps journaled"
     );

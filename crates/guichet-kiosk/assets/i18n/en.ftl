@@ -394,3 +394,22 @@ event-setting = Setting
 event-verify = Verification
 event-exit = Closed
 event-clock-jump = Clock jumped forward
+
+## Signing in (a kiosk of a network)
+sign-in = Sign in
+sign-out = Sign out
+signed-in-card = Card { $card }
+sign-in-card = Your card number
+sign-in-card-hint = Type it, or show the card to the reader.
+sign-in-pin = PIN of card { $card }
+sign-in-pin-hint = { $min } to { $max } digits.
+sign-in-next = Next
+sign-in-confirm = Confirm
+sign-in-other-card = ‹ Another card
+sign-in-wrong = Wrong PIN. { $left ->
+    [1] 1 more try before the card locks.
+   *[other] { $left } more tries before the card locks.
+}
+sign-in-locked = Too many tries: the card is locked until { $date }.
+sign-in-unknown = Unknown card, or no PIN set: ask at the desk.
+sign-in-session-ended = Your session has ended: sign in again.

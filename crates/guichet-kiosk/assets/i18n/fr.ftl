@@ -394,3 +394,22 @@ event-setting = Réglage
 event-verify = Vérification
 event-exit = Fermeture
 event-clock-jump = Saut de l’horloge
+
+## Se connecter (borne d’un réseau)
+sign-in = Se connecter
+sign-out = Se déconnecter
+signed-in-card = Carte { $card }
+sign-in-card = Votre numéro de carte
+sign-in-card-hint = Tapez-le, ou présentez la carte au lecteur.
+sign-in-pin = Code de la carte { $card }
+sign-in-pin-hint = De { $min } à { $max } chiffres.
+sign-in-next = Suivant
+sign-in-confirm = Valider
+sign-in-other-card = ‹ Autre carte
+sign-in-wrong = Code erroné. { $left ->
+    [1] Encore 1 essai avant le blocage de la carte.
+   *[other] Encore { $left } essais avant le blocage de la carte.
+}
+sign-in-locked = Trop d’essais : carte bloquée jusqu’au { $date }.
+sign-in-unknown = Carte inconnue, ou sans code : adressez-vous au guichet.
+sign-in-session-ended = Votre session est terminée : reconnectez-vous.

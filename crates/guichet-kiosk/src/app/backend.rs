@@ -7,6 +7,8 @@ use guichet_network::PlayerAccount;
 use guichet_sale::PointOfSale;
 use guichet_sqlite::Store;
 
+use crate::ui::view::Seat;
+
 /// The engines behind the kiosk.
 pub enum Backend {
     /// The kiosk's own file holds everything, the player's account too.
@@ -16,12 +18,36 @@ pub enum Backend {
     Network {
         /// The kiosk's own file.
         own: Store,
-        /// The player's account on the network.
+        /// The kiosk's seat on the network: the player signed in, if any.
         account: Box<PlayerAccount>,
     },
 }
 
 impl Backend {
+    /// Who the kiosk serves.
+    pub fn seat(&self) -> Seat<'_> {
+        match self {
+            Self::Local(_) => Seat::OneAccount,
+            Self::Network { account, .. } => account
+                .card()
+                .map_or(Seat::Free, |card| Seat::Taken { card }),
+        }
+    }
+
+    /// Whether someone's money and play may be touched: the file's one
+    /// account, or a network's player signed in.
+    pub fn serves_a_player(&self) -> bool {
+        self.seat() != Seat::Free
+    }
+
+    /// On a network, the kiosk's seat: who signs in and out.
+    pub fn network_seat(&mut self) -> Option<&mut PlayerAccount> {
+        match self {
+            Self::Local(_) => None,
+            Self::Network { account, .. } => Some(account),
+        }
+    }
+
     /// Where the player's units and money are.
     pub fn point_of_sale(&mut self) -> &mut dyn PointOfSale {
         match self {
@@ -70,14 +96,18 @@ impl Backend {
             return None;
         }
         // From the last one the network holds, which must be this file's too.
-        let received = account.last_closing().ok()?;
+        let received = account.kiosk_mut().last_closing().ok()?;
         for closing in own
             .closings()
             .ok()?
             .into_iter()
             .filter(|closing| closing.counter >= received)
         {
-            match account.send_closing(closing.counter, &closing.body, &closing.signature) {
+            match account.kiosk_mut().send_closing(
+                closing.counter,
+                &closing.body,
+                &closing.signature,
+            ) {
                 Ok(_) => {}
                 // Said again at each command, until the operator acts.
                 Err(error) if error.code() == Some(guichet_network::CLOSING_REFUSED) => {

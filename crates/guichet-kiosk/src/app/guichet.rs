@@ -13,12 +13,15 @@ use crate::app::navigation::go;
 use crate::app::operator::{change_setting, operate};
 use crate::app::page::Page;
 use crate::app::play::play;
+use crate::app::players::seat;
 use crate::app::protection::protect;
 use crate::app::session::Session;
 use crate::app::state::{Access, Changed, KioskState, Mode};
 use crate::app::watch;
 use crate::app::window_policy::{IdleVerdict, WindowPolicy};
-use crate::command::{Command, Navigation, OperatorCommand, PlayCommand, ScreenCommand, Setting};
+use crate::command::{
+    Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ScreenCommand, Setting,
+};
 use crate::settings::KioskSettings;
 use crate::sound::{Cue, Sound};
 use crate::ui::attract;
@@ -27,8 +30,8 @@ use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
-use crate::ui::view::PageContext;
-use crate::ui::views::{Lobby, PinPage, StoreProblemPage};
+use crate::ui::view::{PageContext, Seat};
+use crate::ui::views::{Lobby, PinPage, SignInPage, StoreProblemPage};
 
 /// The kiosk.
 pub struct Guichet {
@@ -119,9 +122,9 @@ impl Guichet {
         }
     }
 
-    /// Plays on a network: the player's units, money and protection are
-    /// `account`'s (a player at this kiosk of the network), the kiosk's own
-    /// PIN, settings and events stay in its file.
+    /// Plays on a network: players sign in at `account` (this kiosk's seat
+    /// on the network) and their units, money and protection are the
+    /// network's; the kiosk's own PIN, settings and events stay in its file.
     #[must_use]
     pub fn with_network(mut self, mut account: PlayerAccount) -> Self {
         let state = &mut self.state;
@@ -129,16 +132,19 @@ impl Guichet {
             return self;
         };
         // A network that refuses this kiosk, or does not answer, stops it, on
-        // a page saying why, as a file that cannot be used does (the ledger's
-        // mark is read through a function that checks the kiosk's secret).
-        if let Err(error) = guichet_sale::PointOfSale::ledger_mark(&mut account) {
-            state.page = Page::StoreProblem(StoreProblemPage::new(&error));
+        // a page saying why, as a file that cannot be used does (the last
+        // closing received is read through a function that checks the
+        // kiosk's secret).
+        if let Err(error) = account.kiosk_mut().last_closing() {
+            state.page = Page::StoreProblem(StoreProblemPage::new(&StoreError::from(error)));
             return self;
         }
         state.backend = Some(Backend::Network {
             own: backend.into_own(),
             account: Box::new(account),
         });
+        // Nothing of the file's own account is shown for the network's.
+        state.start_afresh();
         state.reread(Changed::ALL);
         // What the player sees first, now from the network's account — unless
         // its first PIN is still to choose.
@@ -288,21 +294,38 @@ impl Guichet {
         if state.changes.is_none() {
             state.follow_other_processes();
         }
+        // On a network, nothing of money or play without a player signed in.
+        let needs_player = matches!(
+            command,
+            Command::Go(
+                Navigation::Game(_)
+                    | Navigation::History
+                    | Navigation::Limits
+                    | Navigation::Exclusion
+                    | Navigation::Age
+            ) | Command::Play(_)
+                | Command::Protection(_)
+        );
         let needs_age = matches!(
             command,
             Command::Go(Navigation::Game(_))
                 | Command::Play(PlayCommand::Buy { .. } | PlayCommand::DemoCredit)
         );
-        if needs_age && !state.of_age() {
+        let applied = if needs_player && state.is_free() {
+            state.page = Page::SignIn(SignInPage::new());
+            Ok(Changed::NOTHING)
+        } else if needs_age && !state.of_age() {
             state.ask_age();
             return;
-        }
-        let applied = match command {
-            Command::Go(to) => go(state, to),
-            Command::Play(command) => play(state, &self.sound, command),
-            Command::Protection(command) => protect(state, command),
-            Command::Screen(command) => screen(state, &mut self.sound, command),
-            Command::Operator(command) => operate(state, &mut self.sound, command),
+        } else {
+            match command {
+                Command::Go(to) => go(state, to),
+                Command::Play(command) => play(state, &self.sound, command),
+                Command::Protection(command) => protect(state, command),
+                Command::Screen(command) => screen(state, &mut self.sound, command),
+                Command::Operator(command) => operate(state, &mut self.sound, command),
+                Command::Player(command) => seat(state, command),
+            }
         };
         match applied {
             Ok(changed) => state.reread(changed),
@@ -377,6 +400,10 @@ impl eframe::App for Guichet {
             commands.push(Command::Go(Navigation::Operator));
         }
         if self.window.follow_idle_time(ui, &self.state) == IdleVerdict::TimedOut {
+            // A player left alone is signed out: the next finds the kiosk free.
+            if matches!(self.state.seat(), Seat::Taken { .. }) {
+                self.handle(Command::Player(PlayerCommand::SignOut));
+            }
             self.handle(Command::Go(Navigation::Lobby));
             let language = self.state.settings.language;
             self.state.texts.set_language(language);
@@ -393,6 +420,7 @@ impl eframe::App for Guichet {
         }
         let context = PageContext {
             texts: &state.texts,
+            seat: state.backend.as_ref().map_or(Seat::Free, Backend::seat),
             balance: state.balance,
             time_zone: &state.time_zone,
             waiting: state.waiting,

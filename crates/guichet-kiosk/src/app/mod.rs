@@ -3,7 +3,7 @@
 //! window's policy (`window_policy`: kiosk mode, the operator's way in, idle
 //! time and the attract loop); [`Guichet::handle`] is the one place the
 //! screens' commands are applied, each concern by its module —
-//! `navigation`, `play`, `protection`, `operator` — which says what it
+//! `navigation`, `play`, `protection`, `operator`, `players` — which says what it
 //! changed, so that only that is read again.
 
 mod backend;
@@ -14,6 +14,7 @@ mod navigation;
 mod operator;
 mod page;
 mod play;
+mod players;
 mod protection;
 mod session;
 mod state;

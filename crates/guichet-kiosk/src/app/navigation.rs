@@ -10,7 +10,7 @@ use crate::app::play::show_game;
 use crate::app::state::{Access, Changed, KioskState};
 use crate::command::Navigation;
 use crate::ui::views::{
-    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, PinPage, RulesPage,
+    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, PinPage, RulesPage, SignInPage,
 };
 
 /// Units the history lists.
@@ -63,6 +63,14 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
         Navigation::Operator => {
             state.access = Access::Closed;
             state.page = Page::Pin(PinPage::new(backend.own().operator_pin_is_set()?));
+            Ok(Changed::NOTHING)
+        }
+        Navigation::SignIn => {
+            state.page = if backend.serves_a_player() {
+                Page::Lobby(Lobby)
+            } else {
+                Page::SignIn(SignInPage::new())
+            };
             Ok(Changed::NOTHING)
         }
     }

@@ -6,7 +6,7 @@ use guichet_sale::Unit;
 use crate::ui::view::View;
 use crate::ui::views::{
     AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, OperatorPage, PinPage,
-    ResumePage, RulesPage, StoreProblemPage,
+    ResumePage, RulesPage, SignInPage, StoreProblemPage,
 };
 
 /// The page shown under the top bar.
@@ -33,6 +33,8 @@ pub enum Page {
     Pin(PinPage),
     /// The operator menu.
     Operator(OperatorPage),
+    /// A player signing in (on a network).
+    SignIn(SignInPage),
 }
 
 impl Page {
@@ -50,6 +52,7 @@ impl Page {
             Self::Exclusion(page) => page,
             Self::Pin(page) => page,
             Self::Operator(page) => page,
+            Self::SignIn(page) => page,
         }
     }
 

@@ -16,7 +16,10 @@ use crate::settings::KioskSettings;
 use crate::ui::i18n::Texts;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::RealityFacts;
-use crate::ui::views::{AgePage, LimitsPage, Lobby, ResumePage, StoreProblemPage};
+use crate::ui::view::Seat;
+use crate::ui::views::{
+    AgePage, LimitsPage, Lobby, ResumePage, SignInMessage, SignInPage, StoreProblemPage,
+};
 
 /// How the kiosk runs (the command line's `--kiosk` and `--demo`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,6 +128,30 @@ impl KioskState {
         self.backend.as_mut().map(Backend::point_of_sale)
     }
 
+    /// Who the kiosk serves (nobody, once the engines cannot be used).
+    pub fn seat(&self) -> Seat<'_> {
+        self.backend.as_ref().map_or(Seat::Free, Backend::seat)
+    }
+
+    /// A kiosk of a network with nobody signed in: nothing of money or play
+    /// is read or done.
+    pub fn is_free(&self) -> bool {
+        self.backend
+            .as_ref()
+            .is_some_and(|backend| !backend.serves_a_player())
+    }
+
+    /// A new player, or none: what the screen knew of the last one is
+    /// forgotten, and the session of play, its clock, net and reality
+    /// checks, starts afresh.
+    pub fn start_afresh(&mut self) {
+        self.balance = None;
+        self.waiting = None;
+        self.protection = None;
+        self.reality = None;
+        self.session = Session::new(self.session.period_minutes());
+    }
+
     /// The kiosk's own file, while it can be used.
     pub fn own(&self) -> Option<&Store> {
         self.backend.as_ref().map(Backend::own)
@@ -168,6 +195,9 @@ impl KioskState {
     /// notice, and what it would have shown is shown as unknown, never as a
     /// default.
     pub fn reread(&mut self, changed: Changed) {
+        if self.is_free() {
+            return;
+        }
         let Some(backend) = self.backend.as_mut() else {
             return;
         };
@@ -211,6 +241,17 @@ impl KioskState {
     /// itself (replaced, damaged, locked) stops the kiosk on a page that says
     /// so; a unit that moved on elsewhere is shown as the store holds it.
     pub fn fail(&mut self, error: &StoreError) {
+        if matches!(error, StoreError::SignedOut) {
+            // The network ended the session: the kiosk forgets it too.
+            if let Some(seat) = self.backend.as_mut().and_then(Backend::network_seat) {
+                seat.sign_out();
+            }
+            self.start_afresh();
+            let mut page = SignInPage::new();
+            page.tell(SignInMessage::SessionEnded);
+            self.page = Page::SignIn(page);
+            return;
+        }
         if error.is_about_the_file() {
             self.page = Page::StoreProblem(StoreProblemPage::new(error));
             if let Some(backend) = self.backend.take()
@@ -267,6 +308,9 @@ impl KioskState {
     /// used, then the unfinished unit before anything else, else the lobby.
     pub fn first_page(&mut self) {
         self.page = Page::Lobby(Lobby);
+        if self.is_free() {
+            return;
+        }
         if self
             .protection
             .as_ref()

@@ -9,6 +9,7 @@ use guichet_core::money::Cents;
 
 use crate::app::idle::{ATTRACT_AFTER, Idle, POINTER_SHOWN};
 use crate::app::state::{Access, KioskState};
+use crate::ui::view::Seat;
 
 /// Seconds a press on the lobby's title lasts to ask for the operator's PIN.
 pub const OPERATOR_PRESS: f64 = 3.0;
@@ -103,7 +104,10 @@ impl WindowPolicy {
             }
         }
         let timeout = f64::from(state.settings.idle_seconds);
-        if state.page.times_out() && state.reality.is_none() {
+        // A player signed in at a network's kiosk is signed out when left
+        // alone, on any page.
+        let signed_in = matches!(state.seat(), Seat::Taken { .. });
+        if (state.page.times_out() || signed_in) && state.reality.is_none() {
             if idle >= timeout {
                 verdict = IdleVerdict::TimedOut;
             } else {

@@ -7,6 +7,7 @@ pub mod attract;
 pub mod fonts;
 pub mod games;
 pub mod i18n;
+pub mod keypad;
 pub mod layout;
 pub mod notice;
 pub mod reality_check;

@@ -2,16 +2,18 @@
 //! a session runs, its time and net position, always in sight; the demo
 //! credit (with `--demo` only), the rules, the history, the play limits, the
 //! sound and the language, which fold into a menu when the bar lacks room for
-//! them.
+//! them. On a network's kiosk, "Se connecter" while nobody is signed in (the
+//! rules and the language alone beside it), then the player's card and "Se
+//! déconnecter", never folded.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
 
-use crate::command::{Command, Navigation, PlayCommand, ScreenCommand};
+use crate::command::{Command, Navigation, PlayCommand, PlayerCommand, ScreenCommand};
 use crate::ui::reality_check;
 use crate::ui::theme::{palette, size, style};
-use crate::ui::view::PageContext;
-use crate::ui::widgets::{quiet_button, text_width};
+use crate::ui::view::{PageContext, Seat};
+use crate::ui::widgets::{primary_button, quiet_button, text_width};
 
 /// What the bar shows besides the kiosk's state.
 // Independent facts the bar shows, not states of one machine.
@@ -44,39 +46,7 @@ pub fn show(
     commands: &mut Vec<Command>,
 ) {
     let texts = context.texts;
-    let demo = state.demo.then(|| Item {
-        text: texts.get("demo-credit"),
-        command: Command::Play(PlayCommand::DemoCredit),
-    });
-    let items: Vec<Item> = demo
-        .into_iter()
-        .chain([
-            Item {
-                text: texts.get("rules"),
-                command: Command::Go(Navigation::Rules(state.rules_game)),
-            },
-            Item {
-                text: texts.get("history"),
-                command: Command::Go(Navigation::History),
-            },
-            Item {
-                text: texts.get("limits"),
-                command: Command::Go(Navigation::Limits),
-            },
-            Item {
-                text: texts.get(if state.sound_on {
-                    "sound-off"
-                } else {
-                    "sound-on"
-                }),
-                command: Command::Screen(ScreenCommand::ToggleSound),
-            },
-            Item {
-                text: texts.get("language-switch"),
-                command: Command::Screen(ScreenCommand::SetLanguage(texts.language().other())),
-            },
-        ])
-        .collect();
+    let items = items(context, state);
     let panel = egui::Panel::top("top_bar")
         .exact_size(size::TOP_BAR)
         .frame(
@@ -91,13 +61,18 @@ pub fn show(
             } else {
                 button_width(&texts.get("back-to-lobby"))
             };
-            let balance = text_width(ui, &balance_text(context), style::amount())
-                + text_width(ui, &texts.get("balance"), egui::TextStyle::Body)
-                + 40.0
-                + size::GAP
-                + session_text(context).map_or(0.0, |text| {
-                    text_width(ui, &text, egui::TextStyle::Body) + 40.0 + size::GAP
-                });
+            let pill = |text: &str| text_width(ui, text, egui::TextStyle::Body) + 40.0 + size::GAP;
+            let balance = match context.seat {
+                Seat::Free => button_width(&texts.get("sign-in")) + size::GAP,
+                Seat::OneAccount | Seat::Taken { .. } => {
+                    text_width(ui, &balance_text(context), style::amount())
+                        + pill(&texts.get("balance"))
+                        + session_text(context).map_or(0.0, |text| pill(&text))
+                        + card_text(context).map_or(0.0, |text| {
+                            pill(&text) + button_width(&texts.get("sign-out")) + size::GAP
+                        })
+                }
+            };
             let spread: f32 = items
                 .iter()
                 .map(|item| button_width(&item.text) + size::GAP)
@@ -128,8 +103,21 @@ pub fn show(
                             }
                         }
                     }
-                    balance_pill(ui, context);
-                    session_pill(ui, context);
+                    if context.seat == Seat::Free {
+                        if primary_button(ui, &texts.get("sign-in")).clicked() {
+                            commands.push(Command::Go(Navigation::SignIn));
+                        }
+                    } else {
+                        balance_pill(ui, context);
+                        session_pill(ui, context);
+                        if let Some(card) = card_text(context) {
+                            // Always in sight, never folded into the menu.
+                            if quiet_button(ui, &texts.get("sign-out")).clicked() {
+                                commands.push(Command::Player(PlayerCommand::SignOut));
+                            }
+                            quiet_pill(ui, &card);
+                        }
+                    }
                 });
             });
             menu_button.filter(|_| state.menu_open)
@@ -137,6 +125,52 @@ pub fn show(
     if let Some(anchor) = panel.inner {
         menu(ui, anchor, &items, commands);
     }
+}
+
+/// The bar's secondary buttons: the rules and the language alone while a
+/// network's kiosk is free; else the demo credit (with `--demo`), the rules,
+/// the history, the limits, the sound and the language.
+fn items(context: &PageContext<'_>, state: BarState) -> Vec<Item> {
+    let texts = context.texts;
+    let demo = state.demo.then(|| Item {
+        text: texts.get("demo-credit"),
+        command: Command::Play(PlayCommand::DemoCredit),
+    });
+    let rules = Item {
+        text: texts.get("rules"),
+        command: Command::Go(Navigation::Rules(state.rules_game)),
+    };
+    let language = Item {
+        text: texts.get("language-switch"),
+        command: Command::Screen(ScreenCommand::SetLanguage(texts.language().other())),
+    };
+    let items: Vec<Item> = if context.seat == Seat::Free {
+        vec![rules, language]
+    } else {
+        demo.into_iter()
+            .chain([
+                rules,
+                Item {
+                    text: texts.get("history"),
+                    command: Command::Go(Navigation::History),
+                },
+                Item {
+                    text: texts.get("limits"),
+                    command: Command::Go(Navigation::Limits),
+                },
+                Item {
+                    text: texts.get(if state.sound_on {
+                        "sound-off"
+                    } else {
+                        "sound-on"
+                    }),
+                    command: Command::Screen(ScreenCommand::ToggleSound),
+                },
+                language,
+            ])
+            .collect()
+    };
+    items
 }
 
 /// The folded menu, under its button.
@@ -183,11 +217,27 @@ fn session_text(context: &PageContext<'_>) -> Option<String> {
     })
 }
 
+/// The card of the player signed in at a network's kiosk: "Carte 0042".
+fn card_text(context: &PageContext<'_>) -> Option<String> {
+    match context.seat {
+        Seat::Taken { card } => Some(
+            context
+                .texts
+                .with("signed-in-card", &[("card", card.to_owned())]),
+        ),
+        Seat::OneAccount | Seat::Free => None,
+    }
+}
+
 /// The session's time and net position, beside the balance.
 fn session_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
-    let Some(text) = session_text(context) else {
-        return;
-    };
+    if let Some(text) = session_text(context) {
+        quiet_pill(ui, &text);
+    }
+}
+
+/// A light pill of the bar, holding `text`.
+fn quiet_pill(ui: &mut egui::Ui, text: &str) {
     egui::Frame::NONE
         .fill(palette::QUIET)
         .corner_radius(size::RADIUS)

@@ -9,11 +9,27 @@ use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::reality_check::RealityFacts;
 
-/// What every page may read: the words, the balance, the game waiting, the
-/// player's protection and session.
+/// Who the kiosk serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat<'a> {
+    /// The kiosk's file holds one account: whoever is at the kiosk.
+    OneAccount,
+    /// A kiosk of a network, nobody signed in: nothing of money or play.
+    Free,
+    /// A kiosk of a network, this card's player signed in.
+    Taken {
+        /// Their card's number.
+        card: &'a str,
+    },
+}
+
+/// What every page may read: the words, who is served, the balance, the
+/// game waiting, the player's protection and session.
 pub struct PageContext<'a> {
     /// The kiosk's words, in the language chosen.
     pub texts: &'a Texts,
+    /// Who the kiosk serves.
+    pub seat: Seat<'a>,
     /// The player's balance (`None` when it could not be read: a notice says why).
     pub balance: Option<Cents>,
     /// The time zone times are shown in.

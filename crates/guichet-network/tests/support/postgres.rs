@@ -3,6 +3,9 @@
 //! `GUICHET_TEST_POSTGRES` names (CI starts one for all the tests). Shared by
 //! the store's tests and, by path, the command line's.
 
+// Each test binary uses its share of these.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -37,6 +40,17 @@ impl Server {
         if let Ok(url) = std::env::var("GUICHET_TEST_POSTGRES") {
             return Self { url, folder: None };
         }
+        Self::throwaway(&[])
+    }
+
+    /// Starts a throwaway cluster that also accepts TLS with the
+    /// certificate and key of these PEM files (never the shared one).
+    pub fn start_with_tls(cert: &std::path::Path, key: &std::path::Path) -> Self {
+        Self::throwaway(&[cert, key])
+    }
+
+    /// A cluster of this test's own, `scripts/pg-scratch.sh` given `extra`.
+    fn throwaway(extra: &[&std::path::Path]) -> Self {
         let folder = std::env::temp_dir().join(format!(
             "guichet-pg-{}-{}",
             std::process::id(),
@@ -46,6 +60,7 @@ impl Server {
             .arg(script())
             .arg("start")
             .arg(&folder)
+            .args(extra)
             .output()
             .expect("bash runs");
         assert!(
@@ -92,4 +107,27 @@ impl Drop for Server {
 pub fn as_user(url: &str, user: &str, password: &str) -> String {
     let (_, rest) = url.split_once('@').expect("a URL with a user");
     format!("postgres://{user}:{password}@{rest}")
+}
+
+/// `url` without its password, which goes in the password file `file`
+/// (`host:port:*:user:password`, created readable by its owner only): a URL
+/// a command line takes.
+pub fn without_password(url: &str, file: &std::path::Path) -> String {
+    use std::io::Write as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+    static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let (scheme, rest) = url.split_once("://").expect("a URL");
+    let (login, place) = rest.split_once('@').expect("a URL with a user");
+    let (user, password) = login.split_once(':').expect("a user with a password");
+    let (address, _) = place.split_once('/').expect("a URL with a database");
+    let (host, port) = address.rsplit_once(':').expect("a port");
+    let _writing = WRITING.lock().expect("the password file");
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(file)
+        .and_then(|mut passwords| writeln!(passwords, "{host}:{port}:*:{user}:{password}"))
+        .expect("the password file written");
+    format!("{scheme}://{user}@{place}")
 }

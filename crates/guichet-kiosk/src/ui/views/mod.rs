@@ -10,6 +10,7 @@ mod operator;
 mod pin;
 mod resume;
 mod rules;
+mod sign_in;
 mod store_problem;
 
 pub use age::AgePage;
@@ -22,4 +23,5 @@ pub use operator::{ChartFacts, OperatorPage, RtpCurve, TabContent, TierFacts};
 pub use pin::{PinMessage, PinPage, PinStep};
 pub use resume::ResumePage;
 pub use rules::RulesPage;
+pub use sign_in::{SignInMessage, SignInPage, SignInStep};
 pub use store_problem::StoreProblemPage;

@@ -6,9 +6,10 @@ use egui::RichText;
 use guichet_sqlite::PIN_DIGITS;
 
 use crate::command::{Command, OperatorCommand};
+use crate::ui::keypad::{Key, keypad, typed_keys};
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{local_moment, primary_button, quiet_button};
+use crate::ui::widgets::{local_moment, quiet_button};
 
 /// What the page asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,14 +70,14 @@ impl PinPage {
 
     fn press(&mut self, key: Key, commands: &mut Vec<Command>) {
         match key {
-            Key::Digit(digit) if self.typed.len() < *PIN_DIGITS.end() => {
+            Key::Char(digit) if digit.is_ascii_digit() && self.typed.len() < *PIN_DIGITS.end() => {
                 self.typed.push(digit);
             }
             Key::Erase => {
                 self.typed.pop();
             }
             Key::Confirm if PIN_DIGITS.contains(&self.typed.len()) => self.confirm(commands),
-            Key::Digit(_) | Key::Confirm => {}
+            Key::Char(_) | Key::Confirm => {}
         }
     }
 
@@ -100,18 +101,10 @@ impl PinPage {
     }
 }
 
-/// A key of the keypad.
-#[derive(Clone, Copy)]
-enum Key {
-    Digit(char),
-    Erase,
-    Confirm,
-}
-
 impl View for PinPage {
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
-        let mut pressed = typed_keys(ui);
+        let mut pressed = typed_keys(ui, false);
         theme::page_frame().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 let title = match &self.step {
@@ -149,38 +142,7 @@ impl View for PinPage {
                     palette::INK_SOFT
                 };
                 ui.label(RichText::new(message).color(color));
-                let rows = [
-                    ['1', '2', '3'].map(Key::Digit),
-                    ['4', '5', '6'].map(Key::Digit),
-                    ['7', '8', '9'].map(Key::Digit),
-                    [Key::Erase, Key::Digit('0'), Key::Confirm],
-                ];
-                let width = size::TOUCH * 3.0 + size::GAP * 2.0 + size::TOUCH * 2.0;
-                ui.allocate_ui(egui::Vec2::new(width, 0.0), |ui| {
-                    egui::Grid::new("keypad")
-                        .spacing(egui::Vec2::splat(size::GAP / 2.0))
-                        .show(ui, |ui| {
-                            for row in rows {
-                                for key in row {
-                                    let clicked = match key {
-                                        Key::Digit(digit) => {
-                                            keypad_button(ui, &digit.to_string()).clicked()
-                                        }
-                                        Key::Erase => {
-                                            quiet_button(ui, &texts.get("pin-erase")).clicked()
-                                        }
-                                        Key::Confirm => {
-                                            primary_button(ui, &texts.get("pin-confirm")).clicked()
-                                        }
-                                    };
-                                    if clicked {
-                                        pressed.push(key);
-                                    }
-                                }
-                                ui.end_row();
-                            }
-                        });
-                });
+                pressed.extend(keypad(ui, texts, &texts.get("pin-confirm")));
                 ui.add_space(size::GAP);
                 if quiet_button(ui, &texts.get("back-to-lobby")).clicked() {
                     commands.push(Command::Operator(OperatorCommand::Leave));
@@ -191,37 +153,4 @@ impl View for PinPage {
             self.press(key, commands);
         }
     }
-}
-
-/// A digit of the keypad: a square touch target.
-fn keypad_button(ui: &mut egui::Ui, digit: &str) -> egui::Response {
-    ui.scope(|ui| {
-        ui.spacing_mut().button_padding = egui::Vec2::new(size::GAP * 2.0, 14.0);
-        quiet_button(ui, digit)
-    })
-    .inner
-}
-
-/// The keyboard's digits, Backspace and Enter, for an operator with a keyboard.
-fn typed_keys(ui: &egui::Ui) -> Vec<Key> {
-    ui.input(|input| {
-        input
-            .events
-            .iter()
-            .filter_map(|event| match event {
-                egui::Event::Text(text) => text.chars().find(char::is_ascii_digit).map(Key::Digit),
-                egui::Event::Key {
-                    key: egui::Key::Backspace,
-                    pressed: true,
-                    ..
-                } => Some(Key::Erase),
-                egui::Event::Key {
-                    key: egui::Key::Enter,
-                    pressed: true,
-                    ..
-                } => Some(Key::Confirm),
-                _ => None,
-            })
-            .collect()
-    })
 }

@@ -1,0 +1,182 @@
+//! The network operator's reports, read as the schema's owner: the meters per
+//! emission and kiosk, every block with its commitment and (once finished)
+//! its seed, and each kiosk's last closing received — the figures a kiosk's
+//! operator menu shows for its own file.
+
+use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
+
+use crate::error::NetworkError;
+use crate::operator::Operator;
+
+/// What one kiosk sold and paid of one emission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KioskMeter {
+    /// The emission.
+    pub emission: &'static Emission,
+    /// The kiosk that sold the units.
+    pub kiosk: String,
+    /// Units sold.
+    pub units: u64,
+    /// Money staked on them.
+    pub staked: Cents,
+    /// Prizes paid for them (settled).
+    pub paid: Cents,
+}
+
+impl KioskMeter {
+    /// The return to player, paid over staked (`None` before any stake).
+    #[must_use]
+    // Cents far below 2^52: exact in an f64.
+    #[allow(clippy::cast_precision_loss)]
+    pub fn return_to_player(&self) -> Option<f64> {
+        self.staked
+            .is_positive()
+            .then(|| self.paid.get() as f64 / self.staked.get() as f64)
+    }
+}
+
+/// A block of the network, as its operator sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkBlock {
+    /// The emission.
+    pub emission: &'static Emission,
+    /// Its number in the emission.
+    pub number: u32,
+    /// Its units.
+    pub size: u32,
+    /// Units sold.
+    pub sold: u32,
+    /// Its commitment, in hex.
+    pub commitment: String,
+    /// When it was opened (`2026-11-29T20:01:02Z`).
+    pub opened_at: String,
+    /// When its last unit sold, if it did.
+    pub finished_at: Option<String>,
+    /// Its seed, in hex, once finished (published then).
+    pub seed: Option<String>,
+}
+
+/// A kiosk's last closing the network received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastClosing {
+    /// The kiosk.
+    pub kiosk: String,
+    /// The closing's number.
+    pub counter: i64,
+    /// When the network received it.
+    pub received_at: String,
+    /// The closing as the kiosk signed it (JSON).
+    pub body: String,
+    /// Its signature.
+    pub signature: Vec<u8>,
+}
+
+impl Operator {
+    /// The meters of every emission at every kiosk that sold it, by emission
+    /// (the games' order) and kiosk.
+    ///
+    /// # Errors
+    /// An emission this build does not know; the server's refusal.
+    pub fn meters(&mut self) -> Result<Vec<KioskMeter>, NetworkError> {
+        let rows = self.client.query(
+            "SELECT b.emission, s.kiosk, count(*),
+                    coalesce(sum(-stake.amount_cents), 0)::bigint,
+                    coalesce(sum(prize.amount_cents), 0)::bigint
+             FROM guichet.sales s
+             JOIN guichet.blocks b ON b.id = s.block_id
+             LEFT JOIN guichet.ledger stake ON stake.kind = 'stake'
+                  AND stake.block_id = s.block_id AND stake.unit_index = s.unit_index
+             LEFT JOIN guichet.ledger prize ON prize.kind = 'prize'
+                  AND prize.block_id = s.block_id AND prize.unit_index = s.unit_index
+             GROUP BY b.emission, s.kiosk",
+            &[],
+        )?;
+        let mut meters = rows
+            .iter()
+            .map(|row| {
+                Ok(KioskMeter {
+                    emission: emission(row.get(0))?,
+                    kiosk: row.get(1),
+                    units: u64::try_from(row.get::<_, i64>(2)).unwrap_or_default(),
+                    staked: Cents(row.get(3)),
+                    paid: Cents(row.get(4)),
+                })
+            })
+            .collect::<Result<Vec<_>, NetworkError>>()?;
+        meters.sort_by_key(|meter| (order(meter.emission), meter.kiosk.clone()));
+        Ok(meters)
+    }
+
+    /// Every block, by emission (the games' order) and number.
+    ///
+    /// # Errors
+    /// An emission this build does not know; the server's refusal.
+    pub fn blocks(&mut self) -> Result<Vec<NetworkBlock>, NetworkError> {
+        let rows = self.client.query(
+            "SELECT b.emission, b.number, b.size, b.sold, encode(b.commitment, 'hex'),
+                    to_char(b.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    to_char(b.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    CASE WHEN b.closed_at IS NOT NULL THEN encode(s.seed, 'hex') END
+             FROM guichet.blocks b JOIN guichet.block_seeds s ON s.block_id = b.id",
+            &[],
+        )?;
+        let count = |value: i32| u32::try_from(value).unwrap_or_default();
+        let mut blocks = rows
+            .iter()
+            .map(|row| {
+                Ok(NetworkBlock {
+                    emission: emission(row.get(0))?,
+                    number: count(row.get(1)),
+                    size: count(row.get(2)),
+                    sold: count(row.get(3)),
+                    commitment: row.get(4),
+                    opened_at: row.get(5),
+                    finished_at: row.get(6),
+                    seed: row.get(7),
+                })
+            })
+            .collect::<Result<Vec<_>, NetworkError>>()?;
+        blocks.sort_by_key(|block| (order(block.emission), block.number));
+        Ok(blocks)
+    }
+
+    /// Each kiosk's last closing received, by kiosk; a kiosk that sent none
+    /// is not listed.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn last_closings(&mut self) -> Result<Vec<LastClosing>, NetworkError> {
+        Ok(self
+            .client
+            .query(
+                "SELECT DISTINCT ON (kiosk) kiosk, counter,
+                        to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                        body, signature
+                 FROM guichet.kiosk_closings ORDER BY kiosk, counter DESC",
+                &[],
+            )?
+            .iter()
+            .map(|row| LastClosing {
+                kiosk: row.get(0),
+                counter: row.get(1),
+                received_at: row.get(2),
+                body: row.get(3),
+                signature: row.get(4),
+            })
+            .collect())
+    }
+}
+
+/// The emission of code `code`, or why it cannot be read.
+fn emission(code: &str) -> Result<&'static Emission, NetworkError> {
+    guichet_core::games::emission_by_code(code)
+        .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))
+}
+
+/// `emission`'s place in the registry's order.
+fn order(emission: &'static Emission) -> usize {
+    guichet_core::games::emissions()
+        .position(|known| std::ptr::eq(known, emission))
+        .unwrap_or(usize::MAX)
+}
