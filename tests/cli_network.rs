@@ -75,11 +75,6 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let url = without_password(&superuser, &password_file());
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
-    expect(
-        &["network", "install", "--db", &superuser],
-        2,
-        "no password in the URL",
-    );
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
     expect(&install, 0, "installed: the schema at version 5");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
@@ -135,37 +130,7 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
         2,
         "give the secret `guichet network kiosk --name borne-7` printed in --kiosk-secret-file PATH",
     );
-    // The secret from a file only its owner may read.
-    let folder = tempfile::tempdir().expect("a folder");
-    let secret_file = folder.path().join("secret");
-    std::fs::write(&secret_file, format!("{secret}\n")).expect("written");
-    let secret_path = secret_file.to_string_lossy().into_owned();
-    let from_file = [
-        &play[..7],
-        &["--kiosk-secret-file", &secret_path],
-        &play[7..11],
-        &["--count", "1"],
-    ]
-    .concat();
-    use std::os::unix::fs::PermissionsExt as _;
-    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
-    expect(&from_file, 2, "others may read it (mode 644): chmod 600 it");
-    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
-    expect(&from_file, 0, "played 1 of 1 unit(s)");
-    // A wrong PIN signs nobody in.
-    let wrong_pin = guichet_command()
-        .args(&play)
-        .env("GUICHET_KIOSK_SECRET", &secret)
-        .env("GUICHET_PLAYER_PIN", "0000")
-        .output()
-        .expect("guichet runs");
-    assert_eq!(wrong_pin.status.code(), Some(1), "{}", said(&wrong_pin));
-    assert!(
-        said(&wrong_pin).contains("wrong PIN: 4 tries left"),
-        "{}",
-        said(&wrong_pin)
-    );
-
+    secret_from_a_file_and_a_wrong_pin(&play, &secret);
     reports(&db);
     let other = expect(&add, 0, "kiosk borne-7 added");
     assert!(!other.contains(&secret), "a new secret");
@@ -208,6 +173,42 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
         .batch_execute("UPDATE guichet.players SET balance_cents = balance_cents + 500")
         .expect("tampered");
     expect(&verify, 1, "player dominique: the ledger does not explain");
+}
+
+/// `play` (13 units' worth of money left) with the kiosk's `secret` from a
+/// file: refused while others may read it, played once it is 0600; and a
+/// wrong PIN, which signs nobody in and is counted.
+fn secret_from_a_file_and_a_wrong_pin(play: &[&str], secret: &str) {
+    use std::os::unix::fs::PermissionsExt as _;
+    // The secret from a file only its owner may read.
+    let folder = tempfile::tempdir().expect("a folder");
+    let secret_file = folder.path().join("secret");
+    std::fs::write(&secret_file, format!("{secret}\n")).expect("written");
+    let secret_path = secret_file.to_string_lossy().into_owned();
+    let from_file = [
+        &play[..7],
+        &["--kiosk-secret-file", &secret_path],
+        &play[7..11],
+        &["--count", "1"],
+    ]
+    .concat();
+    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    expect(&from_file, 2, "others may read it (mode 644): chmod 600 it");
+    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    expect(&from_file, 0, "played 1 of 1 unit(s)");
+    // A wrong PIN signs nobody in.
+    let wrong_pin = guichet_command()
+        .args(play)
+        .env("GUICHET_KIOSK_SECRET", secret)
+        .env("GUICHET_PLAYER_PIN", "0000")
+        .output()
+        .expect("guichet runs");
+    assert_eq!(wrong_pin.status.code(), Some(1), "{}", said(&wrong_pin));
+    assert!(
+        said(&wrong_pin).contains("wrong PIN: 4 tries left"),
+        "{}",
+        said(&wrong_pin)
+    );
 }
 
 /// The operator's reports after the 13 units kiosk borne-7 sold: the
@@ -277,9 +278,60 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
         );
         assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
     }
-    // The kiosk window on a network names its kiosk, has the kiosk's
-    // secret, no password in its URL and no demonstration credit: refused in
-    // one line, exit 2, before any window opens.
+    expect(
+        &[
+            "network",
+            "install",
+            "--db",
+            "postgres://op:secret@127.0.0.1:1/guichet",
+        ],
+        2,
+        "no password in the URL",
+    );
+    let unnamed = guichet(&["play", "--db", url, "--game", "x10", "--count", "1"]);
+    assert_eq!(unnamed.status.code(), Some(2), "{}", said(&unnamed));
+    assert!(
+        said(&unnamed).contains("--kiosk NAME --player NAME"),
+        "{}",
+        said(&unnamed)
+    );
+    let folder = tempfile::tempdir().expect("a folder");
+    let file = folder.path().join("g.sqlite3");
+    let misplaced = guichet(&[
+        "play",
+        "--db",
+        file.to_str().expect("a path"),
+        "--kiosk",
+        "k",
+        "--player",
+        "p",
+        "--game",
+        "x10",
+        "--count",
+        "1",
+    ]);
+    assert_eq!(misplaced.status.code(), Some(2), "{}", said(&misplaced));
+    assert!(!file.exists(), "nothing created");
+    let without_password = guichet_command()
+        .args(["network", "install", "--db", url])
+        .env_remove("GUICHET_KIOSK_PASSWORD")
+        .output()
+        .expect("guichet runs");
+    assert_eq!(without_password.status.code(), Some(2));
+    assert!(
+        said(&without_password).contains("GUICHET_KIOSK_PASSWORD"),
+        "{}",
+        said(&without_password)
+    );
+}
+
+/// The kiosk window on a network names its kiosk, has the kiosk's secret,
+/// no password in its URL, a TLS mode that checks the server and no
+/// demonstration credit: refused in one line, exit 2, before any window
+/// opens.
+#[test]
+fn the_window_on_a_network_is_refused_in_one_line_without_its_kiosk_or_secret() {
+    let url = "postgres://kiosk@127.0.0.1:1/guichet";
     for (arguments, secret, words) in [
         (vec!["--db", url], "s", "name this kiosk: --kiosk-name NAME"),
         (
@@ -323,41 +375,6 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
         assert!(said(&run).contains(words), "{arguments:?}: {}", said(&run));
         assert_eq!(said(&run).lines().count(), 1, "{}", said(&run));
     }
-    let unnamed = guichet(&["play", "--db", url, "--game", "x10", "--count", "1"]);
-    assert_eq!(unnamed.status.code(), Some(2), "{}", said(&unnamed));
-    assert!(
-        said(&unnamed).contains("--kiosk NAME --player NAME"),
-        "{}",
-        said(&unnamed)
-    );
-    let folder = tempfile::tempdir().expect("a folder");
-    let file = folder.path().join("g.sqlite3");
-    let misplaced = guichet(&[
-        "play",
-        "--db",
-        file.to_str().expect("a path"),
-        "--kiosk",
-        "k",
-        "--player",
-        "p",
-        "--game",
-        "x10",
-        "--count",
-        "1",
-    ]);
-    assert_eq!(misplaced.status.code(), Some(2), "{}", said(&misplaced));
-    assert!(!file.exists(), "nothing created");
-    let without_password = guichet_command()
-        .args(["network", "install", "--db", url])
-        .env_remove("GUICHET_KIOSK_PASSWORD")
-        .output()
-        .expect("guichet runs");
-    assert_eq!(without_password.status.code(), Some(2));
-    assert!(
-        said(&without_password).contains("GUICHET_KIOSK_PASSWORD"),
-        "{}",
-        said(&without_password)
-    );
 }
 
 #[test]
