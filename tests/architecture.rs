@@ -157,17 +157,49 @@ fn modules(source: &Path) -> BTreeMap<Module, PathBuf> {
     found
 }
 
-/// The code of a file without its comments and its unit tests.
+/// The code of a file without its comments, its string literals' contents
+/// (an error's words, "cannot use {}", are not a `use`) and its unit tests.
 fn code_of(text: &str) -> String {
     let without_comments: String = text
         .lines()
         .map(|line| line.find("//").map_or(line, |at| &line[..at]))
         .collect::<Vec<_>>()
         .join("\n");
-    match without_comments.find("#[cfg(test)]") {
-        Some(at) => without_comments[..at].to_owned(),
-        None => without_comments,
+    let code = without_strings(&without_comments);
+    match code.find("#[cfg(test)]") {
+        Some(at) => code[..at].to_owned(),
+        None => code,
     }
+}
+
+/// `code` with every `"…"` emptied (escapes followed; a `'"'` character is
+/// not a string's start).
+fn without_strings(code: &str) -> String {
+    let mut kept = String::with_capacity(code.len());
+    let mut characters = code.chars().peekable();
+    let mut in_string = false;
+    let mut previous = ' ';
+    while let Some(character) = characters.next() {
+        if in_string {
+            match character {
+                '\\' => {
+                    characters.next();
+                }
+                '"' => {
+                    in_string = false;
+                    kept.push('"');
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if character == '"' && !(previous == '\'' && characters.peek() == Some(&'\'')) {
+            in_string = true;
+        }
+        kept.push(character);
+        previous = character;
+    }
+    kept
 }
 
 /// Every path a file names from `crate`, `super` or `self`: in its `use`

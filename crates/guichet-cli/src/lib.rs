@@ -19,6 +19,7 @@ mod args;
 mod audit;
 mod blocks;
 mod closing;
+mod connect;
 mod failure;
 mod history;
 mod migrate;
@@ -37,8 +38,8 @@ pub use args::{
     Database, DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs,
     VerifyArgs, parse_euros, parse_loopback_postgres,
 };
+pub use connect::{kiosk_secret, warn_if_remote};
 pub use failure::Failure;
-pub use network::{kiosk_secret, warn_if_remote};
 pub use output::{Output, tell};
 pub use usage::{one_line, refuse};
 

@@ -12,8 +12,8 @@ use guichet_network::KioskMeter;
 use serde_json::json;
 
 use crate::args::{NetworkClosingsArgs, NetworkReportArgs};
+use crate::connect::operator;
 use crate::failure::Failure;
-use crate::network::operator;
 use crate::output::Output;
 
 /// A return to player as "66,7 %", or a dash before any stake.

@@ -12,8 +12,8 @@ use guichet_sale::{PointOfSale, StoreError, Unit, UnitState};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{Database, PlayArgs};
+use crate::connect;
 use crate::failure::Failure;
-use crate::network;
 use crate::open::{LEASE_WAIT, opened, options};
 use crate::output::Output;
 
@@ -62,8 +62,8 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
             ));
         }
         (Database::Network(endpoint), Some(kiosk), Some(player)) => {
-            let pin = network::player_pin(player)?;
-            let mut seat = PlayerAccount::new(network::kiosk(
+            let pin = connect::player_pin(player)?;
+            let mut seat = PlayerAccount::new(connect::kiosk(
                 &endpoint,
                 kiosk,
                 arguments.kiosk_secret_file.as_deref(),

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use guichet_sqlite::ExportedClosing;
 
 use crate::args::{Database, VerifyArgs};
+use crate::connect;
 use crate::failure::Failure;
-use crate::network;
 use crate::open::{opened, options};
 use crate::output::Output;
 
@@ -55,7 +55,7 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
             ));
         }
         Database::Network(config) => {
-            let violations = network::operator(&config)?
+            let violations = connect::operator(&config)?
                 .verify()
                 .map_err(|error| Failure::Other(error.into()))?;
             let name = format!(
