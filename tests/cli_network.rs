@@ -232,8 +232,14 @@ fn reports(db: &[&str]) {
         .lines()
         .map(|line| serde_json::from_str(line).expect("a JSON line"))
         .collect();
-    assert_eq!(lines.len(), 2, "borne-7's line and the network's: {json}");
-    for line in &lines {
+    assert_eq!(
+        lines.len(),
+        3,
+        "borne-7's line, the network's, the desk's: {json}"
+    );
+    assert_eq!(lines[2]["desk"], "desk");
+    assert_eq!(lines[2]["deposited_cents"], 1_000);
+    for line in &lines[..2] {
         assert_eq!(line["emission"], "star-fortune@50");
         assert_eq!(line["units"], 13);
         assert_eq!(line["staked_cents"], 650);

@@ -32,7 +32,8 @@ fn table_return(emission: &Emission) -> f64 {
 }
 
 /// `guichet network meters`: each kiosk's line for each emission it sold,
-/// then the emission's total over the network.
+/// then the emission's total over the network; then each desk's money in
+/// and out.
 pub(crate) fn meters(arguments: &NetworkReportArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let meters = operator(&arguments.operator.db)?
         .meters()
@@ -92,6 +93,29 @@ pub(crate) fn meters(arguments: &NetworkReportArgs, out: &mut Output) -> Result<
                     percent(Some(table_return(emission)))
                 ))?;
             }
+        }
+    }
+    for desk in operator(&arguments.operator.db)?
+        .desk_meters()
+        .context("reading the desks' money")?
+    {
+        if arguments.json {
+            out.line(json!({
+                "desk": desk.desk,
+                "deposits": desk.deposits.0,
+                "deposited_cents": desk.deposits.1.get(),
+                "withdrawals": desk.withdrawals.0,
+                "paid_out_cents": desk.withdrawals.1.get(),
+            }))?;
+        } else {
+            out.line(format_args!(
+                "desk {:<18} {:>6} deposit(s) {:>14}  {:>6} payout(s) {:>14}",
+                desk.desk,
+                desk.deposits.0,
+                desk.deposits.1.to_string(),
+                desk.withdrawals.0,
+                desk.withdrawals.1.to_string()
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)

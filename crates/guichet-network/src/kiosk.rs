@@ -98,18 +98,13 @@ impl Kiosk {
 
     /// Signs player `card` in at this kiosk with `pin`: the PIN is checked
     /// on the server, which counts every guess (five wrong in a row lock the
-    /// card for 15 minutes). Two calls, each its own transaction: the guess
-    /// is recorded, then its outcome told (`v5.sql`).
+    /// card for 15 minutes), whatever its shape. Two calls, each its own
+    /// transaction: the guess is recorded, then its outcome told (`v5.sql`).
     ///
     /// # Errors
     /// [`StoreError::SignIn`] when the PIN is wrong, the card locked or
     /// unknown; the server's refusal.
     pub(crate) fn sign_in(&mut self, card: &str, pin: &str) -> Result<Session, StoreError> {
-        if !guichet_sale::is_player_pin(pin) {
-            return Err(StoreError::SignIn(SignInRefusal::WrongPin {
-                tries_left: guichet_sale::PIN_TRIES,
-            }));
-        }
         let attempt: i64 = self
             .client
             .query_one(

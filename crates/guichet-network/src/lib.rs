@@ -37,6 +37,6 @@ pub use error::{CLOSING_REFUSED, KIOSK_REFUSED, NOT_FINAL, NetworkError, SIGNED_
 pub use kiosk::{Kiosk, Session};
 pub use operator::Operator;
 pub use player_account::PlayerAccount;
-pub use reports::{KioskMeter, LastClosing, NetworkBlock};
+pub use reports::{DeskMeter, KioskMeter, LastClosing, NetworkBlock};
 pub use sale::{PublicBlock, Sale};
 pub use schema::{KIOSK_ROLE, SCHEMA_VERSION};

@@ -1,5 +1,5 @@
 //! The network operator's reports, read as the schema's owner: the meters per
-//! emission and kiosk, every block with its commitment and (once finished)
+//! emission and kiosk, the money each desk took in and paid out, every block with its commitment and (once finished)
 //! its seed, and each kiosk's last closing received — the figures a kiosk's
 //! operator menu shows for its own file.
 
@@ -34,6 +34,17 @@ impl KioskMeter {
             .is_positive()
             .then(|| self.paid.get() as f64 / self.staked.get() as f64)
     }
+}
+
+/// The money one desk took in or paid out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeskMeter {
+    /// The desk, as recorded in the ledger.
+    pub desk: String,
+    /// Deposits: entries and total.
+    pub deposits: (u64, Cents),
+    /// Withdrawals: entries and total (positive).
+    pub withdrawals: (u64, Cents),
 }
 
 /// A block of the network, as its operator sees it.
@@ -106,6 +117,33 @@ impl Operator {
             .collect::<Result<Vec<_>, NetworkError>>()?;
         meters.sort_by_key(|meter| (order(meter.emission), meter.kiosk.clone()));
         Ok(meters)
+    }
+
+    /// The money each desk took in and paid out, by desk.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn desk_meters(&mut self) -> Result<Vec<DeskMeter>, NetworkError> {
+        let count = |value: i64| u64::try_from(value).unwrap_or_default();
+        Ok(self
+            .client
+            .query(
+                "SELECT kiosk,
+                        count(*) FILTER (WHERE kind = 'deposit'),
+                        coalesce(sum(amount_cents) FILTER (WHERE kind = 'deposit'), 0)::bigint,
+                        count(*) FILTER (WHERE kind = 'withdrawal'),
+                        coalesce(-sum(amount_cents) FILTER (WHERE kind = 'withdrawal'), 0)::bigint
+                 FROM guichet.ledger WHERE kind IN ('deposit', 'withdrawal')
+                 GROUP BY kiosk ORDER BY kiosk",
+                &[],
+            )?
+            .iter()
+            .map(|row| DeskMeter {
+                desk: row.get(0),
+                deposits: (count(row.get(1)), Cents(row.get(2))),
+                withdrawals: (count(row.get(3)), Cents(row.get(4))),
+            })
+            .collect())
     }
 
     /// Every block, by emission (the games' order) and number.

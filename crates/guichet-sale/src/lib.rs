@@ -16,7 +16,5 @@ pub use protection::{
     DEFAULT_REALITY_CHECK_MINUTES, LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS,
     MAX_LIMIT, PendingRaise, Protection, RAISE_DELAY, RealityChoice,
 };
-pub use sign_in::{
-    PIN_LOCK, PIN_TRIES, PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin,
-};
+pub use sign_in::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin};
 pub use unit::{Settlement, Unit, UnitState};

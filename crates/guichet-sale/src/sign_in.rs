@@ -11,12 +11,6 @@ pub const PLAYER_PIN_MIN: usize = 4;
 /// The most digits of a player's PIN.
 pub const PLAYER_PIN_MAX: usize = 8;
 
-/// Wrong PINs in a row that lock a card.
-pub const PIN_TRIES: u32 = 5;
-
-/// How long a card stays locked after [`PIN_TRIES`] wrong PINs.
-pub const PIN_LOCK: jiff::SignedDuration = jiff::SignedDuration::from_mins(15);
-
 /// Whether `pin` has the shape of a player's PIN: 4 to 8 ASCII digits.
 #[must_use]
 pub fn is_player_pin(pin: &str) -> bool {
