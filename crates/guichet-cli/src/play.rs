@@ -46,12 +46,14 @@ const INTERRUPTED_EXIT: u8 = 130;
 pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    let mut point: Box<dyn PointOfSale> = match (
+    // The kiosk's file, or a network's seat (signed out at the end).
+    let (mut file, mut seat) = (None, None);
+    let point: &mut dyn PointOfSale = match (
         arguments.database.database(),
         &arguments.kiosk,
         &arguments.player,
     ) {
-        (Database::File(path), None, None) => Box::new(opened(
+        (Database::File(path), None, None) => file.insert(opened(
             options(arguments.database.keys.as_deref())
                 .lease_wait(LEASE_WAIT)
                 .open(&path),
@@ -63,14 +65,16 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         }
         (Database::Network(endpoint), Some(kiosk), Some(player)) => {
             let pin = connect::player_pin(player)?;
-            let mut seat = PlayerAccount::new(connect::kiosk(
+            let account = PlayerAccount::new(connect::kiosk(
                 &endpoint,
                 kiosk,
                 arguments.kiosk_secret_file.as_deref(),
             )?);
-            seat.sign_in(player, &pin)
+            let signed_in = seat.insert(account);
+            signed_in
+                .sign_in(player, &pin)
                 .with_context(|| format!("signing {player} in"))?;
-            Box::new(seat)
+            signed_in
         }
         (Database::Network(_), _, _) => {
             return Err(Failure::Usage(
@@ -81,7 +85,7 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
     // Without a handler (one already set), a signal stops the run as before.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let mut played = Played::default();
-    let result = play(point.as_mut(), emission, arguments.count, &mut played);
+    let result = play(point, emission, arguments.count, &mut played);
     if played.resumed > 0 {
         out.line(format_args!(
             "resumed and finished {} unfinished unit(s)",
@@ -102,6 +106,10 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         played.won,
         point.balance()?
     ))?;
+    // The player's session ends with the run, not 30 minutes later.
+    if let Some(seat) = seat.as_mut() {
+        seat.sign_out();
+    }
     result?;
     if played.interrupted {
         out.line("interrupted by a signal: stopped once the unit in play was settled")?;

@@ -226,7 +226,6 @@ limits = Limits
 session-label = Session
 session-time = { $minutes } min
 session-hours = { $hours } h { $minutes }
-risk-line = Gambling involves risks: debt, isolation, addiction. For help, call 09 74 75 13 13 (standard rate).
 age-title = Adults only
 age-explanation = The law forbids selling games of chance to minors. Are you 18 or over?
 age-yes = Yes, I am 18 or over
@@ -413,3 +412,7 @@ sign-in-wrong = Wrong PIN. { $left ->
 sign-in-locked = Too many tries: the card is locked until { $date }.
 sign-in-unknown = Unknown card, or no PIN set: ask at the desk.
 sign-in-session-ended = Your session has ended: sign in again.
+
+## The legal warning (the French text is the law's; this is its translation)
+legal-warning = Translation of the French warning above: gambling can be dangerous: loss of money, family conflicts, addiction… Find our advice at joueurs-info-service.fr (09 74 75 13 13 - call not surcharged)
+legal-minors = Gambling is forbidden to minors

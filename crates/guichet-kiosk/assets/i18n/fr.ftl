@@ -226,7 +226,6 @@ limits = Limites
 session-label = Session
 session-time = { $minutes } min
 session-hours = { $hours } h { $minutes }
-risk-line = Jouer comporte des risques : endettement, isolement, dépendance. Pour être aidé, appelez le 09 74 75 13 13 (appel non surtaxé).
 age-title = Jeu réservé aux majeurs
 age-explanation = La loi interdit la vente de jeux d’argent aux mineurs. Avez-vous 18 ans ou plus ?
 age-yes = Oui, j’ai 18 ans ou plus
@@ -413,3 +412,7 @@ sign-in-wrong = Code erroné. { $left ->
 sign-in-locked = Trop d’essais : carte bloquée jusqu’au { $date }.
 sign-in-unknown = Carte inconnue, ou sans code : adressez-vous au guichet.
 sign-in-session-ended = Votre session est terminée : reconnectez-vous.
+
+## Mise en garde (arrêté du 29 juillet 2022 : le texte ne peut pas être modifié)
+legal-warning = Les jeux d'argent et de hasard peuvent être dangereux : pertes d'argent, conflits familiaux, addiction… Retrouvez nos conseils sur joueurs-info-service.fr (09 74 75 13 13 - appel non surtaxé)
+legal-minors = Jeu interdit aux mineurs

@@ -26,6 +26,7 @@ use crate::settings::KioskSettings;
 use crate::sound::{Cue, Sound};
 use crate::ui::attract;
 use crate::ui::i18n::Texts;
+use crate::ui::legal;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::theme;
@@ -445,6 +446,13 @@ impl eframe::App for Guichet {
                 sound_on: state.settings.sound,
             };
             top_bar::show(ui, &context, bar, &mut commands);
+        }
+        if let Some(minors) = state
+            .page
+            .legal_warning()
+            .filter(|_| WindowPolicy::shows_bar(state))
+        {
+            legal::band(ui, "legal_warning", context.texts, minors);
         }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)

@@ -78,6 +78,23 @@ impl Page {
         !matches!(self, Self::Lobby(_) | Self::Age(_) | Self::StoreProblem(_))
     }
 
+    /// Whether this page promotes play, or speaks of its risks: the lobby,
+    /// a game's rules and table, the age question, the limits and the break
+    /// show the law's warning at their foot — `Some(true)` with "Jeu interdit
+    /// aux mineurs" beside it (the lobby).
+    #[must_use]
+    pub const fn legal_warning(&self) -> Option<bool> {
+        match self {
+            Self::Lobby(_) => Some(true),
+            Self::Rules(_)
+            | Self::Game(_)
+            | Self::Age(_)
+            | Self::Limits(_)
+            | Self::Exclusion(_) => Some(false),
+            _ => None,
+        }
+    }
+
     /// Whether this is the lobby.
     #[must_use]
     pub const fn is_lobby(&self) -> bool {

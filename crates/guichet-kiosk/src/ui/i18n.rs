@@ -102,22 +102,40 @@ impl Texts {
         self.format(key, Some(&fluent))
     }
 
+    /// The text `key` in French, whatever the language shown: the law's
+    /// words (its warning is French on every screen, its English rendering
+    /// beside it).
+    #[must_use]
+    pub fn in_french(&self, key: &str) -> String {
+        self.format_in(Language::French, key, None)
+    }
+
     /// Formats `key`. A missing key or a Fluent error is a bug that the test
     /// suite must catch (`tests/words.rs` checks every key and every message;
     /// the screen tests run in debug builds, where it panics); a release build
     /// shows the key itself, or the text as Fluent could make it, rather than
     /// nothing.
     fn format(&self, key: &str, arguments: Option<&FluentArgs<'_>>) -> String {
-        let bundle = self.bundle(self.language);
+        self.format_in(self.language, key, arguments)
+    }
+
+    /// Formats `key` in `language` (as [`Texts::format`]).
+    fn format_in(
+        &self,
+        language: Language,
+        key: &str,
+        arguments: Option<&FluentArgs<'_>>,
+    ) -> String {
+        let bundle = self.bundle(language);
         let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) else {
-            return faulty(key, self.language, "no such text").unwrap_or_else(|| key.to_owned());
+            return faulty(key, language, "no such text").unwrap_or_else(|| key.to_owned());
         };
         let mut errors = Vec::new();
         let text = bundle
             .format_pattern(pattern, arguments, &mut errors)
             .into_owned();
         if !errors.is_empty() {
-            faulty(key, self.language, &format!("{errors:?}"));
+            faulty(key, language, &format!("{errors:?}"));
         }
         // Sentences wrap, and epaint breaks lines at the narrow no-break space
         // of thousands: in a sentence, amounts keep theirs whole with U+00A0.

@@ -9,6 +9,7 @@ pub mod games;
 pub mod i18n;
 pub mod keypad;
 pub mod layout;
+pub mod legal;
 pub mod notice;
 pub mod reality_check;
 pub mod theme;

@@ -54,6 +54,10 @@ pub mod palette {
     pub const NOTICE_BACKGROUND: Color32 = Color32::from_rgb(0xFF, 0xF4, 0xD6);
     /// The top bar's balance pill.
     pub const BALANCE: Color32 = Color32::from_rgb(0x1C, 0x1E, 0x2B);
+    /// The band of the law's warning: ink, apart from every game's colors.
+    pub const WARNING_BAND: Color32 = Color32::from_rgb(0x1C, 0x1E, 0x2B);
+    /// The law's warning on its band (16.1:1).
+    pub const WARNING_TEXT: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);
 
     /// Star Fortune: pegs and stars.
     pub const STARLIGHT: Color32 = Color32::from_rgb(0xFF, 0xF1, 0xC2);

@@ -38,21 +38,7 @@ impl View for AgePage {
                 if quiet_button(ui, &texts.get("age-no")).clicked() {
                     commands.push(Command::Protection(ProtectionCommand::AnswerAge(false)));
                 }
-                ui.add_space(size::GAP * 2.0);
-                risk_line(ui, context);
             });
         });
     }
-}
-
-/// The warning the law asks for beside any offer to play.
-pub fn risk_line(ui: &mut egui::Ui, context: &PageContext<'_>) {
-    ui.add(
-        egui::Label::new(
-            RichText::new(context.texts.get("risk-line"))
-                .text_style(style::small())
-                .color(palette::INK_SOFT),
-        )
-        .wrap(),
-    );
 }

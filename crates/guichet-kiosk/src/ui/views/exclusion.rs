@@ -4,7 +4,6 @@
 
 use egui::RichText;
 
-use super::age::risk_line;
 use crate::command::{Command, ProtectionCommand};
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
@@ -88,8 +87,6 @@ impl View for ExclusionPage {
                 if pressed && let Some(days) = self.days.take() {
                     commands.push(Command::Protection(ProtectionCommand::Exclude(days)));
                 }
-                ui.add_space(size::GAP);
-                risk_line(ui, context);
             });
         });
     }

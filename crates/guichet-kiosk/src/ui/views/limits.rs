@@ -7,7 +7,6 @@ use egui::RichText;
 use guichet_core::money::Cents;
 use guichet_sale::{Limit, LimitKind, MAX_LIMIT};
 
-use super::age::risk_line;
 use crate::command::{Command, Navigation, ProtectionCommand};
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
@@ -116,8 +115,6 @@ impl View for LimitsPage {
                         commands.push(Command::Go(Navigation::Exclusion));
                     }
                 });
-                ui.add_space(size::GAP);
-                risk_line(ui, context);
             });
         });
     }

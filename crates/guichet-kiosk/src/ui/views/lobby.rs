@@ -11,7 +11,7 @@ use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{local_moment, quiet_button, text_width, touch_rect};
+use crate::ui::widgets::{local_moment, quiet_button, scroll_view, text_width, touch_rect};
 
 /// The lobby page.
 pub struct Lobby;
@@ -63,20 +63,33 @@ impl View for Lobby {
                 ((area.height() - size::GAP * (rows - 1) as f32) / rows as f32)
                     .max(size::TOUCH * 3.0),
             );
-            for (position, entry) in GAMES.iter().enumerate() {
-                let column = position % columns;
-                let row = position / columns;
-                let rect = Rect::from_min_size(
-                    area.min
-                        + Vec2::new(
-                            column as f32 * (tile.x + size::GAP),
-                            row as f32 * (tile.y + size::GAP),
-                        ),
-                    tile,
-                );
-                draw_tile(ui, entry, rect, context, open, commands);
+            let needed = Vec2::new(
+                area.width(),
+                tile.y * rows as f32 + size::GAP * (rows - 1) as f32,
+            );
+            let mut tiles = |ui: &mut egui::Ui| {
+                let (grid, _) = ui.allocate_exact_size(needed, egui::Sense::hover());
+                for (position, entry) in GAMES.iter().enumerate() {
+                    let column = position % columns;
+                    let row = position / columns;
+                    let rect = Rect::from_min_size(
+                        grid.min
+                            + Vec2::new(
+                                column as f32 * (tile.x + size::GAP),
+                                row as f32 * (tile.y + size::GAP),
+                            ),
+                        tile,
+                    );
+                    draw_tile(ui, entry, rect, context, open, commands);
+                }
+            };
+            // Where the tiles at their smallest do not fit (a notice and a
+            // banner over them on a short screen), they scroll.
+            if needed.y > area.height() + 0.5 {
+                scroll_view(ui, "lobby_tiles", tiles);
+            } else {
+                tiles(ui);
             }
-            ui.allocate_rect(area, egui::Sense::hover());
         });
     }
 }
