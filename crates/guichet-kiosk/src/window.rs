@@ -174,6 +174,12 @@ impl eframe::App for Launch {
         self.kiosk.insert(kiosk).ui(ui, frame);
     }
 
+    fn on_exit(&mut self) {
+        if let Some(kiosk) = &mut self.kiosk {
+            kiosk.on_exit();
+        }
+    }
+
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
         self.kiosk.as_ref().map_or_else(
             || theme::palette::LOUNGE.to_normalized_gamma_f32(),

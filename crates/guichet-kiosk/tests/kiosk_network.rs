@@ -491,3 +491,32 @@ fn signing_in_fits_every_size() {
         drop(folder);
     }
 }
+
+/// The window closed with a player signed in: their session ends on the
+/// server at once.
+#[test]
+fn closing_the_window_signs_the_player_out() {
+    let server = Server::start();
+    let (_operator, url, account) = network(
+        &server,
+        "kiosk_window_closed",
+        &Seed::from_bytes([9; 32]),
+        Cents::euros(10),
+    );
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
+    harness.run_steps(2);
+    sign_in_by_taps(&mut harness, PIN);
+    let open_sessions = |url: &str| -> i64 {
+        postgres::Client::connect(url, postgres::NoTls)
+            .expect("connects")
+            .query_one(
+                "SELECT count(*) FROM guichet.sessions WHERE ended_at IS NULL",
+                &[],
+            )
+            .expect("a count")
+            .get(0)
+    };
+    assert_eq!(open_sessions(&url), 1);
+    eframe::App::on_exit(harness.state_mut());
+    assert_eq!(open_sessions(&url), 0, "signed out on the server");
+}

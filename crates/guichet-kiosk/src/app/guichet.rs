@@ -481,6 +481,14 @@ impl eframe::App for Guichet {
         }
     }
 
+    /// The window closes: a player signed in at a network's kiosk is signed
+    /// out on the server at once, not 30 minutes later.
+    fn on_exit(&mut self) {
+        if let Some(seat) = self.state.backend.as_mut().and_then(Backend::network_seat) {
+            seat.sign_out();
+        }
+    }
+
     fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
         theme::palette::LOUNGE.to_normalized_gamma_f32()
     }
