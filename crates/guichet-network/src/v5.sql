@@ -280,7 +280,8 @@ $$;
 -- player has a unit not settled at this kiosk. Returns the sale, the unit's
 -- place, the balance after and when it was sold — nothing that depends on its
 -- prize (`units` tells it once this transaction has committed). The player's
--- row is locked first, then the kiosk's, then the emission's.
+-- row is locked first, then the kiosk's, then (once the player's checks
+-- pass) the emission's.
 CREATE FUNCTION guichet.buy(kiosk text, secret text, token text, wanted text, generator integer)
 RETURNS TABLE (sale_id bigint, block_number integer, unit_index integer, balance_cents bigint,
                sold_at text)
@@ -309,7 +310,7 @@ BEGIN
         RAISE EXCEPTION 'unit % at kiosk % is not settled', unfinished, kiosk
             USING ERRCODE = 'GU006', DETAIL = unfinished::text;
     END IF;
-    SELECT e.stake_cents INTO stake FROM guichet.emissions e WHERE e.code = wanted FOR UPDATE;
+    SELECT e.stake_cents INTO stake FROM guichet.emissions e WHERE e.code = wanted;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'no block of emission % was ever opened', wanted
             USING ERRCODE = 'GU001';
@@ -319,6 +320,9 @@ BEGIN
         RAISE EXCEPTION 'balance too low: % cents, the stake is % cents', player.balance_cents, stake
             USING ERRCODE = 'GU005', DETAIL = player.balance_cents::text;
     END IF;
+    -- The emission's row last, held for the unit's taking alone: the sales of
+    -- one emission take their units one after the other.
+    PERFORM 1 FROM guichet.emissions e WHERE e.code = wanted FOR UPDATE;
     SELECT * INTO block FROM guichet.blocks b
     WHERE b.emission = wanted AND b.closed_at IS NULL
     ORDER BY b.number LIMIT 1;
