@@ -182,8 +182,8 @@ pgrep -u "$user" -f "$root/usr/bin/guichet" >/dev/null || { cat "$work/cage.log"
 size=$(identify -format '%wx%h' target/check/kiosk-lobby.png)
 [ "$size" = 1280x800 ] || fail "the screenshot is $size"
 # The lobby fills the output: its four game tiles' colours are there (felt
-# green, night blue, sky violet, coral), and the lounge's cream, in the right
-# places, with no black band left of the output.
+# green, night blue, sky violet, coral), the lounge's cream and the warning
+# band's ink, in the right places, with no black band left of the output.
 pixel() { convert target/check/kiosk-lobby.png -format "%[hex:p{$1,$2}]" info:; }
 expect() {
     local x=$1 y=$2 want=$3 got
@@ -193,6 +193,7 @@ expect() {
 expect 40 260 0E5A3C     # Black Jack's tile
 expect 660 260 121D45    # X10's tile
 expect 40 545 351E66     # Star Fortune's tile
-expect 1270 780 F6F1E8   # the lounge, bottom right: the output is filled
+expect 1270 728 F6F1E8   # the lounge, right of the tiles
+expect 1270 790 1C1E2B   # the law's warning band, bottom right: the output is filled
 echo "the lobby fills the output: target/check/kiosk-lobby.png"
 echo "check.sh: all checks passed"
