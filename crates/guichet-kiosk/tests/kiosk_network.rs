@@ -11,8 +11,8 @@ mod postgres_server;
 
 use common::monkey::{Dice, act};
 use common::{
-    balance, kiosk_configured, layout_problems, new_database, open_operator, play_at_table,
-    settled, tile_label, unit_on_table,
+    KIOSK_SIZES, balance, kiosk_configured, layout_problems, new_database, open_operator,
+    play_at_table, settled, tile_label, unit_on_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -441,15 +441,6 @@ fn a_closing_the_network_holds_otherwise_is_said_on_the_screen() {
     harness.get_by_label_contains("Le réseau refuse la clôture n° 1");
 }
 
-/// The kiosk screens Guichet is sold for.
-const SIZES: [(f32, f32); 5] = [
-    (1024.0, 768.0),
-    (1280.0, 800.0),
-    (1366.0, 768.0),
-    (1920.0, 1080.0),
-    (1080.0, 1920.0),
-];
-
 /// Signed out, signing in (a wrong PIN said) and signed in, at every kiosk
 /// size: nothing off the screen or overlapping, "Se connecter" and then "Se
 /// déconnecter" always in sight; snapshots at 1280×800.
@@ -457,7 +448,7 @@ const SIZES: [(f32, f32); 5] = [
 fn signing_in_fits_every_size() {
     let server = Server::start();
     let mut snapshots = egui_kittest::SnapshotResults::new();
-    for (number, size) in SIZES.into_iter().enumerate() {
+    for (number, size) in KIOSK_SIZES.into_iter().enumerate() {
         let (_operator, _url, account) = network(
             &server,
             &format!("kiosk_sizes_{number}"),

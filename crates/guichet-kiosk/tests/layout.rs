@@ -5,8 +5,9 @@
 mod common;
 
 use common::{
-    fix_times, kiosk_sized, layout_problems, new_database, play_label, press_in_bar, seed_where,
-    seeded_store, settle_animations, settled, tile_label, unit_on_table, with_block_seed,
+    KIOSK_SIZES, fix_times, kiosk_sized, layout_problems, new_database, play_label, press_in_bar,
+    seed_where, seeded_store, settle_animations, settled, tile_label, unit_on_table,
+    with_block_seed,
 };
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
@@ -16,15 +17,6 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::ui::games::GAMES;
-
-/// The kiosk screens Guichet is sold for.
-const SIZES: [(f32, f32); 5] = [
-    (1024.0, 768.0),
-    (1280.0, 800.0),
-    (1366.0, 768.0),
-    (1920.0, 1080.0),
-    (1080.0, 1920.0),
-];
 
 /// The sizes snapshots are kept at, beside the 1280×800 ones of each page's own
 /// tests.
@@ -66,7 +58,7 @@ fn played_kiosk(size: (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guiche
 #[test]
 fn the_pages_fit_every_size() {
     let mut snapshots = SnapshotResults::new();
-    for size in SIZES {
+    for size in KIOSK_SIZES {
         let snapshot = SNAPSHOT_SIZES.contains(&size);
         let (_folder, mut harness) = played_kiosk(size);
         fits(&harness, "the lobby", size);
@@ -93,7 +85,7 @@ fn the_pages_fit_every_size() {
 
 #[test]
 fn the_protection_pages_fit_every_size() {
-    for size in SIZES {
+    for size in KIOSK_SIZES {
         let (_folder, path) = new_database();
         let mut harness = common::kiosk_as_it_is(common::open(&path), Vec2::new(size.0, size.1));
         harness.run();
@@ -124,7 +116,7 @@ fn the_protection_pages_fit_every_size() {
 #[test]
 fn every_game_table_fits_every_size() {
     let mut snapshots = SnapshotResults::new();
-    for size in SIZES {
+    for size in KIOSK_SIZES {
         for entry in GAMES {
             game_states_fit(entry.game.rules().first_offered, size, &mut snapshots);
         }
@@ -196,7 +188,7 @@ fn game_states_fit(emission: &'static Emission, size: (f32, f32), snapshots: &mu
 #[test]
 fn a_notice_and_the_folded_menu_fit() {
     let mut snapshots = SnapshotResults::new();
-    for size in SIZES {
+    for size in KIOSK_SIZES {
         let (_folder, path) = new_database();
         let mut store = seeded_store(&path, 3);
         common::of_age(&mut store);
@@ -229,7 +221,7 @@ fn a_notice_and_the_folded_menu_fit() {
 #[test]
 fn the_operator_pages_fit_every_size() {
     use guichet_kiosk::command::OperatorTab;
-    for size in SIZES {
+    for size in KIOSK_SIZES {
         let (_folder, mut harness) = played_kiosk(size);
         harness.key_press(egui::Key::F12);
         harness.run();

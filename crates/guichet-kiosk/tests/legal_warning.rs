@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::{kiosk_as_it_is, kiosk_sized, layout_problems, new_database, seeded_store};
+use common::{
+    KIOSK_SIZES, kiosk_as_it_is, kiosk_sized, layout_problems, new_database, seeded_store,
+};
 use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
 use egui_kittest::{Harness, SnapshotResults};
@@ -26,15 +28,6 @@ const WARNING: &str = "Les jeux d'argent et de hasard peuvent être dangereux : 
 
 /// Code de la sécurité intérieure, article L. 320-8.
 const MINORS: &str = "Jeu interdit aux mineurs";
-
-/// The kiosk screens Guichet is sold for.
-const SIZES: [(f32, f32); 5] = [
-    (1024.0, 768.0),
-    (1280.0, 800.0),
-    (1366.0, 768.0),
-    (1920.0, 1080.0),
-    (1080.0, 1920.0),
-];
 
 /// Fails unless the screen shows the warning word for word, once — with the
 /// 18+ mark and "Jeu interdit aux mineurs" where `minors` — and nothing off
@@ -77,6 +70,15 @@ fn warnings(harness: &Harness<'_, Guichet>) -> usize {
         .count()
 }
 
+/// The lobby of a kiosk of age at `size`, over a seeded file of its own.
+fn lobby_at((width, height): (f32, f32)) -> (tempfile::TempDir, Harness<'static, Guichet>) {
+    let (folder, path) = new_database();
+    drop(seeded_store(&path, 9));
+    let mut harness = kiosk_sized(common::open(&path), Vec2::new(width, height));
+    harness.run();
+    (folder, harness)
+}
+
 /// Shows `to` and lets it settle.
 fn go(harness: &mut Harness<'_, Guichet>, to: Navigation) {
     harness.state_mut().handle(Command::Go(to));
@@ -86,11 +88,8 @@ fn go(harness: &mut Harness<'_, Guichet>, to: Navigation) {
 #[test]
 fn every_page_that_promotes_play_shows_the_warning_at_every_size() {
     let mut snapshots = SnapshotResults::new();
-    for size in SIZES {
-        let (_folder, path) = new_database();
-        drop(seeded_store(&path, 9));
-        let mut harness = kiosk_sized(common::open(&path), Vec2::new(size.0, size.1));
-        harness.run();
+    for size in KIOSK_SIZES {
+        let (_folder, mut harness) = lobby_at(size);
         shows_the_law(&harness, "the lobby", size, true);
         if [(1024.0, 768.0), (1080.0, 1920.0)].contains(&size) {
             snapshots.add(harness.try_snapshot(format!("legal/lobby_{}x{}", size.0, size.1)));
@@ -131,11 +130,8 @@ fn every_page_that_promotes_play_shows_the_warning_at_every_size() {
 #[test]
 fn every_card_of_the_attract_loop_shows_the_warning_at_every_size() {
     let mut snapshots = SnapshotResults::new();
-    for size in SIZES {
-        let (_folder, path) = new_database();
-        drop(seeded_store(&path, 9));
-        let mut harness = kiosk_sized(common::open(&path), Vec2::new(size.0, size.1));
-        harness.run();
+    for size in KIOSK_SIZES {
+        let (_folder, mut harness) = lobby_at(size);
         // The loop starts at `started`...
         let started = harness.ctx.input(|input| input.time) + ATTRACT_AFTER + 1.0;
         harness.input_mut().time = Some(started);
@@ -166,10 +162,7 @@ fn every_card_of_the_attract_loop_shows_the_warning_at_every_size() {
 /// its English rendering beside it, marked as a translation.
 #[test]
 fn an_english_screen_keeps_the_french_warning_and_adds_its_translation() {
-    let (_folder, path) = new_database();
-    drop(seeded_store(&path, 9));
-    let mut harness = kiosk_sized(common::open(&path), Vec2::new(1024.0, 768.0));
-    harness.run();
+    let (_folder, mut harness) = lobby_at((1024.0, 768.0));
     harness
         .state_mut()
         .handle(Command::Screen(ScreenCommand::SetLanguage(

@@ -25,6 +25,15 @@ use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 use tempfile::TempDir;
 
+/// The kiosk screens Guichet is sold for: every layout test runs at each.
+pub const KIOSK_SIZES: [(f32, f32); 5] = [
+    (1024.0, 768.0),
+    (1280.0, 800.0),
+    (1366.0, 768.0),
+    (1920.0, 1080.0),
+    (1080.0, 1920.0),
+];
+
 /// A fresh database in a temporary folder.
 pub fn new_database() -> (TempDir, PathBuf) {
     let folder = tempfile::tempdir().expect("a temporary folder");
