@@ -71,6 +71,18 @@ impl Hostile {
             .expect("the right PIN")
     }
 
+    /// The prize of unit `sale`, as the kiosk is told it with session `token`
+    /// once its purchase is final.
+    fn prize(&mut self, token: &str, sale: i64) -> i64 {
+        let sql = self.fill(&format!(
+            "SELECT prize_cents FROM guichet.units($k, $s, '{token}', {sale})"
+        ));
+        self.raw
+            .query_one(&sql, &[])
+            .expect("told once final")
+            .get(0)
+    }
+
     /// Guesses the victim's PIN: the attempt's number.
     fn guess(&mut self, pin: &str) -> i64 {
         let sql = self.fill(&format!(
@@ -188,16 +200,7 @@ fn a_purchase_tells_nothing_of_its_prize_until_it_is_committed() {
     // Committed, the same purchase is paid for good, and then told.
     let bought = hostile.raw.query_one(&buy, &[]).expect("bought");
     let sale: i64 = bought.get(0);
-    let prize: i64 = hostile
-        .raw
-        .query_one(
-            &hostile.fill(&format!(
-                "SELECT prize_cents FROM guichet.units($k, $s, '{token}', {sale})"
-            )),
-            &[],
-        )
-        .expect("told once final")
-        .get(0);
+    let prize = hostile.prize(&token, sale);
     let block = Block::open(EMISSION, 0, &seed(21));
     assert_eq!(Cents(prize), block.prize_of_unit(0));
     assert_eq!(
@@ -326,16 +329,7 @@ fn a_second_connection_learns_nothing_of_a_purchase_in_progress() {
         "the second purchase waits for the first"
     );
     hostile.raw.batch_execute("COMMIT").expect("committed");
-    let prize: i64 = other
-        .raw
-        .query_one(
-            &other.fill(&format!(
-                "SELECT prize_cents FROM guichet.units($k, $s, '{token}', {sale})"
-            )),
-            &[],
-        )
-        .expect("told once committed")
-        .get(0);
+    let prize = other.prize(&token, sale);
     assert_eq!(
         Cents(prize),
         Block::open(EMISSION, 0, &seed(21)).prize_of_unit(0)
