@@ -369,13 +369,19 @@ BEGIN
 END
 $$;
 
+-- A unit as a kiosk shows it: the columns of `unit_rows`, `units` and
+-- `player_units` (what the kiosk's `UNIT_ROW` reads).
+CREATE TYPE guichet.unit_row AS (
+    sale_id bigint, emission text, block_number integer, unit_index integer,
+    prize_cents bigint, stream_key bytea, generator integer, sold_at text,
+    settled_at text, steps text[]
+);
+
 -- Units `chosen` as a kiosk shows them, oldest first: each with its prize,
 -- its block's unit-stream key and its steps, once its purchase has committed
 -- (GU017 before).
 CREATE FUNCTION guichet.unit_rows(chosen bigint[])
-RETURNS TABLE (sale_id bigint, emission text, block_number integer, unit_index integer,
-               prize_cents bigint, stream_key bytea, generator integer, sold_at text,
-               settled_at text, steps text[])
+RETURNS SETOF guichet.unit_row
 LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -401,9 +407,7 @@ $$;
 -- alone (theirs: played at this kiosk, or settled), or (when `wanted` is
 -- NULL) every one they left unsettled at this kiosk.
 CREATE FUNCTION guichet.units(kiosk text, secret text, token text, wanted bigint)
-RETURNS TABLE (sale_id bigint, emission text, block_number integer, unit_index integer,
-               prize_cents bigint, stream_key bytea, generator integer, sold_at text,
-               settled_at text, steps text[])
+RETURNS SETOF guichet.unit_row
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -424,9 +428,7 @@ $$;
 -- The units of the player of session `token`, at any kiosk, newest first, at
 -- most `lim` (their history), each as `units` gives it.
 CREATE FUNCTION guichet.player_units(kiosk text, secret text, token text, lim integer)
-RETURNS TABLE (sale_id bigint, emission text, block_number integer, unit_index integer,
-               prize_cents bigint, stream_key bytea, generator integer, sold_at text,
-               settled_at text, steps text[])
+RETURNS SETOF guichet.unit_row
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
