@@ -344,6 +344,25 @@ pub enum StoreError {
         /// The most digits.
         max: usize,
     },
+    /// A stake with no "18 or over" on record for the player.
+    #[error(
+        "no stake without the player's answer \"18 or over\" on record (the desk records it: guichet player add --adult)"
+    )]
+    NotAnAdult,
+    /// A player's card number that cannot be one.
+    #[error("a player card is 1 to 32 letters, digits or dashes, not {0:?}")]
+    CardFormat(String),
+    /// A card already given to a player.
+    #[error("card {0} is already a player's")]
+    CardTaken(String),
+    /// A player's PIN that cannot be set.
+    #[error("a player's PIN is {min} to {max} digits")]
+    PlayerPinFormat {
+        /// The fewest digits.
+        min: usize,
+        /// The most digits.
+        max: usize,
+    },
     /// An operator action without its reason.
     #[error("an operator action needs a reason")]
     NoReason,

@@ -1,4 +1,5 @@
-//! The player's account: balance, deposits, withdrawals and the ledger.
+//! A player's account: balance, deposits, withdrawals and the ledger, each
+//! of the player the store acts for.
 
 use std::fmt;
 use std::str::FromStr;
@@ -88,12 +89,13 @@ pub struct LedgerEntry {
 }
 
 impl Store {
-    /// The balance: the sum of the ledger, as its last entry carries it.
+    /// The balance of the player the store acts for: the sum of their
+    /// ledger, as its last entry carries it.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn balance(&self) -> Result<Cents, StoreError> {
-        balance_in(&self.connection).on(&self.path)
+        balance_in(&self.connection, self.player_id()?).on(&self.path)
     }
 
     /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time,
@@ -185,8 +187,9 @@ impl Store {
         note: impl FnOnce(&Writing<'_>, i64) -> Result<(), StoreError>,
     ) -> Result<LedgerEntry, StoreError> {
         let id = self.write(|writing| {
-            allowed(writing, balance_in(writing.sql).on(writing.path)?)?;
-            let id = insert_entry(writing.sql, writing.path, kind, amount, None)?;
+            let player = writing.player()?;
+            allowed(writing, balance_in(writing.sql, player).on(writing.path)?)?;
+            let id = insert_entry(writing, player, kind, amount, None)?;
             note(writing, id)?;
             Ok(id)
         })?;
@@ -207,16 +210,24 @@ impl Store {
             .map_err(|detail| self.inconsistent(detail))
     }
 
-    /// The whole ledger, oldest first.
+    /// The ledger of the player the store acts for, oldest first.
     ///
     /// # Errors
-    /// [`StoreError`] if the database cannot be read.
+    /// [`StoreError::SignedOut`] for no player; [`StoreError`] if the
+    /// database cannot be read.
     pub fn ledger(&self) -> Result<Vec<LedgerEntry>, StoreError> {
+        self.ledger_of(self.player_id()?)
+    }
+
+    /// Player `player`'s ledger, oldest first.
+    pub(crate) fn ledger_of(&self, player: i64) -> Result<Vec<LedgerEntry>, StoreError> {
         let mut statement = self
             .connection
-            .prepare_cached("SELECT id, at, kind, amount_cents, unit_id FROM ledger ORDER BY id")
+            .prepare_cached(
+                "SELECT id, at, kind, amount_cents, unit_id FROM ledger WHERE player_id = ?1 ORDER BY id",
+            )
             .on(&self.path)?;
-        let rows = statement.query_map([], read_entry).on(&self.path)?;
+        let rows = statement.query_map([player], read_entry).on(&self.path)?;
         let mut entries = Vec::new();
         for row in rows {
             entries.push(
@@ -228,29 +239,33 @@ impl Store {
     }
 }
 
-/// The balance, read through `connection` (a transaction's, possibly).
-pub(crate) fn balance_in(connection: &rusqlite::Connection) -> rusqlite::Result<Cents> {
+/// Player `player`'s balance, read through `connection` (a transaction's,
+/// possibly).
+pub(crate) fn balance_in(connection: &rusqlite::Connection, player: i64) -> rusqlite::Result<Cents> {
     connection
         .prepare_cached(&format!("SELECT {BALANCE}"))?
-        .query_row([], |row| row.get(0))
+        .query_row([player], |row| row.get(0))
         .map(Cents)
 }
 
-/// The balance as a SQL expression: the balance after the last ledger entry.
-const BALANCE: &str =
-    "COALESCE((SELECT balance_after_cents FROM ledger ORDER BY id DESC LIMIT 1), 0)";
+/// A player's balance as a SQL expression, the player `?1`: the balance
+/// after their last ledger entry.
+const BALANCE: &str = "COALESCE((SELECT balance_after_cents FROM ledger INDEXED BY ledger_by_player
+                                 WHERE player_id = ?1 ORDER BY id DESC LIMIT 1), 0)";
 
-/// Appends a ledger entry inside a transaction, with the balance after it,
-/// computed here with checked arithmetic (the schema also refuses a balance
-/// below zero, above its ceiling, or not in whole cents).
+/// Appends a ledger entry of player `player`'s inside a transaction, with
+/// their balance after it, computed here with checked arithmetic (the schema
+/// also refuses a balance below zero, above its ceiling, or not in whole
+/// cents).
 pub(crate) fn insert_entry(
-    transaction: &rusqlite::Transaction<'_>,
-    path: &std::path::Path,
+    writing: &Writing<'_>,
+    player: i64,
     kind: LedgerKind,
     amount: Cents,
     unit: Option<i64>,
 ) -> Result<i64, StoreError> {
-    let balance = balance_in(transaction).on(path)?;
+    let (transaction, path) = (writing.sql, writing.path);
+    let balance = balance_in(transaction, player).on(path)?;
     let after = balance
         .checked_add(amount)
         .filter(|after| (0..=MAX_STORED_BALANCE).contains(&after.get()))
@@ -262,11 +277,11 @@ pub(crate) fn insert_entry(
         })?;
     transaction
         .prepare_cached(&format!(
-            "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
-             VALUES ({NOW}, ?1, ?2, ?3, ?4)"
+            "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents, player_id)
+             VALUES ({NOW}, ?1, ?2, ?3, ?4, ?5)"
         ))
         .and_then(|mut insert| {
-            insert.execute(params![kind.name(), amount.get(), unit, after.get()])
+            insert.execute(params![kind.name(), amount.get(), unit, after.get(), player])
         })
         .on(path)?;
     Ok(transaction.last_insert_rowid())

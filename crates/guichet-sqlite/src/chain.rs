@@ -46,22 +46,40 @@ pub(crate) struct Chained {
 struct Column {
     name: &'static str,
     blob: bool,
+    /// The schema version that added it.
+    since: i64,
 }
 
 /// A column of text or numbers.
 const fn plain(name: &'static str) -> Column {
-    Column { name, blob: false }
+    Column {
+        name,
+        blob: false,
+        since: 6,
+    }
 }
 
 /// A column of bytes.
 const fn bytes(name: &'static str) -> Column {
-    Column { name, blob: true }
+    Column {
+        name,
+        blob: true,
+        since: 6,
+    }
 }
+
+/// The player a record is a player's (schema 7 on).
+const PLAYER: Column = Column {
+    name: "player_id",
+    blob: false,
+    since: 7,
+};
 
 /// The key of a table with a rowid `id`.
 const BY_ID: &str = "CAST({r}.id AS TEXT)";
 
-/// Every chained table of schema 6 (a test holds it to the schema's columns).
+/// Every chained table, its columns by the schema version that added them (a
+/// test holds it to the schema's columns).
 pub(crate) const CHAINED: &[Chained] = &[
     Chained {
         table: "account",
@@ -112,6 +130,7 @@ pub(crate) const CHAINED: &[Chained] = &[
             plain("state"),
             plain("sold_at"),
             plain("settled_at"),
+            PLAYER,
         ],
         updated: true,
     },
@@ -133,6 +152,7 @@ pub(crate) const CHAINED: &[Chained] = &[
             plain("amount_cents"),
             plain("unit_id"),
             plain("balance_after_cents"),
+            PLAYER,
         ],
         updated: false,
     },
@@ -150,6 +170,7 @@ pub(crate) const CHAINED: &[Chained] = &[
             plain("played_seconds"),
             plain("net_cents"),
             plain("choice"),
+            PLAYER,
         ],
         updated: false,
     },
@@ -163,6 +184,7 @@ pub(crate) const CHAINED: &[Chained] = &[
             plain("kind"),
             plain("detail"),
             plain("ledger_id"),
+            PLAYER,
         ],
         updated: false,
     },
@@ -207,6 +229,30 @@ pub(crate) const CHAINED: &[Chained] = &[
         columns: &[plain("name"), plain("value")],
         updated: true,
     },
+    Chained {
+        table: "players",
+        key: BY_ID,
+        order: "id",
+        columns: &[
+            Column {
+                since: 7,
+                ..plain("id")
+            },
+            Column {
+                since: 7,
+                ..plain("card")
+            },
+            Column {
+                since: 7,
+                ..plain("pin_hash")
+            },
+            Column {
+                since: 7,
+                ..plain("created_at")
+            },
+        ],
+        updated: true,
+    },
 ];
 
 impl Chained {
@@ -215,12 +261,18 @@ impl Chained {
         self.key.replace("{r}", row)
     }
 
-    /// The SQL of a row's content, the row named `row`: a JSON array of its
-    /// columns in order.
-    fn content_of(&self, row: &str) -> String {
+    /// Whether schema `version` has the table.
+    fn is_in(&self, version: i64) -> bool {
+        self.columns.iter().any(|column| column.since <= version)
+    }
+
+    /// The SQL of a row's content at schema `version`, the row named `row`:
+    /// a JSON array of its columns in order.
+    fn content_of(&self, row: &str, version: i64) -> String {
         let columns: Vec<String> = self
             .columns
             .iter()
+            .filter(|column| column.since <= version)
             .map(|column| {
                 if column.blob {
                     format!(
@@ -235,26 +287,38 @@ impl Chained {
         format!("json_array({})", columns.join(", "))
     }
 
-    /// The names of its columns, in order.
+    /// The names of its columns at the current schema, in order.
     #[cfg(test)]
     fn column_names(&self) -> impl Iterator<Item = &'static str> {
         self.columns.iter().map(|column| column.name)
     }
 
-    /// Every row's key and content, as `verify` compares them with the chain.
-    pub(crate) fn rows_sql(&self) -> String {
+    /// Every row's key and content at schema `version`, as `verify` compares
+    /// them with the chain.
+    pub(crate) fn rows_sql(&self, version: i64) -> String {
         format!(
             "SELECT {}, {} FROM {}",
             self.key_of(self.table),
-            self.content_of(self.table),
+            self.content_of(self.table, version),
             self.table
         )
     }
 }
 
+/// The chained tables of schema `version`.
+pub(crate) fn chained_at(version: i64) -> impl Iterator<Item = &'static Chained> {
+    CHAINED.iter().filter(move |chained| chained.is_in(version))
+}
+
+/// The schema version of `connection`'s database.
+pub(crate) fn version_of(connection: &Connection) -> rusqlite::Result<i64> {
+    connection.query_row("PRAGMA user_version", [], |row| row.get(0))
+}
+
 /// Schema 6's chain: its table, the rules that keep it append-only and in
-/// order, and one trigger per chained table and change.
-pub(crate) fn schema_sql() -> String {
+/// order, and one trigger per chained table and change, as schema `version`
+/// has them.
+pub(crate) fn schema_sql(version: i64) -> String {
     let mut sql = String::from(
         r"
 CREATE TABLE chain (
@@ -283,7 +347,16 @@ END;
         "CREATE INDEX chain_of_guarded_rows ON chain (record, row_key, seq) WHERE {};",
         guarded_rows()
     );
-    for chained in CHAINED {
+    let tables: Vec<&str> = chained_at(version).map(|chained| chained.table).collect();
+    sql.push_str(&triggers_sql(version, &tables));
+    sql
+}
+
+/// The chain's triggers of `tables` at schema `version`: one per change the
+/// store makes to a row, making its link.
+pub(crate) fn triggers_sql(version: i64, tables: &[&str]) -> String {
+    let mut sql = String::new();
+    for chained in chained_at(version).filter(|chained| tables.contains(&chained.table)) {
         let changes: &[&str] = if chained.updated {
             &["INSERT", "UPDATE"]
         } else {
@@ -304,7 +377,7 @@ END;
                 table = chained.table,
                 lower = change.to_lowercase(),
                 key = chained.key_of("NEW"),
-                content = chained.content_of("NEW"),
+                content = chained.content_of("NEW", version),
             );
         }
     }
@@ -526,10 +599,11 @@ pub(crate) fn append(
 /// table, in the order of their keys.
 pub(crate) fn begin(connection: &Connection, key: &ChainKey, at: &str) -> rusqlite::Result<()> {
     let mut existing: Vec<(&'static str, String, String)> = Vec::new();
-    for chained in CHAINED {
+    let version = version_of(connection)?;
+    for chained in chained_at(version) {
         let mut statement = connection.prepare(&format!(
             "{} ORDER BY {}",
-            chained.rows_sql(),
+            chained.rows_sql(version),
             chained.order
         ))?;
         let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
@@ -569,6 +643,63 @@ pub(crate) fn begin(connection: &Connection, key: &ChainKey, at: &str) -> rusqli
     Ok(())
 }
 
+/// Restates, after `head`, every row of `tables` as the current schema has
+/// it — a migration that changed their content (version 7: each names its
+/// player) — after a link `migration` saying so, each dated `now` or at
+/// `head` if later.
+pub(crate) fn restate(
+    connection: &Connection,
+    key: &ChainKey,
+    head: Head,
+    tables: &[&str],
+    now: &str,
+) -> rusqlite::Result<()> {
+    let version = version_of(connection)?;
+    let at = if head.at.as_str() > now {
+        head.at.clone()
+    } else {
+        now.to_owned()
+    };
+    let said = serde_json::json!({
+        "migration": format!("schema {version}: the rows of {} were rebuilt, each naming its player (the kiosk's one account became player 1); the links that follow restate them", tables.join(", ")),
+    });
+    let mut head = append(
+        connection,
+        key,
+        Some(&head),
+        &at,
+        "migration",
+        &version.to_string(),
+        Some(&said.to_string()),
+    )?;
+    for chained in chained_at(version).filter(|chained| tables.contains(&chained.table)) {
+        let mut statement = connection.prepare(&format!(
+            "{} ORDER BY {}",
+            chained.rows_sql(version),
+            chained.order
+        ))?;
+        let rows: Vec<(String, String)> = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (row_key, content) in rows {
+            head = append(
+                connection,
+                key,
+                Some(&head),
+                &at,
+                chained.table,
+                &row_key,
+                Some(&content),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The records of the chain that name no row: its genesis, a new key, a
+/// migration.
+pub(crate) const SAYINGS: [&str; 3] = ["genesis", "rekey", "migration"];
+
 /// The tables whose rows a running store acts on at once, checked at every
 /// open (`guard`): every protection record (the limits and breaks it
 /// enforces) and the last row of the ledger (the balance), the event log, the
@@ -606,6 +737,7 @@ mod tests {
             &MigrationContext {
                 seal: None,
                 database_id: "00000000000000000000000000000000",
+                now: "2026-12-02T00:00:00Z",
             },
         )
         .unwrap();

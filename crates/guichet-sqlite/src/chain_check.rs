@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Connection, OptionalExtension as _};
 
-use crate::chain::{CHAINED, ChainKey, GUARDED, Link, guarded_rows};
+use crate::chain::{CHAINED, ChainKey, GUARDED, Link, SAYINGS, chained_at, guarded_rows, version_of};
+use crate::schema::current_version;
 
 /// A protection record, or the last ledger entry, that a link holds but the
 /// table no longer does: a break or a limit taken out, a withdrawal undone.
@@ -72,7 +73,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         let limit = if *every { "" } else { " LIMIT 1" };
         let mut rows = connection.prepare(&format!(
             "{} ORDER BY {} DESC{limit}",
-            chained.rows_sql(),
+            chained.rows_sql(current_version()),
             chained.order
         ))?;
         let rows: Vec<(String, String)> = rows
@@ -231,7 +232,7 @@ pub(crate) fn walk(connection: &Connection, key: &ChainKey) -> rusqlite::Result<
                 link.at, before.at
             ));
         }
-        if !matches!(link.record.as_str(), "genesis" | "rekey") {
+        if !SAYINGS.contains(&link.record.as_str()) {
             if !CHAINED.iter().any(|chained| chained.table == link.record) {
                 walk.findings
                     .push(format!("{name}: no such chained record"));
@@ -251,8 +252,9 @@ pub(crate) fn walk(connection: &Connection, key: &ChainKey) -> rusqlite::Result<
 pub(crate) fn rows_against(connection: &Connection, walk: &Walk) -> rusqlite::Result<Vec<String>> {
     let mut findings = Vec::new();
     let mut seen: HashSet<(String, String)> = HashSet::new();
-    for chained in CHAINED {
-        let mut statement = connection.prepare(&chained.rows_sql())?;
+    let version = version_of(connection)?;
+    for chained in chained_at(version) {
+        let mut statement = connection.prepare(&chained.rows_sql(version))?;
         let rows = statement.query_map([], |row| {
             Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
         })?;
@@ -316,6 +318,7 @@ mod index_tests {
             &crate::schema::MigrationContext {
                 seal: None,
                 database_id: "00000000000000000000000000000000",
+                now: "2026-12-02T00:00:00Z",
             },
         )
         .unwrap();

@@ -49,18 +49,21 @@ pub enum Access {
 }
 
 /// What migrating a database needs, once the version it comes from is known:
-/// the seal key its open blocks are sealed with (version 1), and the id it
-/// is given (version 5).
+/// the seal key its open blocks are sealed with (version 1) or its chain is
+/// made with (version 7), the id it is given (version 5), and the time.
 pub struct MigrationPlan {
-    /// The seal key, if the migration seals seeds.
+    /// The seal key, if the migration seals seeds or restates links.
     pub seal: Option<SealKey>,
     /// The database's new id.
     pub database_id: String,
+    /// The store's time, stamped.
+    pub now: String,
 }
 
-/// The oldest schema a read-only open reads as it is (version 5 only adds the
-/// database's id).
-pub const READABLE_FROM: i64 = 4;
+/// The oldest schema a read-only open reads as it is: version 7 keys every
+/// record by its player, which every reading asks for (an older file is
+/// migrated first, a copy kept: `guichet migrate`).
+pub const READABLE_FROM: i64 = 7;
 
 /// Opens the Guichet database at `path` for `access`: to write, at the current
 /// schema, created if missing and allowed (`plan` says what a migration
@@ -68,7 +71,7 @@ pub const READABLE_FROM: i64 = 4;
 pub fn open(
     path: &Path,
     access: Access,
-    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
+    plan: &mut dyn FnMut(i64, &Connection) -> Result<MigrationPlan, StoreError>,
 ) -> Result<Connection, StoreError> {
     let refuse = |reason: &str| StoreError::CannotOpen {
         path: path.to_path_buf(),
@@ -152,20 +155,20 @@ fn read_only_folder(path: &Path) -> Option<std::path::PathBuf> {
 
 fn create_database(
     path: &Path,
-    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
+    plan: &mut dyn FnMut(i64, &Connection) -> Result<MigrationPlan, StoreError>,
 ) -> Result<Connection, StoreError> {
     let failed = |error: std::io::Error| StoreError::CannotOpen {
         path: path.to_path_buf(),
         reason: error.to_string(),
     };
     create_folders(path).map_err(failed)?;
-    let plan = plan(0)?;
     // An empty file of mode 0600 first: SQLite keeps its mode, and gives it to
     // the -wal and -shm files it makes beside it.
     drop(create_private(path).map_err(failed)?);
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut connection = Connection::open_with_flags(path, flags).on(path)?;
     configure(&connection).on(path)?;
+    let plan = plan(0, &connection)?;
     // A new database has no block yet: no key is needed to migrate it.
     migrate(
         &mut connection,
@@ -173,6 +176,7 @@ fn create_database(
         &MigrationContext {
             seal: None,
             database_id: &plan.database_id,
+            now: &plan.now,
         },
     )
     .map_err(|error| migration_failed(path, error))?;
@@ -226,7 +230,7 @@ fn checked_version(path: &Path, connection: &Connection) -> Result<i64, StoreErr
 fn open_to_write(
     path: &Path,
     length: u64,
-    plan: &mut dyn FnMut(i64) -> Result<MigrationPlan, StoreError>,
+    plan: &mut dyn FnMut(i64, &Connection) -> Result<MigrationPlan, StoreError>,
 ) -> Result<Connection, StoreError> {
     check_header(path, length)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -236,13 +240,14 @@ fn open_to_write(
     let version = checked_version(path, &connection)?;
     configure(&connection).on(path)?;
     if version < current_version() {
-        let plan = plan(version)?;
+        let plan = plan(version, &connection)?;
         migrate(
             &mut connection,
             version,
             &MigrationContext {
                 seal: plan.seal.as_ref(),
                 database_id: &plan.database_id,
+                now: &plan.now,
             },
         )
         .map_err(|error| migration_failed(path, error))?;

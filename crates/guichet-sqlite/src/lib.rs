@@ -40,6 +40,7 @@ pub mod keys;
 mod lease;
 mod open;
 mod operator;
+mod players;
 mod point_of_sale;
 mod protection;
 mod protection_kept;
@@ -65,6 +66,7 @@ pub use operator::{
     CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,
     PinCheck,
 };
+pub use players::{PLAYER_LOCKOUT, PLAYER_PIN_TRIES, PlayerSummary, is_player_card};
 pub use protection::{ProtectionEvent, ProtectionRecord};
 pub use seeds::{ChooseSeed, SeedSource};
 pub use store::Store;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_sale::StoreError;
+use guichet_sale::time::stamp;
 
 use rusqlite::OptionalExtension as _;
 
@@ -165,7 +166,10 @@ impl Store {
             });
         }
         let legacy_key = files::sibling(path, ".key");
-        let mut plan = |from: i64| migration_plan(from, &legacy_key, &keys);
+        let clock = Arc::clone(&options.clock);
+        let mut plan = |from: i64, connection: &rusqlite::Connection| {
+            migration_plan(from, connection, &legacy_key, &keys, stamp(clock()))
+        };
         let connection = connection::open(path, access, &mut plan)?;
         clock::register(&connection, &options.clock).on(path)?;
         let signer = SharedSigner::default();
@@ -174,7 +178,7 @@ impl Store {
             path: path.to_path_buf(),
             reason: error.to_string(),
         })?;
-        let database_id = database_id(&connection).on(path)?;
+        let database_id = database_id_of(&connection).on(path)?;
         let key_path = database_id
             .as_deref()
             .map_or_else(|| keys.seal_key("unknown"), |id| keys.seal_key(id));
@@ -199,6 +203,7 @@ impl Store {
             signer,
             opened_at_link: 0,
             rekeyed: false,
+            player: None,
         };
         store.warnings.extend(openness_warnings(path));
         if options.read_only {
@@ -362,17 +367,25 @@ impl Store {
     }
 }
 
-/// What migrating from version `from` needs: a new id, and for version 1
+/// What migrating from version `from` needs: a new id; for version 1
 /// (which kept open seeds in clear) the key that seals them — the one an
 /// earlier Guichet kept beside the database (`legacy_key`) if there is one,
-/// else a new one in the key store.
+/// else a new one in the key store; from version 6 (which has a chain) the
+/// database's seal key, if it is there.
 fn migration_plan(
     from: i64,
+    connection: &rusqlite::Connection,
     legacy_key: &Path,
     keys: &KeyStore,
+    now: String,
 ) -> Result<MigrationPlan, StoreError> {
     let database_id = new_database_id()?;
-    let seal = if from == 1 {
+    let seal = if from >= 6 {
+        match database_id_of(connection).ok().flatten() {
+            Some(id) => SealKey::load(&keys.seal_key(&id))?,
+            None => None,
+        }
+    } else if from == 1 {
         Some(match SealKey::load(legacy_key)? {
             Some(key) => key,
             None if keys.may_create() => SealKey::create(&keys.seal_key(&database_id))?,
@@ -386,7 +399,11 @@ fn migration_plan(
     } else {
         None
     };
-    Ok(MigrationPlan { seal, database_id })
+    Ok(MigrationPlan {
+        seal,
+        database_id,
+        now,
+    })
 }
 
 /// The warnings of a database, or its folder, open to other users.
@@ -411,7 +428,7 @@ fn new_database_id() -> Result<String, StoreError> {
 }
 
 /// The database's id, if its schema has one (version 5 on).
-fn database_id(connection: &rusqlite::Connection) -> rusqlite::Result<Option<String>> {
+fn database_id_of(connection: &rusqlite::Connection) -> rusqlite::Result<Option<String>> {
     let has_one: bool = connection.query_row(
         "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'store_identity')",
         [],

@@ -63,11 +63,23 @@ pub enum EventKind {
     /// The clock jumped more than a day forward between two records of a
     /// run.
     ClockJump,
+    /// A player was added.
+    PlayerAdded,
+    /// The desk set a player's PIN.
+    PlayerPinSet,
+    /// A player signed in with the right PIN.
+    PlayerPinRight,
+    /// A wrong PIN for a player's card.
+    PlayerPinWrong,
+    /// Too many wrong PINs: the player's card is locked.
+    PlayerLockout,
+    /// A player signed out (or their session ended).
+    SignOut,
 }
 
 impl EventKind {
     /// Every kind, in the log's order of importance.
-    pub const ALL: [Self; 13] = [
+    pub const ALL: [Self; 19] = [
         Self::Error,
         Self::Resume,
         Self::PinSet,
@@ -81,6 +93,12 @@ impl EventKind {
         Self::Verify,
         Self::Exit,
         Self::ClockJump,
+        Self::PlayerAdded,
+        Self::PlayerPinSet,
+        Self::PlayerPinRight,
+        Self::PlayerPinWrong,
+        Self::PlayerLockout,
+        Self::SignOut,
     ];
 
     /// The kind's name in the database.
@@ -100,6 +118,12 @@ impl EventKind {
             Self::Verify => "verify",
             Self::Exit => "exit",
             Self::ClockJump => "clock_jump",
+            Self::PlayerAdded => "player_added",
+            Self::PlayerPinSet => "player_pin_set",
+            Self::PlayerPinRight => "player_pin_right",
+            Self::PlayerPinWrong => "player_pin_wrong",
+            Self::PlayerLockout => "player_lockout",
+            Self::SignOut => "sign_out",
         }
     }
 
@@ -360,37 +384,59 @@ impl Store {
         Ok((until > self.now()).then_some(until))
     }
 
-    /// Pays `amount` into the account for the operator, with the reason,
-    /// under the same rules as any deposit (the player's limits included).
+    /// Pays `amount` into card `card`'s account for the operator, with the
+    /// reason, under the same rules as any deposit (the player's limits
+    /// included). The store then acts for whom it acted for before.
     ///
     /// # Errors
-    /// [`StoreError::NoReason`] without a reason; those of [`Store::deposit`].
-    pub fn cash_in(&mut self, amount: Cents, reason: &str) -> Result<LedgerEntry, StoreError> {
+    /// [`StoreError::NoReason`] without a reason; [`StoreError::SignIn`] for
+    /// no such card; those of [`Store::deposit`].
+    pub fn cash_in(
+        &mut self,
+        card: &str,
+        amount: Cents,
+        reason: &str,
+    ) -> Result<LedgerEntry, StoreError> {
         let reason = reason_of(reason)?;
-        self.deposit_noted(amount, |writing, id| {
-            insert_event(
-                writing,
-                EventKind::CashIn,
-                &format!("{amount} — {reason}"),
-                Some(id),
-            )
+        self.for_the_desk(card, |store| {
+            store.deposit_noted(amount, |writing, id| {
+                insert_event(writing, EventKind::CashIn, &format!("{amount} — {reason}"), Some(id))
+            })
         })
     }
 
-    /// Pays `amount` out of the account for the operator, with the reason.
+    /// Pays `amount` out of card `card`'s account for the operator, with the
+    /// reason. The store then acts for whom it acted for before.
     ///
     /// # Errors
-    /// [`StoreError::NoReason`] without a reason; those of [`Store::withdraw`].
-    pub fn cash_out(&mut self, amount: Cents, reason: &str) -> Result<LedgerEntry, StoreError> {
+    /// [`StoreError::NoReason`] without a reason; [`StoreError::SignIn`] for
+    /// no such card; those of [`Store::withdraw`].
+    pub fn cash_out(
+        &mut self,
+        card: &str,
+        amount: Cents,
+        reason: &str,
+    ) -> Result<LedgerEntry, StoreError> {
         let reason = reason_of(reason)?;
-        self.withdraw_noted(amount, |writing, id| {
-            insert_event(
-                writing,
-                EventKind::CashOut,
-                &format!("{amount} — {reason}"),
-                Some(id),
-            )
+        self.for_the_desk(card, |store| {
+            store.withdraw_noted(amount, |writing, id| {
+                insert_event(writing, EventKind::CashOut, &format!("{amount} — {reason}"), Some(id))
+            })
         })
+    }
+
+    /// Runs `work` acting for card `card`'s player, then acts again for whom
+    /// the store acted for before.
+    fn for_the_desk<T>(
+        &mut self,
+        card: &str,
+        work: impl FnOnce(&mut Self) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let before = self.player.clone();
+        self.act_for(card)?;
+        let done = work(self);
+        self.player = before;
+        done
     }
 
     /// The meters over the ledger entries after `after` (0: since
@@ -591,18 +637,43 @@ fn reason_of(reason: &str) -> Result<&str, StoreError> {
     }
 }
 
-/// Appends one event in the transaction.
+/// Appends one event in the transaction; one that moves money (a ledger
+/// entry) names the player the store acts for.
 pub(crate) fn insert_event(
     writing: &Writing<'_>,
     kind: EventKind,
     detail: &str,
     ledger_id: Option<i64>,
 ) -> Result<(), StoreError> {
+    let player = ledger_id.and(writing.player);
+    append_event(writing, kind, detail, ledger_id, player)
+}
+
+/// Appends one event of player `player`'s in the transaction.
+pub(crate) fn insert_player_event(
+    writing: &Writing<'_>,
+    kind: EventKind,
+    player: i64,
+    detail: &str,
+) -> Result<(), StoreError> {
+    append_event(writing, kind, detail, None, Some(player))
+}
+
+/// Appends one event, as given.
+fn append_event(
+    writing: &Writing<'_>,
+    kind: EventKind,
+    detail: &str,
+    ledger_id: Option<i64>,
+    player: Option<i64>,
+) -> Result<(), StoreError> {
     writing
         .sql
-        .prepare_cached("INSERT INTO events (at, kind, detail, ledger_id) VALUES (?1, ?2, ?3, ?4)")
+        .prepare_cached(
+            "INSERT INTO events (at, kind, detail, ledger_id, player_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
         .and_then(|mut insert| {
-            insert.execute(params![stamp(writing.now), kind.name(), detail, ledger_id])
+            insert.execute(params![stamp(writing.now), kind.name(), detail, ledger_id, player])
         })
         .on(writing.path)
         .map(drop)

@@ -1,4 +1,4 @@
-//! Player protection, as French law asks of game operators (ANJ, décret
+//! Each player's protection, as French law asks of game operators (ANJ, décret
 //! n° 2020-494, article 17: the "modérateurs de jeu"): the 18+ confirmation,
 //! a deposit limit and a stake limit over 7 rolling days, self-exclusion and
 //! the reality checks.
@@ -99,7 +99,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn protection(&self) -> Result<Protection, StoreError> {
-        protection_in(&self.connection, &self.path, self.now())
+        protection_in(&self.connection, &self.path, self.player_id()?, self.now())
     }
 
     /// Records the player's answer to "18 or over?".
@@ -116,8 +116,8 @@ impl Store {
             writing
                 .sql
                 .execute(
-                    "INSERT INTO protection (at, kind) VALUES (?1, ?2)",
-                    params![stamp(writing.now), kind],
+                    "INSERT INTO protection (at, kind, player_id) VALUES (?1, ?2, ?3)",
+                    params![stamp(writing.now), kind, writing.player()?],
                 )
                 .on(writing.path)
                 .map(drop)
@@ -139,8 +139,8 @@ impl Store {
             });
         }
         self.write(|writing| {
-            let now = writing.now;
-            let protection = protection_in(writing.sql, writing.path, now)?;
+            let (now, player) = (writing.now, writing.player()?);
+            let protection = protection_in(writing.sql, writing.path, player, now)?;
             let limit = protection.limit(kind);
             let effective_at = match (limit.current, limit.pending) {
                 (Some(current), _) if amount <= current => now,
@@ -151,8 +151,9 @@ impl Store {
             writing
                 .sql
                 .execute(
-                    "INSERT INTO protection (at, kind, amount_cents, effective_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![stamp(now), kind.name(), amount.get(), stamp(effective_at)],
+                    "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![stamp(now), kind.name(), amount.get(), stamp(effective_at), player],
                 )
                 .on(writing.path)?;
             Ok(LimitChange {
@@ -178,15 +179,15 @@ impl Store {
             });
         }
         self.write(|writing| {
-            let now = writing.now;
-            let running = protection_in(writing.sql, writing.path, now)?.excluded_until;
+            let (now, player) = (writing.now, writing.player()?);
+            let running = protection_in(writing.sql, writing.path, player, now)?.excluded_until;
             let asked = now + SignedDuration::from_hours(24 * i64::from(days));
             let until = running.map_or(asked, |running| running.max(asked));
             writing
                 .sql
                 .execute(
-                    "INSERT INTO protection (at, kind, until) VALUES (?1, 'exclusion', ?2)",
-                    params![stamp(now), stamp(until)],
+                    "INSERT INTO protection (at, kind, until, player_id) VALUES (?1, 'exclusion', ?2, ?3)",
+                    params![stamp(now), stamp(until), player],
                 )
                 .on(writing.path)?;
             Ok(until)
@@ -207,30 +208,45 @@ impl Store {
             writing
                 .sql
                 .execute(
-                    "INSERT INTO protection (at, kind, played_seconds, net_cents, choice)
-                     VALUES (?1, 'reality_check', ?2, ?3, ?4)",
-                    params![stamp(writing.now), played_seconds, net.get(), choice.name()],
+                    "INSERT INTO protection (at, kind, played_seconds, net_cents, choice, player_id)
+                     VALUES (?1, 'reality_check', ?2, ?3, ?4, ?5)",
+                    params![
+                        stamp(writing.now),
+                        played_seconds,
+                        net.get(),
+                        choice.name(),
+                        writing.player()?
+                    ],
                 )
                 .on(writing.path)
                 .map(drop)
         })
     }
 
-    /// Every protection record, oldest first.
+    /// Every protection record of the player the store acts for, oldest
+    /// first.
     ///
     /// # Errors
-    /// [`StoreError`] if the database cannot be read or holds a record this
-    /// build cannot read.
+    /// [`StoreError::SignedOut`] for no player; [`StoreError`] if the
+    /// database cannot be read or holds a record this build cannot read.
     pub fn protection_records(&self) -> Result<Vec<ProtectionRecord>, StoreError> {
+        self.protection_records_of(self.player_id()?)
+    }
+
+    /// Player `player`'s protection records, oldest first.
+    pub(crate) fn protection_records_of(
+        &self,
+        player: i64,
+    ) -> Result<Vec<ProtectionRecord>, StoreError> {
         let mut statement = self
             .connection
             .prepare_cached(
                 "SELECT id, at, kind, amount_cents, effective_at, until, played_seconds, net_cents, choice
-                 FROM protection ORDER BY id",
+                 FROM protection WHERE player_id = ?1 ORDER BY id",
             )
             .on(&self.path)?;
         let rows = statement
-            .query_map([], |row| {
+            .query_map([player], |row| {
                 Ok(RecordRow {
                     id: row.get(0)?,
                     at: row.get(1)?,
@@ -255,18 +271,20 @@ impl Store {
         Ok(records)
     }
 
-    /// What the games gave and took since ledger entry `after`: prizes and
-    /// refunds less stakes (deposits and withdrawals left out).
+    /// What the games gave and took the player the store acts for since
+    /// ledger entry `after`: prizes and refunds less stakes (deposits and
+    /// withdrawals left out).
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn net_since(&self, after: i64) -> Result<Cents, StoreError> {
+        let player = self.player_id()?;
         self.connection
             .prepare_cached(
-                "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger
-                 WHERE id > ?1 AND kind IN ('stake', 'prize', 'refund')",
+                "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger INDEXED BY ledger_by_player
+                 WHERE player_id = ?1 AND id > ?2 AND kind IN ('stake', 'prize', 'refund')",
             )
-            .and_then(|mut statement| statement.query_row([after], |row| row.get(0)))
+            .and_then(|mut statement| statement.query_row([player, after], |row| row.get(0)))
             .map(Cents)
             .on(&self.path)
     }
@@ -322,20 +340,26 @@ impl RecordRow {
     }
 }
 
-/// Whether `amount` may be deposited or staked, read in a write transaction.
+/// Whether the player the store acts for may deposit or stake `amount`,
+/// read in a write transaction.
 ///
 /// # Errors
-/// [`StoreError::Excluded`], [`StoreError::NoLimits`] or
-/// [`StoreError::LimitReached`]: why not.
+/// [`StoreError::SignedOut`]; [`StoreError::Excluded`],
+/// [`StoreError::NotAnAdult`] (a stake with no "18 or over" on record),
+/// [`StoreError::NoLimits`] or [`StoreError::LimitReached`]: why not.
 pub(crate) fn check(
     writing: &Writing<'_>,
     kind: LimitKind,
     amount: Cents,
 ) -> Result<(), StoreError> {
     let (connection, path, now) = (writing.sql, writing.path, writing.now);
-    let protection = protection_in(connection, path, now)?;
+    let player = writing.player()?;
+    let protection = protection_in(connection, path, player, now)?;
     if let Some(until) = protection.excluded_until {
         return Err(StoreError::Excluded { until });
+    }
+    if kind == LimitKind::Stake && protection.adult != Some(true) {
+        return Err(StoreError::NotAnAdult);
     }
     if !protection.limits_set() {
         return Err(StoreError::NoLimits);
@@ -347,7 +371,7 @@ pub(crate) fn check(
             amount,
             limit: current,
             left,
-            fits_from: fits_from(connection, path, kind, limit, amount, now)?,
+            fits_from: fits_from(connection, path, player, kind, limit, amount, now)?,
         }),
         _ => Ok(()),
     }
@@ -359,6 +383,7 @@ pub(crate) fn check(
 fn fits_from(
     connection: &Connection,
     path: &Path,
+    player: i64,
     kind: LimitKind,
     limit: &Limit,
     amount: Cents,
@@ -371,7 +396,7 @@ fn fits_from(
         return Ok(None);
     }
     let mut used = limit.used.get();
-    for (at, part) in window_entries(connection, path, kind, now)? {
+    for (at, part) in window_entries(connection, path, player, kind, now)? {
         used -= part;
         if used + amount.get() <= ceiling {
             return Ok(Some(at + LIMIT_WINDOW));
@@ -395,17 +420,18 @@ pub(crate) const fn counted(kind: LimitKind) -> (&'static str, i64) {
 fn window_entries(
     connection: &Connection,
     path: &Path,
+    player: i64,
     kind: LimitKind,
     now: Timestamp,
 ) -> Result<Vec<(Timestamp, i64)>, StoreError> {
     let (condition, sign) = counted(kind);
     let rows: Vec<(String, i64)> = connection
         .prepare_cached(&format!(
-            "SELECT at, amount_cents FROM ledger WHERE {condition} AND at > ?1 ORDER BY id"
+            "SELECT at, amount_cents FROM ledger WHERE player_id = ?2 AND {condition} AND at > ?1 ORDER BY id"
         ))
         .and_then(|mut statement| {
             statement
-                .query_map([stamp(now - LIMIT_WINDOW)], |row| {
+                .query_map(params![stamp(now - LIMIT_WINDOW), player], |row| {
                     Ok((row.get(0)?, row.get(1)?))
                 })?
                 .collect()
@@ -423,11 +449,12 @@ fn window_entries(
         .collect()
 }
 
-/// The protection at `now`, read through `connection` (a transaction's,
-/// possibly).
-fn protection_in(
+/// Player `player`'s protection at `now`, read through `connection` (a
+/// transaction's, possibly).
+pub(crate) fn protection_in(
     connection: &Connection,
     path: &Path,
+    player: i64,
     now: Timestamp,
 ) -> Result<Protection, StoreError> {
     let broken = |detail: String| StoreError::Inconsistent {
@@ -437,16 +464,18 @@ fn protection_in(
     let adult = connection
         .prepare_cached(
             "SELECT kind = 'age_confirmed' FROM protection
-             WHERE kind IN ('age_confirmed', 'age_refused') ORDER BY id DESC LIMIT 1",
+             WHERE player_id = ?1 AND kind IN ('age_confirmed', 'age_refused') ORDER BY id DESC LIMIT 1",
         )
         .and_then(|mut statement| {
-            rusqlite::OptionalExtension::optional(statement.query_row([], |row| row.get(0)))
+            rusqlite::OptionalExtension::optional(statement.query_row([player], |row| row.get(0)))
         })
         .on(path)?;
     // Stamps are of one width, in UTC: the greatest is the latest end.
     let latest: Option<String> = connection
-        .prepare_cached("SELECT MAX(until) FROM protection WHERE kind = 'exclusion'")
-        .and_then(|mut statement| statement.query_row([], |row| row.get(0)))
+        .prepare_cached(
+            "SELECT MAX(until) FROM protection WHERE player_id = ?1 AND kind = 'exclusion'",
+        )
+        .and_then(|mut statement| statement.query_row([player], |row| row.get(0)))
         .on(path)?;
     let excluded_until = latest
         .map(|end| parse(&end).map_err(broken))
@@ -454,8 +483,8 @@ fn protection_in(
         .filter(|end| *end > now);
     Ok(Protection {
         adult,
-        deposit: limit_in(connection, path, LimitKind::Deposit, now)?,
-        stake: limit_in(connection, path, LimitKind::Stake, now)?,
+        deposit: limit_in(connection, path, player, LimitKind::Deposit, now)?,
+        stake: limit_in(connection, path, player, LimitKind::Stake, now)?,
         excluded_until,
     })
 }
@@ -471,19 +500,21 @@ pub(crate) struct Setting {
     pub effective_at: Timestamp,
 }
 
-/// The settings of a limit, oldest first.
+/// Player `player`'s settings of a limit, oldest first.
 pub(crate) fn settings_in(
     connection: &Connection,
     path: &Path,
+    player: i64,
     kind: LimitKind,
 ) -> Result<Vec<Setting>, StoreError> {
     let rows: Vec<(String, i64, String)> = connection
         .prepare_cached(
-            "SELECT at, amount_cents, effective_at FROM protection WHERE kind = ?1 ORDER BY id",
+            "SELECT at, amount_cents, effective_at FROM protection
+             WHERE player_id = ?2 AND kind = ?1 ORDER BY id",
         )
         .and_then(|mut statement| {
             statement
-                .query_map([kind.name()], |row| {
+                .query_map(params![kind.name(), player], |row| {
                     Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                 })?
                 .collect()
@@ -537,17 +568,19 @@ pub(crate) fn in_force(
 fn limit_in(
     connection: &Connection,
     path: &Path,
+    player: i64,
     kind: LimitKind,
     now: Timestamp,
 ) -> Result<Limit, StoreError> {
-    let (current, pending) = in_force(&settings_in(connection, path, kind)?, now);
+    let (current, pending) = in_force(&settings_in(connection, path, player, kind)?, now);
     let (condition, sign) = counted(kind);
     let used: i64 = connection
         .prepare_cached(&format!(
-            "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE {condition} AND at > ?1"
+            "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger
+             WHERE player_id = ?2 AND {condition} AND at > ?1"
         ))
         .and_then(|mut statement| {
-            statement.query_row([stamp(now - LIMIT_WINDOW)], |row| row.get(0))
+            statement.query_row(params![stamp(now - LIMIT_WINDOW), player], |row| row.get(0))
         })
         .on(path)?;
     Ok(Limit {

@@ -1,5 +1,5 @@
-//! `verify`'s check of the player's protection: every deposit and stake of
-//! the ledger against the limits and breaks recorded when it was made.
+//! `verify`'s check of each player's protection: every deposit and stake of
+//! their ledger against the limits and breaks recorded when it was made.
 //!
 //! Entries older than the first limit ever set come from a database that
 //! predates the limits and are not judged. Times are whole seconds: when a
@@ -94,15 +94,25 @@ impl Tracked {
 }
 
 impl Store {
-    /// Every deposit and stake against the limits and breaks in force when it
-    /// was made (see the module's documentation).
+    /// Every player's deposits and stakes against their limits and breaks
+    /// in force when each was made (see the module's documentation).
     pub(crate) fn protection_checks(&self) -> Result<Vec<String>, StoreError> {
+        let mut violations = Vec::new();
+        for player in self.player_ids()? {
+            violations.extend(self.player_protection_checks(player)?);
+        }
+        Ok(violations)
+    }
+
+    /// Player `player`'s deposits and stakes against their limits and
+    /// breaks.
+    fn player_protection_checks(&self, player: i64) -> Result<Vec<String>, StoreError> {
         let broken = |detail: String| self.inconsistent(detail);
         let mut limits = Vec::with_capacity(2);
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             limits.push(Tracked {
                 kind,
-                settings: settings_in(&self.connection, &self.path, kind)?,
+                settings: settings_in(&self.connection, &self.path, player, kind)?,
                 window: VecDeque::new(),
                 used: 0,
             });
@@ -112,7 +122,7 @@ impl Store {
             .filter_map(|limit| limit.settings.first().map(|setting| setting.at))
             .min();
         let mut breaks = Vec::new();
-        for record in self.protection_records()? {
+        for record in self.protection_records_of(player)? {
             if let ProtectionEvent::Exclusion { until } = record.event {
                 breaks.push(Break {
                     from: parse(&record.at).map_err(broken)?,
@@ -121,7 +131,7 @@ impl Store {
             }
         }
         let mut violations = Vec::new();
-        for entry in self.ledger()? {
+        for entry in self.ledger_of(player)? {
             let at = parse(&entry.at).map_err(broken)?;
             let judged = first_limit.is_some_and(|first| first <= at);
             let paid_in = matches!(entry.kind, LedgerKind::Deposit | LedgerKind::Stake);

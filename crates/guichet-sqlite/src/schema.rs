@@ -301,6 +301,9 @@ pub struct MigrationContext<'a> {
     pub seal: Option<&'a SealKey>,
     /// The id version 5 gives the database.
     pub database_id: &'a str,
+    /// The time of the migration, as the store stamps it (the links version
+    /// 7 adds are dated then, or at the chain's last link if later).
+    pub now: &'a str,
 }
 
 /// Version 5: the database's own id, which its keys are found by (they are
@@ -361,6 +364,152 @@ CREATE TRIGGER closings_are_append_only_delete BEFORE DELETE ON closings BEGIN
 END;
 ";
 
+/// Version 7, the players: the kiosk's one account becomes player "1" (if
+/// the file holds any record of it), and every record of a player's — a
+/// ledger entry, a unit, a protection record, an event of theirs — names its
+/// player. A player's card never changes; their PIN is an argon2id hash. The
+/// tables are rebuilt with the column last, their rows copied (the chain then
+/// restates them, `relink_players`), and one unfinished unit is allowed per
+/// player.
+const VERSION_7_TABLES: &str = r"
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    card TEXT NOT NULL UNIQUE CHECK (length(card) BETWEEN 1 AND 32 AND card NOT GLOB '*[^0-9A-Za-z-]*'),
+    pin_hash TEXT CHECK (pin_hash IS NULL OR pin_hash LIKE '$argon2id$%'),
+    created_at TEXT NOT NULL
+);
+CREATE TRIGGER players_keep_their_card BEFORE UPDATE OF id, card ON players BEGIN
+    SELECT RAISE(ABORT, 'a player keeps their card');
+END;
+CREATE TRIGGER players_are_never_removed BEFORE DELETE ON players BEGIN
+    SELECT RAISE(ABORT, 'a player is never removed');
+END;
+INSERT INTO players (id, card, created_at)
+    SELECT 1, '1', created_at FROM account
+    WHERE EXISTS (SELECT 1 FROM ledger) OR EXISTS (SELECT 1 FROM protection)
+       OR EXISTS (SELECT 1 FROM units);
+
+CREATE TABLE units_v7 (
+    id INTEGER PRIMARY KEY,
+    block_id INTEGER NOT NULL REFERENCES blocks (id),
+    unit_index INTEGER NOT NULL CHECK (typeof(unit_index) = 'integer' AND unit_index >= 0),
+    prize_cents INTEGER NOT NULL CHECK (typeof(prize_cents) = 'integer' AND prize_cents >= 0),
+    scenario TEXT NOT NULL,
+    generator INTEGER NOT NULL CHECK (typeof(generator) = 'integer' AND generator >= 1),
+    state TEXT NOT NULL CHECK (state IN ('sold', 'revealing', 'settled')),
+    sold_at TEXT NOT NULL,
+    settled_at TEXT,
+    player_id INTEGER NOT NULL REFERENCES players (id),
+    UNIQUE (block_id, unit_index),
+    CHECK ((state = 'settled') = (settled_at IS NOT NULL))
+);
+INSERT INTO units_v7 SELECT *, 1 FROM units;
+
+CREATE TABLE ledger_v7 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('deposit', 'withdrawal', 'stake', 'prize', 'refund')),
+    amount_cents INTEGER NOT NULL CHECK (typeof(amount_cents) = 'integer'),
+    unit_id INTEGER REFERENCES units (id),
+    balance_after_cents INTEGER NOT NULL CHECK (
+        typeof(balance_after_cents) = 'integer'
+        AND balance_after_cents BETWEEN 0 AND 1000000000000000),
+    player_id INTEGER NOT NULL REFERENCES players (id),
+    UNIQUE (unit_id, kind),
+    CHECK ((kind IN ('stake', 'prize', 'refund')) = (unit_id IS NOT NULL)),
+    CHECK (CASE kind WHEN 'withdrawal' THEN amount_cents < 0
+                     WHEN 'stake' THEN amount_cents < 0
+                     ELSE amount_cents > 0 END)
+);
+INSERT INTO ledger_v7 SELECT *, 1 FROM ledger;
+
+CREATE TABLE protection_v7 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('age_confirmed', 'age_refused', 'deposit_limit',
+                                       'stake_limit', 'exclusion', 'reality_check')),
+    amount_cents INTEGER CHECK (amount_cents IS NULL
+        OR (typeof(amount_cents) = 'integer' AND amount_cents > 0)),
+    effective_at TEXT,
+    until TEXT,
+    played_seconds INTEGER CHECK (played_seconds IS NULL
+        OR (typeof(played_seconds) = 'integer' AND played_seconds >= 0)),
+    net_cents INTEGER CHECK (net_cents IS NULL OR typeof(net_cents) = 'integer'),
+    choice TEXT CHECK (choice IS NULL OR choice IN ('continue', 'stop')),
+    player_id INTEGER NOT NULL REFERENCES players (id),
+    CHECK ((kind IN ('deposit_limit', 'stake_limit'))
+           = (amount_cents IS NOT NULL AND effective_at IS NOT NULL)),
+    CHECK ((kind = 'exclusion') = (until IS NOT NULL)),
+    CHECK ((kind = 'reality_check')
+           = (played_seconds IS NOT NULL AND net_cents IS NOT NULL AND choice IS NOT NULL))
+);
+INSERT INTO protection_v7 SELECT *, 1 FROM protection;
+
+CREATE TABLE events_v7 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('error', 'resume', 'pin_set', 'pin_right', 'pin_wrong',
+                                       'lockout', 'cash_in', 'cash_out', 'meter_reset',
+                                       'setting', 'verify', 'exit', 'clock_jump',
+                                       'player_added', 'player_pin_set', 'player_pin_right',
+                                       'player_pin_wrong', 'player_lockout', 'sign_out')),
+    detail TEXT NOT NULL,
+    ledger_id INTEGER REFERENCES ledger (id),
+    player_id INTEGER REFERENCES players (id),
+    CHECK ((kind IN ('cash_in', 'cash_out')) = (ledger_id IS NOT NULL)),
+    CHECK ((kind IN ('player_added', 'player_pin_set', 'player_pin_right', 'player_pin_wrong',
+                     'player_lockout', 'sign_out', 'cash_in', 'cash_out'))
+           <= (player_id IS NOT NULL))
+);
+INSERT INTO events_v7 SELECT e.*, l.player_id FROM events e LEFT JOIN ledger_v7 l ON l.id = e.ledger_id;
+
+DROP TABLE events;
+DROP TABLE protection;
+DROP TABLE ledger;
+DROP TABLE units;
+ALTER TABLE units_v7 RENAME TO units;
+ALTER TABLE ledger_v7 RENAME TO ledger;
+ALTER TABLE protection_v7 RENAME TO protection;
+ALTER TABLE events_v7 RENAME TO events;
+
+CREATE INDEX units_unsettled ON units (player_id, state) WHERE state <> 'settled';
+CREATE INDEX ledger_by_player ON ledger (player_id, id);
+CREATE INDEX ledger_by_time ON ledger (kind, at);
+CREATE INDEX protection_by_player ON protection (player_id, kind);
+CREATE INDEX events_by_player ON events (player_id, kind) WHERE player_id IS NOT NULL;
+
+CREATE TRIGGER units_are_sold_from_a_selling_block BEFORE INSERT ON units
+WHEN (SELECT status FROM blocks WHERE id = NEW.block_id) IS NOT 'selling' BEGIN
+    SELECT RAISE(ABORT, 'a unit is sold only from a selling block');
+END;
+CREATE TRIGGER one_unfinished_unit BEFORE INSERT ON units
+WHEN EXISTS (SELECT 1 FROM units WHERE state <> 'settled' AND player_id = NEW.player_id) BEGIN
+    SELECT RAISE(ABORT, 'a unit is unfinished: it must be settled before another is sold');
+END;
+CREATE TRIGGER ledger_is_append_only_update BEFORE UPDATE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+CREATE TRIGGER ledger_is_append_only_delete BEFORE DELETE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+CREATE TRIGGER protection_is_append_only_update BEFORE UPDATE ON protection BEGIN
+    SELECT RAISE(ABORT, 'the protection records are append-only');
+END;
+CREATE TRIGGER protection_is_append_only_delete BEFORE DELETE ON protection BEGIN
+    SELECT RAISE(ABORT, 'the protection records are append-only');
+END;
+CREATE TRIGGER events_are_append_only_update BEFORE UPDATE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+";
+
+/// The tables version 7 gives a player column: their rows' content changes,
+/// so the chain restates each.
+pub(crate) const GIVEN_A_PLAYER: [&str; 4] = ["units", "ledger", "protection", "events"];
+
 /// Why a migration failed.
 #[derive(Debug, thiserror::Error)]
 pub enum MigrationError {
@@ -373,7 +522,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-const VERSIONS: i64 = 6;
+const VERSIONS: i64 = 7;
 
 /// The schema version this build writes.
 #[must_use]
@@ -409,6 +558,7 @@ pub fn expected_schema(version: i64) -> Result<Vec<SchemaItem>, MigrationError> 
         &MigrationContext {
             seal: None,
             database_id: "00000000000000000000000000000000",
+            now: "2026-12-02T00:00:00Z",
         },
     )?;
     Ok(schema_of(&connection)?)
@@ -472,10 +622,11 @@ fn migrate_to(
                     [context.database_id],
                 )?;
             }
-            _ => {
+            6 => {
                 transaction.execute_batch(VERSION_6_TABLES)?;
-                transaction.execute_batch(&chain::schema_sql())?;
+                transaction.execute_batch(&chain::schema_sql(6))?;
             }
+            _ => to_version_7(&transaction, context)?,
         }
         let broken: Option<String> = transaction
             .query_row(
@@ -496,6 +647,49 @@ fn migrate_to(
     if from == 1 {
         // The copied-over pages left the log: keep none of the old ones.
         connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    }
+    Ok(())
+}
+
+/// Version 6 to 7: the players. A chain already begun is checked first —
+/// every row to be rebuilt must be the one its last link holds, made with
+/// the key — so that no record forged before is vouched for after; then the
+/// tables are rebuilt, their chain triggers made again, and each rebuilt row
+/// restated by a link after one saying why.
+fn to_version_7(
+    transaction: &Transaction<'_>,
+    context: &MigrationContext<'_>,
+) -> Result<(), MigrationError> {
+    let head = chain::head(transaction)?;
+    let key = match (&head, context.seal) {
+        (None, _) => None,
+        (Some(_), Some(seal)) => Some(chain::ChainKey::of(seal)),
+        (Some(_), None) => {
+            return Err(MigrationError::Data(
+                "the chain's records are restated with the seal key, which is missing".to_owned(),
+            ));
+        }
+    };
+    if let Some(key) = &key {
+        let walk = crate::chain_check::walk(transaction, key)?;
+        let findings: Vec<String> = walk
+            .findings
+            .iter()
+            .cloned()
+            .chain(crate::chain_check::rows_against(transaction, &walk)?)
+            .collect();
+        if let Some(first) = findings.first() {
+            return Err(MigrationError::Data(format!(
+                "the file does not verify ({first}); nothing is migrated: `guichet verify` lists what is wrong"
+            )));
+        }
+    }
+    transaction.execute_batch(VERSION_7_TABLES)?;
+    let mut chained = vec!["players"];
+    chained.extend(GIVEN_A_PLAYER);
+    transaction.execute_batch(&chain::triggers_sql(7, &chained))?;
+    if let (Some(key), Some(head)) = (&key, head) {
+        chain::restate(transaction, key, head, &GIVEN_A_PLAYER, context.now)?;
     }
     Ok(())
 }

@@ -64,6 +64,17 @@ pub struct Store {
     pub(crate) opened_at_link: i64,
     /// The seal key was replaced: the next write's first link says so.
     pub(crate) rekeyed: bool,
+    /// The player the store acts for: signed in, or chosen by the desk.
+    pub(crate) player: Option<Player>,
+}
+
+/// A player the store acts for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Player {
+    /// Their row.
+    pub id: i64,
+    /// Their card's number.
+    pub card: String,
 }
 
 impl std::fmt::Debug for Store {
@@ -92,9 +103,19 @@ pub(crate) struct Writing<'a> {
     pub seeds: &'a SeedSource,
     /// The store's clock, read once when the transaction began.
     pub now: jiff::Timestamp,
+    /// The player the store acts for, if any.
+    pub(crate) player: Option<i64>,
 }
 
 impl Writing<'_> {
+    /// The player the store acts for.
+    ///
+    /// # Errors
+    /// [`StoreError::SignedOut`] for none.
+    pub(crate) fn player(&self) -> Result<i64, StoreError> {
+        self.player.ok_or(StoreError::SignedOut)
+    }
+
     /// The seal key of the open blocks' seeds.
     pub fn key(&self) -> Result<&SealKey, StoreError> {
         self.seal.key(self.key_path)
@@ -368,6 +389,7 @@ impl Store {
             key_path: &self.key_path,
             seeds: &self.seeds,
             now,
+            player: self.player.as_ref().map(|player| player.id),
         })?;
         transaction.commit().on(&self.path)?;
         self.rekeyed = false;

@@ -28,6 +28,9 @@ const UNIT_COLUMNS: &str =
             u.sold_at, u.settled_at, u.generator
      FROM units u JOIN blocks b ON b.id = u.block_id";
 
+/// The condition that keeps a player's units, the player `?1`.
+const THE_PLAYER_S: &str = "u.player_id = ?1";
+
 /// A unit's row, before its steps are read.
 struct UnitRow {
     id: i64,
@@ -80,11 +83,12 @@ impl Store {
         self.take_lease(None)?;
         let bought = self.write(|writing| {
             let (transaction, path) = (writing.sql, writing.path);
-            if let Some(unit) = first_unfinished_in(transaction).on(path)? {
+            let player = writing.player()?;
+            if let Some(unit) = first_unfinished_in(transaction, player).on(path)? {
                 return Err(StoreError::UnitUnfinished(unit));
             }
             protection::check(writing, LimitKind::Stake, emission.stake)?;
-            let balance = balance_in(transaction).on(path)?;
+            let balance = balance_in(transaction, player).on(path)?;
             if balance < emission.stake {
                 return Err(StoreError::InsufficientFunds {
                     balance,
@@ -95,8 +99,8 @@ impl Store {
             let (prize, scenario) = unit_scenario(&selling.block, selling.next_index);
             let (unit_id, sold_at): (i64, String) = transaction
                 .prepare_cached(&format!(
-                    "INSERT INTO units (block_id, unit_index, prize_cents, scenario, generator, state, sold_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, 'sold', {NOW}) RETURNING id, sold_at"
+                    "INSERT INTO units (block_id, unit_index, prize_cents, scenario, generator, state, sold_at, player_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 'sold', {NOW}, ?6) RETURNING id, sold_at"
                 ))
                 .and_then(|mut insert| {
                     insert.query_row(
@@ -105,13 +109,14 @@ impl Store {
                             selling.next_index,
                             prize.get(),
                             scenario.to_json(),
-                            generator::VERSION
+                            generator::VERSION,
+                            player
                         ],
                         |row| Ok((row.get(0)?, row.get(1)?)),
                     )
                 })
                 .on(path)?;
-            insert_entry(transaction, path, LedgerKind::Stake, -emission.stake, Some(unit_id))?;
+            insert_entry(writing, player, LedgerKind::Stake, -emission.stake, Some(unit_id))?;
             mark_sold(writing, &selling)?;
             Ok(Unit {
                 id: unit_id,
@@ -161,7 +166,7 @@ impl Store {
         self.take_lease(Some(unit))?;
         let revealed = self.write(|writing| {
             let (transaction, path) = (writing.sql, writing.path);
-            let mut current = load(transaction, path, unit)?;
+            let mut current = load(transaction, path, writing.player()?, unit)?;
             if current.state == UnitState::Settled {
                 return Err(StoreError::AlreadySettled(unit));
             }
@@ -215,7 +220,8 @@ impl Store {
         self.take_lease(Some(unit))?;
         let credited = self.write(|writing| {
             let (transaction, path) = (writing.sql, writing.path);
-            let current = load(transaction, path, unit)?;
+            let player = writing.player()?;
+            let current = load(transaction, path, player, unit)?;
             if current.state == UnitState::Settled {
                 return Ok(false);
             }
@@ -229,13 +235,7 @@ impl Store {
                 .and_then(|mut update| update.execute([unit]))
                 .on(path)?;
             if current.prize.is_positive() {
-                insert_entry(
-                    transaction,
-                    path,
-                    LedgerKind::Prize,
-                    current.prize,
-                    Some(unit),
-                )?;
+                insert_entry(writing, player, LedgerKind::Prize, current.prize, Some(unit))?;
             }
             Ok(true)
         });
@@ -256,9 +256,13 @@ impl Store {
         PointOfSale::finish(self, unit)
     }
 
-    /// The unit bought and not settled, if any: at most one at a time.
+    /// The player's unit bought and not settled, if any: at most one at a
+    /// time (none when the store acts for nobody).
     fn first_unfinished(&self) -> Result<Option<i64>, StoreError> {
-        first_unfinished_in(&self.connection).on(&self.path)
+        let Some(player) = self.player.as_ref() else {
+            return Ok(None);
+        };
+        first_unfinished_in(&self.connection, player.id).on(&self.path)
     }
 
     /// Takes the play lease for `unit` (or for a purchase).
@@ -276,23 +280,39 @@ impl Store {
         }
     }
 
-    /// Gives back the play lease once no unit is unfinished.
-    fn give_back_lease_if_idle(&mut self) {
+    /// Gives back the play lease once the player has no unit unfinished
+    /// (another's, left unfinished, is taken up again at their sign-in).
+    pub(crate) fn give_back_lease_if_idle(&mut self) {
         if matches!(self.first_unfinished(), Ok(None)) {
             self.lease.give_back();
         }
     }
 
-    /// Unit `unit`.
+    /// Unit `unit` of the player the store acts for.
     ///
     /// # Errors
-    /// [`StoreError::NoSuchUnit`]; [`StoreError::Inconsistent`] if its row cannot
-    /// be read back.
+    /// [`StoreError::NoSuchUnit`] (another player's too);
+    /// [`StoreError::SignedOut`]; [`StoreError::Inconsistent`] if its row
+    /// cannot be read back.
     pub fn unit(&self, unit: i64) -> Result<Unit, StoreError> {
-        load(&self.connection, &self.path, unit)
+        load(&self.connection, &self.path, self.player_id()?, unit)
     }
 
-    /// The most recent units, newest first.
+    /// Unit `unit`, whoever's it is: for the operator's recall and audits.
+    ///
+    /// # Errors
+    /// As [`Store::unit`].
+    pub fn any_unit(&self, unit: i64) -> Result<Unit, StoreError> {
+        let row = self
+            .connection
+            .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?1"))
+            .and_then(|mut statement| statement.query_row([unit], read_row).optional())
+            .on(&self.path)?
+            .ok_or(StoreError::NoSuchUnit(unit))?;
+        complete(&self.connection, &self.path, row)
+    }
+
+    /// The player's most recent units, newest first.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
@@ -300,59 +320,90 @@ impl Store {
         load_where(
             &self.connection,
             &self.path,
-            &format!("ORDER BY u.id DESC LIMIT {limit}"),
+            &format!("WHERE {THE_PLAYER_S} ORDER BY u.id DESC LIMIT {limit}"),
+            Some(self.player_id()?),
         )
     }
 
-    /// Every unit, oldest first.
+    /// Every unit of every player, oldest first.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn all_units(&self) -> Result<Vec<Unit>, StoreError> {
-        load_where(&self.connection, &self.path, "ORDER BY u.id")
+        load_where(&self.connection, &self.path, "ORDER BY u.id", None)
     }
 
-    /// The units bought but not yet settled, oldest first: to resume at start.
+    /// Every unit of the player the store acts for, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn player_units(&self) -> Result<Vec<Unit>, StoreError> {
+        load_where(
+            &self.connection,
+            &self.path,
+            &format!("WHERE {THE_PLAYER_S} ORDER BY u.id"),
+            Some(self.player_id()?),
+        )
+    }
+
+    /// The player's units bought but not yet settled, oldest first: to
+    /// resume at sign-in (none when the store acts for nobody).
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn unfinished_units(&self) -> Result<Vec<Unit>, StoreError> {
+        let Some(player) = self.player.as_ref() else {
+            return Ok(Vec::new());
+        };
         load_where(
             &self.connection,
             &self.path,
-            "WHERE u.id IN (SELECT id FROM units INDEXED BY units_unsettled WHERE state <> 'settled')
+            "WHERE u.id IN (SELECT id FROM units INDEXED BY units_unsettled
+                            WHERE player_id = ?1 AND state <> 'settled')
              ORDER BY u.id",
+            Some(player.id),
         )
     }
 }
 
-/// The unfinished unit, read through `connection` (a transaction's, possibly).
-fn first_unfinished_in(connection: &Connection) -> rusqlite::Result<Option<i64>> {
+/// Player `player`'s unfinished unit, read through `connection` (a
+/// transaction's, possibly).
+fn first_unfinished_in(connection: &Connection, player: i64) -> rusqlite::Result<Option<i64>> {
     connection
         // The partial index: ordering by id would scan every unit instead.
         .prepare_cached(
-            "SELECT id FROM units INDEXED BY units_unsettled WHERE state <> 'settled'
+            "SELECT id FROM units INDEXED BY units_unsettled WHERE player_id = ?1 AND state <> 'settled'
              ORDER BY id LIMIT 1",
         )?
-        .query_row([], |row| row.get(0))
+        .query_row([player], |row| row.get(0))
         .optional()
 }
 
-/// Unit `unit`, read through `connection` (a transaction's, possibly).
-fn load(connection: &Connection, path: &Path, unit: i64) -> Result<Unit, StoreError> {
+/// Player `player`'s unit `unit`, read through `connection` (a
+/// transaction's, possibly).
+fn load(connection: &Connection, path: &Path, player: i64, unit: i64) -> Result<Unit, StoreError> {
     let row = connection
-        .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?1"))
-        .and_then(|mut statement| statement.query_row([unit], read_row).optional())
+        .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?2 AND {THE_PLAYER_S}"))
+        .and_then(|mut statement| statement.query_row([player, unit], read_row).optional())
         .on(path)?
         .ok_or(StoreError::NoSuchUnit(unit))?;
     complete(connection, path, row)
 }
 
-/// The units selected by `clause` (a `WHERE`, `ORDER BY` or `LIMIT` tail).
-fn load_where(connection: &Connection, path: &Path, clause: &str) -> Result<Vec<Unit>, StoreError> {
+/// The units selected by `clause` (a `WHERE`, `ORDER BY` or `LIMIT` tail),
+/// which names the player `player` as `?1` if one is given.
+fn load_where(
+    connection: &Connection,
+    path: &Path,
+    clause: &str,
+    player: Option<i64>,
+) -> Result<Vec<Unit>, StoreError> {
     let rows: Vec<UnitRow> = connection
         .prepare_cached(&format!("{UNIT_COLUMNS} {clause}"))
-        .and_then(|mut statement| statement.query_map([], read_row)?.collect())
+        .and_then(|mut statement| match player {
+            Some(player) => statement.query_map([player], read_row)?.collect(),
+            None => statement.query_map([], read_row)?.collect(),
+        })
         .on(path)?;
     rows.into_iter()
         .map(|row| complete(connection, path, row))

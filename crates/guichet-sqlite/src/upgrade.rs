@@ -66,7 +66,7 @@ impl OpenOptions {
     /// (then nothing is migrated), or the migration failed.
     pub fn migrate(&self, path: &Path) -> Result<(Store, Migrated), StoreError> {
         // Opened to copy, the file is never migrated: no plan is asked for.
-        let mut no_plan = |_: i64| -> Result<MigrationPlan, StoreError> {
+        let mut no_plan = |_: i64, _: &rusqlite::Connection| -> Result<MigrationPlan, StoreError> {
             Err(StoreError::ReadOnlyOpen {
                 path: path.to_path_buf(),
             })

@@ -123,20 +123,39 @@ impl Store {
     }
 
     fn ledger_checks(&self) -> Result<Vec<String>, StoreError> {
-        let balance = self.balance()?;
         let mut violations = Vec::new();
-        let total = Cents::checked_sum(self.ledger()?.iter().map(|entry| entry.amount));
-        if total != Some(balance) {
-            violations.push(format!(
-                "the balance {balance} is not the sum of the ledger ({total:?})"
-            ));
+        let players: Vec<(i64, String)> = self
+            .connection
+            .prepare("SELECT id, card FROM players ORDER BY id")
+            .and_then(|mut statement| {
+                statement
+                    .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                    .collect()
+            })
+            .on(&self.path)?;
+        for (player, card) in players {
+            let balance = crate::account::balance_in(&self.connection, player).on(&self.path)?;
+            let total = Cents::checked_sum(self.ledger_of(player)?.iter().map(|entry| entry.amount));
+            if total != Some(balance) {
+                violations.push(format!(
+                    "card {card}: the balance {balance} is not the sum of their ledger ({total:?})"
+                ));
+            }
         }
         violations.extend(self.strings(
             "SELECT 'ledger entry ' || id || ' carries a balance of ' || balance_after_cents || ' cents after '
                     || amount_cents || ' on ' || before || ' cents'
              FROM (SELECT id, amount_cents, balance_after_cents,
-                          LAG(balance_after_cents, 1, 0) OVER (ORDER BY id) AS before FROM ledger)
+                          LAG(balance_after_cents, 1, 0) OVER (PARTITION BY player_id ORDER BY id) AS before
+                   FROM ledger)
              WHERE balance_after_cents <> before + amount_cents",
+        )?);
+        violations.extend(self.strings(
+            "SELECT 'ledger entry ' || l.id || ' (' || l.kind || ' of unit ' || u.id || ') is on card '
+                    || lp.card || ', the unit on card ' || up.card
+             FROM ledger l JOIN units u ON u.id = l.unit_id
+                  JOIN players lp ON lp.id = l.player_id JOIN players up ON up.id = u.player_id
+             WHERE l.player_id <> u.player_id ORDER BY l.id",
         )?);
         violations.extend(self.strings(
             "SELECT 'unit ' || u.id || ' is debited ' || COUNT(l.id) || ' stakes of ' || COALESCE(SUM(l.amount_cents), 0) || ' cents'
@@ -177,8 +196,9 @@ impl Store {
             }
         }
         violations.extend(self.strings(
-            "SELECT COUNT(*) || ' units are unfinished at once (at most one may be)'
-             FROM units WHERE state <> 'settled' HAVING COUNT(*) > 1",
+            "SELECT 'card ' || p.card || ': ' || COUNT(*) || ' units are unfinished at once (at most one may be)'
+             FROM units u JOIN players p ON p.id = u.player_id
+             WHERE u.state <> 'settled' GROUP BY u.player_id HAVING COUNT(*) > 1",
         )?);
         Ok(violations)
     }
@@ -388,7 +408,7 @@ impl Store {
             .on(&self.path)?;
         let mut violations = Vec::new();
         for (id, block_id) in ids {
-            let unit = match self.unit(id) {
+            let unit = match self.any_unit(id) {
                 Ok(unit) => unit,
                 Err(StoreError::Inconsistent { detail, .. }) => {
                     violations.push(detail);

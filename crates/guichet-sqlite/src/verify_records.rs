@@ -162,15 +162,25 @@ impl Store {
         Ok(findings)
     }
 
-    /// The limits and breaks replayed from their records: each limit takes
-    /// effect when the rules say (a raise [`RAISE_DELAY`] after it was asked,
-    /// or with the raise it repeats), and no break is shortened.
+    /// Every player's limits and breaks replayed from their records: each
+    /// limit takes effect when the rules say (a raise [`RAISE_DELAY`] after
+    /// it was asked, or with the raise it repeats), and no break is
+    /// shortened.
     pub(crate) fn protection_record_checks(&self) -> Result<Vec<String>, StoreError> {
+        let mut findings = Vec::new();
+        for player in self.player_ids()? {
+            findings.extend(self.player_protection_record_checks(player)?);
+        }
+        Ok(findings)
+    }
+
+    /// Player `player`'s limits and breaks replayed from their records.
+    fn player_protection_record_checks(&self, player: i64) -> Result<Vec<String>, StoreError> {
         let broken = |detail: String| self.inconsistent(detail);
         let mut settings: BTreeMap<&'static str, Vec<Setting>> = BTreeMap::new();
         let mut breaks: Vec<Timestamp> = Vec::new();
         let mut findings = Vec::new();
-        for record in self.protection_records()? {
+        for record in self.protection_records_of(player)? {
             let (id, at) = (record.id, parse(&record.at).map_err(broken)?);
             match record.event {
                 ProtectionEvent::Limit {

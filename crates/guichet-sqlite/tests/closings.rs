@@ -3,6 +3,7 @@
 //! apart — the same file, a restored older copy, another kiosk's file.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::fs;
 use std::path::Path;
@@ -18,7 +19,7 @@ use support::FakeClock;
 /// The store at `path` on `clock`, with the highest limits.
 fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
     let reading = clock.clone();
-    let mut store = support::seeded(1).clock(move || reading.now()).open(path)?;
+    let mut store = support::seeded(1).clock(move || reading.now()).open_as_player(path)?;
     support::set_highest_limits(&mut store);
     Ok(store)
 }
@@ -148,7 +149,7 @@ fn a_closing_signed_by_the_key_before_a_rekey_is_said_so() {
     let reading = clock.clone();
     let mut store = support::seeded(1)
         .clock(move || reading.now())
-        .open(&path)
+        .open_as_player(&path)
         .expect("it opens, the key lost");
     store
         .void_unsealable_blocks("seal key lost")
@@ -238,7 +239,7 @@ fn a_closing_edited_in_the_file_is_found_by_verify() {
     );
     let found = support::options()
         .read_only()
-        .open(&path)
+        .open_as_player(&path)
         .expect("it opens to read")
         .verify()
         .expect("a verdict");

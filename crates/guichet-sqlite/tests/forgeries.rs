@@ -6,6 +6,7 @@
 //! end, another kiosk's file — a closing kept apart does.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,17 +22,17 @@ use tempfile::TempDir;
 
 /// A deposit limit raised to 500 € at once, an hour after the lived-in
 /// kiosk's limit of 50 € was set (the rules make a raise wait 48 h).
-const RAISE_AT_ONCE: &str = "INSERT INTO protection (at, kind, amount_cents, effective_at)
-     VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z')";
+const RAISE_AT_ONCE: &str = "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
+     VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z', 1)";
 
 /// A break until 10:00 recorded inside the lived-in kiosk's break of a day.
-const SHORTER_BREAK: &str = "INSERT INTO protection (at, kind, until)
-     VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z')";
+const SHORTER_BREAK: &str = "INSERT INTO protection (at, kind, until, player_id)
+     VALUES ('2026-11-30T09:00:00Z', 'exclusion', '2026-11-30T10:00:00Z', 1)";
 
 /// The store at `path`, on `clock`.
 fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
     let reading = clock.clone();
-    support::seeded(1).clock(move || reading.now()).open(path)
+    support::seeded(1).clock(move || reading.now()).open_as_player(path)
 }
 
 /// Both 7-day limits at 50 €.
@@ -77,7 +78,7 @@ fn copy_of(path: &Path) -> (TempDir, PathBuf) {
 fn findings(path: &Path) -> Vec<String> {
     support::options()
         .read_only()
-        .open(path)
+        .open_as_player(path)
         .expect("it opens to read")
         .verify()
         .expect("a verdict")
@@ -147,7 +148,7 @@ fn an_inserted_deposit_with_a_consistent_balance_is_found() {
         support::forge::forge(
             copy,
             &format!(
-                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('{at}', 'deposit', 1000, {})",
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id) VALUES ('{at}', 'deposit', 1000, {}, 1)",
                 balance + 1000
             ),
         );
@@ -173,8 +174,8 @@ fn a_50_000_euro_deposit_is_found_twice() {
         support::forge::forge(
             copy,
             &format!(
-                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
-                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 5000000, {})",
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id)
+                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 5000000, {}, 1)",
                 balance + 5_000_000
             ),
         );
@@ -296,8 +297,8 @@ fn a_link_made_with_a_key_of_ones_own_is_found() {
             .expect("a balance");
         connection
             .execute(
-                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
-                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000, ?1)",
+                "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id)
+                 VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000, ?1, 1)",
                 [balance + 1000],
             )
             .expect("a deposit chained by the forger");
@@ -314,7 +315,7 @@ fn a_dropped_trigger_is_found() {
     });
     assert_eq!(
         found,
-        ["the schema: the trigger one_unfinished_unit of version 6 is missing (dropped)"]
+        ["the schema: the trigger one_unfinished_unit of version 7 is missing (dropped)"]
     );
 }
 
@@ -464,7 +465,7 @@ fn records_cut_off_the_end_do_not_contain_the_closing_kept_apart() {
     );
     let store = support::options()
         .read_only()
-        .open(&copy)
+        .open_as_player(&copy)
         .expect("it opens to read");
     let said = store
         .check_closing(&kept)
@@ -521,8 +522,8 @@ fn a_forged_or_deleted_limit_break_or_balance_is_never_acted_on() {
     support::forge::forge(
         &topped_up,
         &format!(
-            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
-             VALUES ('2026-11-30T09:00:00Z', 'deposit', 90000, {})",
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit', 90000, {}, 1)",
             balance + 90_000
         ),
     );
@@ -632,8 +633,8 @@ fn after_the_seal_key_is_replaced_the_records_before_still_open() {
     // A record forged after the new key is still caught.
     support::forge::forge(
         &path,
-        "INSERT INTO protection (at, kind, amount_cents, effective_at)
-         VALUES ('2026-12-31T09:00:00Z', 'deposit_limit', 50000, '2026-12-31T09:00:00Z')",
+        "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
+         VALUES ('2026-12-31T09:00:00Z', 'deposit_limit', 50000, '2026-12-31T09:00:00Z', 1)",
     );
     assert!(refused_to_write(&path).starts_with("protection "));
 }
@@ -652,7 +653,7 @@ fn a_trigger_replaced_by_another_of_its_name_is_found() {
     });
     assert_eq!(
         found,
-        ["the schema: the trigger one_unfinished_unit is not version 6's (changed)"]
+        ["the schema: the trigger one_unfinished_unit is not version 7's (changed)"]
     );
 }
 
@@ -661,8 +662,8 @@ fn a_deposit_of_the_most_one_may_be_past_the_balance_cap_is_found_as_such() {
     let found = forged(|copy| {
         support::forge::forge(
             copy,
-            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
-             VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000000, 10000001)",
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit', 1000000, 10000001, 1)",
         );
     });
     named(
@@ -683,8 +684,8 @@ fn a_limit_lowered_later_than_at_once_is_found() {
     let found = forged(|copy| {
         support::forge::forge(
             copy,
-            "INSERT INTO protection (at, kind, amount_cents, effective_at)
-             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 1000, '2026-12-07T09:00:00Z')",
+            "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
+             VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 1000, '2026-12-07T09:00:00Z', 1)",
         );
     });
     named(
@@ -702,8 +703,8 @@ fn a_break_forged_to_end_before_it_begins_is_one_finding() {
     let found = forged(|copy| {
         support::forge::forge(
             copy,
-            "INSERT INTO protection (at, kind, until)
-             VALUES ('2026-12-01T08:20:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
+            "INSERT INTO protection (at, kind, until, player_id)
+             VALUES ('2026-12-01T08:20:00Z', 'exclusion', '2026-12-01T08:00:00Z', 1)",
         );
     });
     let of_the_record: Vec<&String> = found

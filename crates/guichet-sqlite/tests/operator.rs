@@ -4,6 +4,7 @@
 //! resets, and the kiosk's settings.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::collections::HashMap;
 
@@ -18,7 +19,7 @@ use guichet_sqlite::{
     CashMeter, EventKind, LOCKOUT, LedgerKind, MAX_PIN_TRIES, Meters, PinCheck, Store,
 };
 use jiff::SignedDuration;
-use support::FakeClock;
+use support::{CARD, FakeClock};
 use tempfile::TempDir;
 
 fn store_at(clock: &FakeClock) -> (TempDir, Store) {
@@ -26,7 +27,7 @@ fn store_at(clock: &FakeClock) -> (TempDir, Store) {
     let reading = clock.clone();
     let mut store = support::seeded(7)
         .clock(move || reading.now())
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
     support::set_highest_limits(&mut store);
     (folder, store)
@@ -91,6 +92,7 @@ fn the_pin_is_set_once_as_an_argon2_hash_and_checked() {
     assert_eq!(
         kinds(&store),
         [
+            EventKind::PlayerAdded,
             EventKind::PinSet,
             EventKind::PinRight,
             EventKind::PinWrong,
@@ -180,7 +182,8 @@ fn the_event_log_is_append_only() {
         .log_event(EventKind::Resume, "unit 4 taken up")
         .expect("logged");
     let events = store.events(10).expect("the log");
-    assert_eq!(events.len(), 2);
+    assert_eq!(events.len(), 3, "the player's addition, then these two");
+    assert_eq!(events[2].kind, EventKind::PlayerAdded);
     assert_eq!(events[0].kind, EventKind::Resume, "newest first");
     assert_eq!(events[1].detail, "the printer is out of paper");
     assert_eq!(events[1].at, "2026-11-30T08:00:00Z");
@@ -205,11 +208,11 @@ fn cash_in_and_out_are_ledger_entries_with_their_reason() {
     let clock = FakeClock::new();
     let (_folder, mut store) = store_at(&clock);
     let paid_in = store
-        .cash_in(Cents::euros(50), "  billet de 50 €  ")
+        .cash_in(CARD, Cents::euros(50), "  billet de 50 €  ")
         .expect("cash in");
     assert_eq!(paid_in.kind, LedgerKind::Deposit);
     let paid_out = store
-        .cash_out(Cents::euros(20), "paiement au guichet")
+        .cash_out(CARD, Cents::euros(20), "paiement au guichet")
         .expect("cash out");
     assert_eq!(paid_out.kind, LedgerKind::Withdrawal);
     assert_eq!(store.balance().expect("a balance"), Cents::euros(30));
@@ -221,25 +224,25 @@ fn cash_in_and_out_are_ledger_entries_with_their_reason() {
     assert_eq!(events[1].detail, "50,00\u{a0}€ — billet de 50 €");
     // No reason, or a refused movement: nothing written, neither entry nor event.
     assert!(matches!(
-        store.cash_in(Cents::euros(5), "   "),
+        store.cash_in(CARD, Cents::euros(5), "   "),
         Err(StoreError::NoReason)
     ));
     assert!(matches!(
-        store.cash_out(Cents::euros(31), "trop"),
+        store.cash_out(CARD, Cents::euros(31), "trop"),
         Err(StoreError::InsufficientBalance { .. })
     ));
     store
         .set_limit(LimitKind::Deposit, Cents::euros(60))
         .expect("a lower limit");
     assert!(matches!(
-        store.cash_in(Cents::euros(20), "au-delà de la limite"),
+        store.cash_in(CARD, Cents::euros(20), "au-delà de la limite"),
         Err(StoreError::LimitReached { .. })
     ));
     assert_eq!(store.ledger().expect("the ledger").len(), 2);
     assert_eq!(
         store.events(10).expect("the log").len(),
-        2,
-        "the two movements only"
+        3,
+        "the player's addition and the two movements only"
     );
 }
 
@@ -312,7 +315,7 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
     let clock = FakeClock::new();
     let (_folder, mut store) = store_at(&clock);
     store
-        .cash_in(Cents::euros(900), "ouverture")
+        .cash_in(CARD, Cents::euros(900), "ouverture")
         .expect("cash in");
     let played = play(
         &mut store,
@@ -363,7 +366,7 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
 
     let _ = play(&mut store, &[&X10], 5);
     store
-        .cash_out(Cents::euros(10), "gain payé")
+        .cash_out(CARD, Cents::euros(10), "gain payé")
         .expect("cash out");
     let since = store.meters(reset.last_ledger_id).expect("meters");
     assert_eq!(

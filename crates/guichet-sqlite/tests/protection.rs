@@ -4,6 +4,7 @@
 //! stakes, limit changes and waits ever passes a limit.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
@@ -23,7 +24,7 @@ fn store_at(clock: &FakeClock) -> (TempDir, Store) {
     let reading = clock.clone();
     let store = support::seeded(1)
         .clock(move || reading.now())
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
     (folder, store)
 }
@@ -333,6 +334,9 @@ fn limits_and_exclusions_out_of_range_are_refused() {
 fn every_answer_limit_exclusion_and_reality_check_is_recorded_append_only() {
     let clock = FakeClock::new();
     let (_folder, mut store) = store_at(&clock);
+    // A player the desk added without checking their age.
+    store.add_player("2", support::PIN, false).expect("a player");
+    store.act_for("2").expect("player 2");
     assert_eq!(store.protection().expect("p").adult, None);
     store.answer_age(false).expect("a refusal");
     assert_eq!(store.protection().expect("p").adult, Some(false));
@@ -405,7 +409,7 @@ fn the_net_of_a_session_counts_stakes_and_prizes_only() {
     let reading = clock.clone();
     let mut store = support::first_unit_worth(&BLACK_JACK, BLACK_JACK.tiers[0].prize)
         .clock(move || reading.now())
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
     set_both(&mut store, euros(100), euros(100));
     store.deposit(euros(20)).expect("a deposit");
@@ -425,7 +429,7 @@ fn forge_deposit(store: &Store, cents: i64, at: &str) {
     support::forge::forge(
         store.path(),
         &format!(
-            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('{at}', 'deposit', {cents}, {})",
+            "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id) VALUES ('{at}', 'deposit', {cents}, {}, 1)",
             balance + cents
         ),
     );
@@ -536,7 +540,7 @@ fn verify_finds_stakes_past_a_stake_limit_forged_lower() {
     );
     assert!(
         found.iter().any(|violation| violation
-            .contains("protection_is_append_only_update of version 6 is missing")),
+            .contains("protection_is_append_only_update of version 7 is missing")),
         "{found:?}"
     );
 }
@@ -732,8 +736,9 @@ fn a_reality_check_stopped_reads_back() {
         .record_reality_check(7_200, Cents(1_250), RealityChoice::Stop)
         .expect("recorded");
     let records = store.protection_records().expect("the records");
+    assert_eq!(records[0].event, ProtectionEvent::AgeConfirmed, "at the desk");
     assert_eq!(
-        records[0].event,
+        records[1].event,
         ProtectionEvent::RealityCheck {
             played_seconds: 7_200,
             net: Cents(1_250),
@@ -754,7 +759,7 @@ fn the_longest_break_running_is_the_one_in_force() {
     // nothing.
     support::forge::forge(
         store.path(),
-        "INSERT INTO protection (at, kind, until) VALUES ('2026-11-30T08:00:00Z', 'exclusion', '2026-12-01T08:00:00Z')",
+        "INSERT INTO protection (at, kind, until, player_id) VALUES ('2026-11-30T08:00:00Z', 'exclusion', '2026-12-01T08:00:00Z', 1)",
     );
     assert_eq!(store.protection().expect("p").excluded_until, Some(month));
 }

@@ -3,6 +3,7 @@
 //! store, and the commands that only read on a read-only copy.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -51,7 +52,7 @@ fn kiosk_with_sales(keys: &KeyStore) -> (tempfile::TempDir, PathBuf) {
     let (folder, path) = new_path();
     let mut store = OpenOptions::new()
         .keys(keys.clone())
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
     support::set_highest_limits(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
@@ -69,7 +70,7 @@ fn the_seal_key_is_never_in_the_databases_folder_and_a_copy_of_the_folder_cannot
     let (folder, path) = kiosk_with_sales(&keys);
     let store = OpenOptions::new()
         .keys(keys.clone())
-        .open(&path)
+        .open_as_player(&path)
         .expect("the kiosk");
     let key_path = store.key_path();
     assert!(
@@ -111,7 +112,7 @@ fn the_seal_key_is_never_in_the_databases_folder_and_a_copy_of_the_folder_cannot
     let (_other_keys_folder, other_keys) = own_keys();
     let mut stolen = OpenOptions::new()
         .keys(other_keys)
-        .open(&copy.path().join("guichet.sqlite3"))
+        .open_as_player(&copy.path().join("guichet.sqlite3"))
         .expect("the copy opens");
     assert!(
         matches!(
@@ -136,12 +137,12 @@ fn a_key_an_earlier_guichet_kept_beside_the_database_moves_into_the_key_store() 
     let (_keys_folder, keys) = own_keys();
     let (_folder, path) = kiosk_with_sales(&keys);
     let options = OpenOptions::new().keys(keys);
-    let key_path = options.open(&path).expect("the kiosk").key_path();
+    let key_path = options.open_as_player(&path).expect("the kiosk").key_path();
     // Today's layout: the key beside the database.
     let beside = sibling(&path, ".key");
     fs::rename(&key_path, &beside).expect("the key put beside it");
 
-    let mut store = options.open(&path).expect("it opens");
+    let mut store = options.open_as_player(&path).expect("it opens");
     assert!(!beside.exists(), "the key is removed from the folder");
     assert!(key_path.exists(), "the key is in the key store");
     assert_eq!(store.seal_problem().map(|error| error.to_string()), None);
@@ -229,7 +230,7 @@ fn reading_a_read_only_copy_changes_no_byte_and_makes_no_file() {
         let mut store = OpenOptions::new()
             .keys(no_keys.clone())
             .read_only()
-            .open(&copy)
+            .open_as_player(&copy)
             .expect("it opens to read");
         assert_eq!(store.all_units().expect("units").len(), 3);
         assert!(!store.ledger().expect("a ledger").is_empty());
@@ -260,7 +261,7 @@ fn reading_a_read_only_copy_changes_no_byte_and_makes_no_file() {
     let store = OpenOptions::new()
         .keys(keys)
         .read_only()
-        .open(&copy)
+        .open_as_player(&copy)
         .expect("it opens to read");
     assert_eq!(store.verify().expect("a verdict"), Vec::<String>::new());
     drop(store);
@@ -277,7 +278,7 @@ fn a_read_only_open_of_a_live_database_reads_what_its_log_holds() {
     store.deposit(Cents::euros(7)).expect("a deposit");
     let reader = support::options()
         .read_only()
-        .open(store.path())
+        .open_as_player(store.path())
         .expect("read beside the writer");
     assert_eq!(reader.balance().expect("a balance"), Cents::euros(7));
     store.deposit(Cents::euros(3)).expect("another");
@@ -292,7 +293,7 @@ fn an_old_schema_is_not_migrated_by_a_read_and_guichet_migrate_keeps_a_copy() {
 
     let error = support::options()
         .read_only()
-        .open(&path)
+        .open_as_player(&path)
         .expect_err("version 1 is not read as it is");
     assert!(
         matches!(error, StoreError::OldSchema { found: 1, .. }),
@@ -307,7 +308,7 @@ fn an_old_schema_is_not_migrated_by_a_read_and_guichet_migrate_keeps_a_copy() {
     assert_eq!(hashes(folder.path()), before, "untouched");
 
     let (store, migrated) = support::options().migrate(&path).expect("migrated");
-    assert_eq!((migrated.from, migrated.to), (1, 6));
+    assert_eq!((migrated.from, migrated.to), (1, 7));
     let backup = migrated.backup.expect("a copy");
     assert_eq!(backup.parent(), path.parent(), "beside it");
     assert_eq!(
@@ -342,7 +343,7 @@ fn a_negative_schema_version_is_one_line() {
         .pragma_update(None, "user_version", -3)
         .expect("a version no Guichet writes");
     for options in [support::options(), support::options().read_only()] {
-        let error = options.open(&path).expect_err("refused");
+        let error = options.open_as_player(&path).expect_err("refused");
         assert!(
             matches!(error, StoreError::UnknownSchema { found: -3, .. }),
             "{error:?}"
@@ -455,7 +456,7 @@ fn a_read_only_store_refuses_every_sale() {
     drop(support::open(&path).expect("a store"));
     let mut store: Store = support::options()
         .read_only()
-        .open(&path)
+        .open_as_player(&path)
         .expect("read only");
     assert!(store.is_read_only());
     let error = store.buy(&BLACK_JACK).expect_err("nothing sold");
@@ -561,7 +562,7 @@ fn a_tally_that_is_a_fifo_is_refused_without_waiting_on_it() {
         .expect("mkfifo runs");
     assert!(made.success());
     for options in [support::options(), support::options().read_only()] {
-        let store = options.open(&path);
+        let store = options.open_as_player(&path);
         match store {
             Err(StoreError::SideFile { reason, .. }) => {
                 assert!(reason.contains("not a regular file"), "{reason}");

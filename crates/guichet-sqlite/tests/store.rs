@@ -3,6 +3,7 @@
 //! prizes and credits run on winning units.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
@@ -21,7 +22,7 @@ use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first
 fn a_new_store_is_empty_private_and_in_wal_mode() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("kiosk").join("guichet.sqlite3");
-    let store = seeded(1).open(&path).expect("a new store");
+    let store = seeded(1).open_as_player(&path).expect("a new store");
     assert_eq!(store.balance().expect("a balance"), Cents::ZERO);
     assert!(store.ledger().expect("a ledger").is_empty());
     assert!(store.all_units().expect("units").is_empty());
@@ -39,7 +40,7 @@ fn a_new_store_is_empty_private_and_in_wal_mode() {
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 6);
+    assert_eq!(version, 7);
 }
 
 #[test]
@@ -111,8 +112,8 @@ fn the_schema_refuses_money_that_is_not_whole_cents() {
     store.deposit(Cents::euros(20)).expect("a deposit");
     let raw = raw(&folder.path().join("guichet.sqlite3"));
     for sql in [
-        "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('now', 'deposit', 2.5, 2002.5)",
-        "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents) VALUES ('now', 'deposit', 5, 9.3e18)",
+        "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id) VALUES ('now', 'deposit', 2.5, 2002.5, 1)",
+        "INSERT INTO ledger (at, kind, amount_cents, balance_after_cents, player_id) VALUES ('now', 'deposit', 5, 9.3e18, 1)",
     ] {
         assert!(raw.execute(sql, []).is_err(), "{sql}");
     }
@@ -224,7 +225,7 @@ fn one_unit_at_a_time_is_unfinished() {
 fn an_interrupted_unit_reopens_where_it_was_left() {
     let (_folder, path) = new_path();
     let unit_id = {
-        let mut store = seeded(1).open(&path).expect("a store");
+        let mut store = seeded(1).open_as_player(&path).expect("a store");
         set_highest_limits(&mut store);
         store.deposit(Cents::euros(5)).expect("a deposit");
         let unit = store.buy(&STAR_FORTUNE_50).expect("a unit");
@@ -249,7 +250,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
 #[test]
 fn a_unit_being_played_belongs_to_its_process() {
     let (_folder, path) = new_path();
-    let mut kiosk = seeded(1).open(&path).expect("a store");
+    let mut kiosk = seeded(1).open_as_player(&path).expect("a store");
     set_highest_limits(&mut kiosk);
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
@@ -471,7 +472,7 @@ fn no_seed_of_an_open_block_is_in_the_database_file() {
 fn a_lost_seal_key_stops_sales_and_records_loses_no_money_and_is_voided_by_an_operator() {
     let (_folder, path) = new_path();
     let unit_id = {
-        let mut store = seeded(1).open(&path).expect("a store");
+        let mut store = seeded(1).open_as_player(&path).expect("a store");
         set_highest_limits(&mut store);
         store.deposit(Cents::euros(10)).expect("a deposit");
         let unit = store.buy(&BLACK_JACK).expect("a unit");
@@ -481,7 +482,7 @@ fn a_lost_seal_key_stops_sales_and_records_loses_no_money_and_is_voided_by_an_op
         fs::remove_file(store.key_path()).expect("the key is lost");
         unit.id
     };
-    let mut store = seeded(1).open(&path).expect("it still opens");
+    let mut store = seeded(1).open_as_player(&path).expect("it still opens");
     let problem = store.seal_problem().expect("a problem");
     assert!(
         matches!(
@@ -558,8 +559,8 @@ fn a_lost_seal_key_stops_sales_and_records_loses_no_money_and_is_voided_by_an_op
 fn another_databases_key_is_refused() {
     let (_folder, path) = new_path();
     let (_other_folder, other_path) = new_path();
-    let key_path = seeded(1).open(&path).expect("a store").key_path();
-    let other = seeded(2).open(&other_path).expect("another store");
+    let key_path = seeded(1).open_as_player(&path).expect("a store").key_path();
+    let other = seeded(2).open_as_player(&other_path).expect("another store");
     fs::copy(other.key_path(), key_path).expect("the wrong key put in place");
     let store = support::open(&path).expect("it opens");
     assert!(matches!(
@@ -576,7 +577,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
     let (folder, path) = new_path();
     let backup = folder.path().join("old-copy.sqlite3");
     {
-        let mut store = seeded(1).open(&path).expect("a store");
+        let mut store = seeded(1).open_as_player(&path).expect("a store");
         set_highest_limits(&mut store);
         store.deposit(Cents::euros(20)).expect("a deposit");
     }
@@ -614,7 +615,7 @@ fn a_database_that_lost_committed_sales_is_refused() {
 #[test]
 fn a_replaced_database_file_stops_every_write() {
     let (folder, path) = new_path();
-    let mut store = seeded(1).open(&path).expect("a store");
+    let mut store = seeded(1).open_as_player(&path).expect("a store");
     set_highest_limits(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let other = folder.path().join("other.sqlite3");
@@ -731,7 +732,7 @@ fn ledger_kinds_read_as_their_names() {
 #[test]
 fn a_settled_unit_frees_the_account_for_another_process() {
     let (_folder, path) = new_path();
-    let mut kiosk = seeded(1).open(&path).expect("a store");
+    let mut kiosk = seeded(1).open_as_player(&path).expect("a store");
     set_highest_limits(&mut kiosk);
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
@@ -778,7 +779,7 @@ fn recent_units_are_the_newest_first() {
 #[test]
 fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
     let (_folder, path) = new_path();
-    let mut kiosk = seeded(1).open(&path).expect("a store");
+    let mut kiosk = seeded(1).open_as_player(&path).expect("a store");
     set_highest_limits(&mut kiosk);
     kiosk.deposit(Cents::euros(10)).expect("a deposit");
     let unit = kiosk.buy(&BLACK_JACK).expect("a unit");
@@ -795,7 +796,7 @@ fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
     // first ends, a third of a second later.
     let mut patient = support::options()
         .lease_wait(std::time::Duration::from_secs(2))
-        .open(&path)
+        .open_as_player(&path)
         .expect("a patient store");
     let owner = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(300));
@@ -812,7 +813,7 @@ fn a_process_waits_for_the_lease_as_long_as_it_was_told() {
 fn a_lost_key_with_a_block_missing_still_opens_without_making_one() {
     let (_folder, path) = new_path();
     {
-        let store = seeded(1).open(&path).expect("a store");
+        let store = seeded(1).open_as_player(&path).expect("a store");
         fs::remove_file(store.key_path()).expect("the key is lost");
     }
     // The next block of an emission is gone too: making it would need the key.
@@ -822,7 +823,7 @@ fn a_lost_key_with_a_block_missing_still_opens_without_making_one() {
             [],
         )
         .expect("a block removed");
-    let store = seeded(1).open(&path).expect("it still opens");
+    let store = seeded(1).open_as_player(&path).expect("it still opens");
     assert!(store.seal_problem().is_some());
     assert!(!store.key_path().exists(), "never a silent new key");
     let status = store
@@ -843,7 +844,7 @@ fn a_store_debugs_as_its_path_and_nothing_secret() {
 #[test]
 fn a_store_closed_after_its_file_was_replaced_sets_the_old_log_aside() {
     let (folder, path) = new_path();
-    let mut store = seeded(1).open(&path).expect("a store");
+    let mut store = seeded(1).open_as_player(&path).expect("a store");
     set_highest_limits(&mut store);
     store.deposit(Cents::euros(20)).expect("a deposit");
     let log = folder.path().join("guichet.sqlite3-wal");

@@ -4,6 +4,7 @@
 //! violation, which the sound database does not show.
 
 mod support;
+use support::OpensAsThePlayer as _;
 
 use std::path::{Path, PathBuf};
 
@@ -35,7 +36,7 @@ fn sound() -> Sound {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("guichet.sqlite3");
     let mut store = first_unit_worth(&BLACK_JACK, first_prize())
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
     support::set_highest_limits(&mut store);
     store.deposit(Cents::euros(50)).expect("a deposit");
@@ -85,7 +86,7 @@ fn tamperer(path: &Path) -> rusqlite::Connection {
 fn verdict(path: &Path) -> Vec<String> {
     support::options()
         .read_only()
-        .open(path)
+        .open_as_player(path)
         .expect("the store opens to read")
         .verify()
         .expect("a verdict")
@@ -140,7 +141,7 @@ fn a_balance_that_is_not_the_sum_of_the_ledger_is_found() {
              WHERE id = (SELECT MAX(id) FROM ledger)"
                 .to_owned()
         },
-        |_| vec!["is not the sum of the ledger".to_owned()],
+        |_| vec!["is not the sum of their ledger".to_owned()],
     );
 }
 
@@ -184,8 +185,8 @@ fn a_second_stake_or_prize_for_a_unit_is_refused_by_the_schema_itself() {
     let tamperer = tamperer(&sound.path);
     for kind in ["stake", "prize"] {
         let doubled = tamperer.execute(
-            "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
-             VALUES ('2026-01-01T00:00:00Z', ?1, 100, ?2, 100)",
+            "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents, player_id)
+             VALUES ('2026-01-01T00:00:00Z', ?1, 100, ?2, 100, 1)",
             params![kind, sound.won],
         );
         assert!(
@@ -200,8 +201,8 @@ fn a_prize_credited_to_a_losing_unit_is_found() {
     breaks(
         |sound| {
             format!(
-                "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
-                 SELECT '2026-01-01T00:00:00Z', 'prize', 100, {}, balance_after_cents + 100
+                "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents, player_id)
+                 SELECT '2026-01-01T00:00:00Z', 'prize', 100, {}, balance_after_cents + 100, player_id
                  FROM ledger ORDER BY id DESC LIMIT 1",
                 sound.lost
             )
@@ -240,8 +241,8 @@ fn a_prize_credited_before_the_unit_is_settled_is_found() {
     breaks(
         |sound| {
             format!(
-                "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents)
-                 SELECT '2026-01-01T00:00:00Z', 'prize', 100, {}, balance_after_cents + 100
+                "INSERT INTO ledger (at, kind, amount_cents, unit_id, balance_after_cents, player_id)
+                 SELECT '2026-01-01T00:00:00Z', 'prize', 100, {}, balance_after_cents + 100, player_id
                  FROM ledger ORDER BY id DESC LIMIT 1",
                 sound.unfinished
             )

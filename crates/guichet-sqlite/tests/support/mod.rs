@@ -47,14 +47,54 @@ pub fn options() -> OpenOptions {
     OpenOptions::new().keys(keys())
 }
 
-/// Opens (or creates) the database at `path`, its keys in the tests' store.
+/// The card of the player most tests play as.
+pub const CARD: &str = "1";
+
+/// Their PIN.
+pub const PIN: &str = "2468";
+
+/// Opens (or creates) the database at `path`, its keys in the tests' store,
+/// acting for player [`CARD`] if they are there.
 pub fn open(path: &Path) -> Result<Store, StoreError> {
-    options().open(path)
+    options().open(path).map(as_the_player)
 }
 
-/// Opens the existing database at `path`, its keys in the tests' store.
+/// Opens the existing database at `path`, its keys in the tests' store,
+/// acting for player [`CARD`] if they are there.
 pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
-    options().existing_only().open(path)
+    options().existing_only().open(path).map(as_the_player)
+}
+
+/// `store`, acting for player [`CARD`] — added (18 or over, PIN [`PIN`])
+/// if they are not there and the store may write.
+#[must_use]
+pub fn as_the_player(mut store: Store) -> Store {
+    if store.act_for(CARD).is_err() && !store.is_read_only() {
+        let _ = store.add_player(CARD, PIN, true);
+        let _ = store.act_for(CARD);
+    }
+    store
+}
+
+/// Opening a store acting for player [`CARD`] (see [`as_the_player`]).
+pub trait OpensAsThePlayer {
+    /// Opens the store at `path`, acting for player [`CARD`].
+    fn open_as_player(&self, path: &Path) -> Result<Store, StoreError>;
+}
+
+impl OpensAsThePlayer for OpenOptions {
+    fn open_as_player(&self, path: &Path) -> Result<Store, StoreError> {
+        self.open(path).map(as_the_player)
+    }
+}
+
+/// Adds player [`CARD`] (18 or over, PIN [`PIN`]) if they are not there,
+/// and acts for them.
+pub fn add_the_player(store: &mut Store) {
+    if store.act_for(CARD).is_err() {
+        store.add_player(CARD, PIN, true).expect("a player");
+    }
+    store.act_for(CARD).expect("the player");
 }
 
 /// Options whose blocks are seeded `seed(base + emission position × 1000 +
@@ -74,7 +114,8 @@ pub fn seeded(base: u64) -> OpenOptions {
 #[must_use]
 pub fn fresh() -> (TempDir, Store) {
     let (folder, path) = new_path();
-    let mut store = seeded(1).open(&path).expect("a new store");
+    let mut store = seeded(1).open(&path).map(as_the_player).expect("a new store");
+    add_the_player(&mut store);
     set_highest_limits(&mut store);
     (folder, store)
 }
@@ -120,8 +161,9 @@ pub fn with_first_unit(
 ) -> (TempDir, Store) {
     let (folder, path) = new_path();
     let mut store = first_unit_worth(emission, prize)
-        .open(&path)
+        .open_as_player(&path)
         .expect("a store");
+    add_the_player(&mut store);
     set_highest_limits(&mut store);
     store.deposit(deposit).expect("a deposit");
     (folder, store)
