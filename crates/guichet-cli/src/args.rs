@@ -58,9 +58,10 @@ pub struct Cli {
     #[arg(long)]
     pub demo: bool,
     /// Operator: show the player a reality check (time played, net position)
-    /// every MINUTES of a session.
-    #[arg(long, value_name = "MINUTES", default_value_t = guichet_sale::DEFAULT_REALITY_CHECK_MINUTES, value_parser = parse_minutes)]
-    pub reality_check: u32,
+    /// every MINUTES of a session, for this run (else the period set in the
+    /// operator menu's settings, 60 minutes unless changed).
+    #[arg(long, value_name = "MINUTES", value_parser = parse_minutes)]
+    pub reality_check: Option<u32>,
 }
 
 /// The subcommands.

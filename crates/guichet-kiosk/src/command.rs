@@ -29,7 +29,7 @@ pub enum Command {
     Player(PlayerCommand),
 }
 
-/// A player signing in or out at a kiosk of a network.
+/// A player signing in, up or out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerCommand {
     /// Sign in with this card and PIN.
@@ -37,6 +37,12 @@ pub enum PlayerCommand {
         /// The card's number.
         card: String,
         /// The PIN typed.
+        pin: String,
+    },
+    /// A new player, who said they are 18 or over, chose this PIN (typed
+    /// twice): the kiosk gives them a card and signs them in.
+    SignUp {
+        /// The PIN chosen.
         pin: String,
     },
     /// Sign the player out.
@@ -65,6 +71,8 @@ pub enum Navigation {
     Operator,
     /// A player's sign-in: card, then PIN.
     SignIn,
+    /// A new player's sign-up ("Nouveau joueur").
+    NewPlayer,
 }
 
 /// Playing units.
@@ -139,6 +147,8 @@ pub enum OperatorCommand {
     Leave,
     /// Pay money in, for the operator.
     CashIn {
+        /// Whose account: their card's number.
+        card: String,
         /// How much.
         amount: Cents,
         /// Why, in the operator's words.
@@ -146,6 +156,8 @@ pub enum OperatorCommand {
     },
     /// Pay money out, for the operator.
     CashOut {
+        /// Whose account: their card's number.
+        card: String,
         /// How much.
         amount: Cents,
         /// Why, in the operator's words.
@@ -239,4 +251,6 @@ pub enum Setting {
     IdleSeconds(u32),
     /// Whether the attract loop plays on an idle kiosk with nothing to play.
     Attract(bool),
+    /// Minutes of a session between two reality checks.
+    RealityMinutes(u32),
 }

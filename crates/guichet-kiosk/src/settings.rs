@@ -1,7 +1,8 @@
 //! The kiosk's settings, kept in the store (`kiosk_settings`): the language
-//! the kiosk starts in, sound and volume, the idle timeout and the attract
-//! loop. Each change is logged by the store. Below both the application and
-//! the screens, like the commands.
+//! the kiosk starts in, sound and volume, the idle timeout, the attract
+//! loop and the reality checks' period. Each change is logged by the store. Below both the application and
+//! the screens, like the commands. The reality checks' period too: every
+//! player's session takes it when it starts.
 
 use guichet_sale::StoreError;
 use guichet_sqlite::Store;
@@ -11,6 +12,9 @@ use crate::ui::i18n::Language;
 
 /// The idle timeouts the operator chooses from, in seconds.
 pub const IDLE_CHOICES: [u32; 4] = [60, 120, 300, 600];
+
+/// The periods of the reality checks the operator chooses from, in minutes.
+pub const REALITY_CHOICES: [u32; 5] = [15, 30, 45, 60, 90];
 
 /// The kiosk's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +29,8 @@ pub struct KioskSettings {
     pub idle_seconds: u32,
     /// Whether the attract loop plays on an idle kiosk with nothing to play.
     pub attract: bool,
+    /// Minutes of a session between two reality checks.
+    pub reality_minutes: u32,
 }
 
 impl Default for KioskSettings {
@@ -35,6 +41,7 @@ impl Default for KioskSettings {
             volume: 70,
             idle_seconds: 120,
             attract: true,
+            reality_minutes: guichet_sale::DEFAULT_REALITY_CHECK_MINUTES,
         }
     }
 }
@@ -67,6 +74,13 @@ impl KioskSettings {
         if let Some(attract) = read("attract")? {
             settings.attract = attract == "on";
         }
+        if let Some(minutes) = read("reality_minutes")?.and_then(|value| value.parse::<u32>().ok())
+        {
+            settings.reality_minutes = minutes.clamp(
+                REALITY_CHOICES[0],
+                REALITY_CHOICES[REALITY_CHOICES.len() - 1],
+            );
+        }
         Ok(settings)
     }
 
@@ -88,6 +102,7 @@ impl KioskSettings {
             Setting::Volume(volume) => ("volume", volume.min(100).to_string()),
             Setting::IdleSeconds(seconds) => ("idle_seconds", seconds.to_string()),
             Setting::Attract(on) => ("attract", on_off(on).to_owned()),
+            Setting::RealityMinutes(minutes) => ("reality_minutes", minutes.to_string()),
         };
         store.set_kiosk_setting(name, &value)?;
         match change {
@@ -96,6 +111,7 @@ impl KioskSettings {
             Setting::Volume(volume) => self.volume = volume.min(100),
             Setting::IdleSeconds(seconds) => self.idle_seconds = seconds,
             Setting::Attract(on) => self.attract = on,
+            Setting::RealityMinutes(minutes) => self.reality_minutes = minutes,
         }
         Ok(())
     }

@@ -44,8 +44,9 @@ pub struct WindowOptions {
     pub monitor: Option<usize>,
     /// Kiosk mode and demo credit.
     pub mode: Mode,
-    /// Minutes of a session between two reality checks.
-    pub reality_check_minutes: u32,
+    /// Minutes of a session between two reality checks, for this run over
+    /// the operator's setting.
+    pub reality_check_minutes: Option<u32>,
     /// Where the operator menu exports closings (else a USB stick).
     pub export_folder: Option<std::path::PathBuf>,
 }
@@ -161,8 +162,11 @@ impl eframe::App for Launch {
             (Ok(_), Some(Err(error))) => (Err(error), None),
             (store, network) => (store, network.and_then(Result::ok)),
         };
-        let mut kiosk = Guichet::new(ui.ctx(), store, time_zone)
-            .with_reality_check(options.reality_check_minutes)
+        let mut kiosk = Guichet::new(ui.ctx(), store, time_zone);
+        if let Some(minutes) = options.reality_check_minutes {
+            kiosk = kiosk.with_reality_check(minutes);
+        }
+        let mut kiosk = kiosk
             .with_mode(options.mode)
             .with_sound(Sound::on_first_cue());
         if let Some(account) = network {

@@ -241,7 +241,10 @@ impl Store {
 
 /// Player `player`'s balance, read through `connection` (a transaction's,
 /// possibly).
-pub(crate) fn balance_in(connection: &rusqlite::Connection, player: i64) -> rusqlite::Result<Cents> {
+pub(crate) fn balance_in(
+    connection: &rusqlite::Connection,
+    player: i64,
+) -> rusqlite::Result<Cents> {
     connection
         .prepare_cached(&format!("SELECT {BALANCE}"))?
         .query_row([player], |row| row.get(0))
@@ -281,7 +284,13 @@ pub(crate) fn insert_entry(
              VALUES ({NOW}, ?1, ?2, ?3, ?4, ?5)"
         ))
         .and_then(|mut insert| {
-            insert.execute(params![kind.name(), amount.get(), unit, after.get(), player])
+            insert.execute(params![
+                kind.name(),
+                amount.get(),
+                unit,
+                after.get(),
+                player
+            ])
         })
         .on(path)?;
     Ok(transaction.last_insert_rowid())

@@ -7,7 +7,9 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Connection, OptionalExtension as _};
 
-use crate::chain::{CHAINED, ChainKey, GUARDED, Link, SAYINGS, chained_at, guarded_rows, version_of};
+use crate::chain::{
+    CHAINED, ChainKey, GUARDED, Link, SAYINGS, chained_at, guarded_rows, version_of,
+};
 use crate::schema::current_version;
 
 /// A protection record, or the last ledger entry, that a link holds but the

@@ -400,7 +400,12 @@ impl Store {
         let reason = reason_of(reason)?;
         self.for_the_desk(card, |store| {
             store.deposit_noted(amount, |writing, id| {
-                insert_event(writing, EventKind::CashIn, &format!("{amount} — {reason}"), Some(id))
+                insert_event(
+                    writing,
+                    EventKind::CashIn,
+                    &format!("{amount} — {reason}"),
+                    Some(id),
+                )
             })
         })
     }
@@ -420,7 +425,12 @@ impl Store {
         let reason = reason_of(reason)?;
         self.for_the_desk(card, |store| {
             store.withdraw_noted(amount, |writing, id| {
-                insert_event(writing, EventKind::CashOut, &format!("{amount} — {reason}"), Some(id))
+                insert_event(
+                    writing,
+                    EventKind::CashOut,
+                    &format!("{amount} — {reason}"),
+                    Some(id),
+                )
             })
         })
     }

@@ -15,7 +15,9 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
 use guichet_core::money::Cents;
 use guichet_sale::time::{parse, stamp};
-use guichet_sale::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, StoreError, is_player_pin};
+use guichet_sale::{
+    PLAYER_PIN_MAX, PLAYER_PIN_MIN, Protection, SignInRefusal, StoreError, is_player_pin,
+};
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::{OptionalExtension as _, params};
 
@@ -53,10 +55,8 @@ pub struct PlayerSummary {
     pub has_pin: bool,
     /// Their balance.
     pub balance: Cents,
-    /// Their answer to "18 or over?", if any.
-    pub adult: Option<bool>,
-    /// The end of their exclusion, if one runs.
-    pub excluded_until: Option<Timestamp>,
+    /// Their protection: age answer, limits, a break running.
+    pub protection: Protection,
 }
 
 /// A player's row: id, card, PIN hash.
@@ -75,6 +75,27 @@ impl Store {
             .as_ref()
             .map(|player| player.id)
             .ok_or(StoreError::SignedOut)
+    }
+
+    /// A card number no player has: eight random digits, for a player who
+    /// signs up at the screen (a number hard to guess, so that no one can
+    /// try PINs on the cards of others in turn).
+    ///
+    /// # Errors
+    /// [`StoreError::Entropy`]; [`StoreError`] if the players cannot be
+    /// read.
+    pub fn new_card(&self) -> Result<String, StoreError> {
+        loop {
+            let mut bytes = [0_u8; 4];
+            getrandom::fill(&mut bytes).map_err(|error| StoreError::Entropy(error.to_string()))?;
+            let card = format!("{:08}", 10_000_000 + u32::from_le_bytes(bytes) % 90_000_000);
+            if player_row(&self.connection, &card)
+                .on(&self.path)?
+                .is_none()
+            {
+                return Ok(card);
+            }
+        }
     }
 
     /// Every player's row id, in the order they were added.
@@ -142,7 +163,12 @@ impl Store {
                     params![hash, player],
                 )
                 .on(writing.path)?;
-            insert_player_event(writing, EventKind::PlayerPinSet, player, &format!("card {card}"))
+            insert_player_event(
+                writing,
+                EventKind::PlayerPinSet,
+                player,
+                &format!("card {card}"),
+            )
         })
     }
 
@@ -172,8 +198,7 @@ impl Store {
                     created_at,
                     has_pin,
                     balance: balance_in(&self.connection, id).on(&self.path)?,
-                    adult: protection.adult,
-                    excluded_until: protection.excluded_until,
+                    protection,
                 })
             })
             .collect()
@@ -203,7 +228,12 @@ impl Store {
                 return Ok(Err(SignInRefusal::Locked { until }));
             }
             if verify_pin(pin, &hash)? {
-                insert_player_event(writing, EventKind::PlayerPinRight, player, &format!("card {card}"))?;
+                insert_player_event(
+                    writing,
+                    EventKind::PlayerPinRight,
+                    player,
+                    &format!("card {card}"),
+                )?;
                 return Ok(Ok(()));
             }
             let detail = format!("card {card}");
@@ -219,7 +249,10 @@ impl Store {
                 writing,
                 EventKind::PlayerLockout,
                 player,
-                &format!("card {card}: {PLAYER_PIN_TRIES} wrong PINs, locked until {}", stamp(until)),
+                &format!(
+                    "card {card}: {PLAYER_PIN_TRIES} wrong PINs, locked until {}",
+                    stamp(until)
+                ),
             )?;
             Ok(Err(SignInRefusal::Locked { until }))
         })?;
@@ -243,8 +276,9 @@ impl Store {
         Ok(())
     }
 
-    /// Signs out the player the store acts for, if any (logged when they had
-    /// signed in or been chosen): the store then acts for nobody.
+    /// Signs out the player the store acts for, if any (logged), and gives
+    /// back the play lease: the store then acts for nobody, and plays
+    /// nothing.
     ///
     /// # Errors
     /// [`StoreError`] if the sign-out cannot be logged (the store acts for
@@ -253,6 +287,9 @@ impl Store {
         let Some(player) = self.player.take() else {
             return Ok(());
         };
+        // Nobody's unit is played here now: another process may take theirs
+        // up.
+        self.lease.give_back();
         if self.read_only {
             return Ok(());
         }
@@ -268,10 +305,14 @@ impl Store {
 }
 
 /// A hash of a PIN nobody has, checked when the card is unknown.
-const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c2lnbi1pbi1kdW1teQ$JTjE0rFXYaQzS7KN4r5ZbqBYLhYVRZnUklgk1mEzLvM";
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c2lnbi1pbi1kdW1teQ$JTjE0rFXYaQzS7KN4r5ZbqBYLhYVRZnUklgk1mEzLvM";
 
 /// Card `card`'s player: id, card, PIN hash.
-fn player_row(connection: &rusqlite::Connection, card: &str) -> rusqlite::Result<Option<PlayerRow>> {
+fn player_row(
+    connection: &rusqlite::Connection,
+    card: &str,
+) -> rusqlite::Result<Option<PlayerRow>> {
     connection
         .prepare_cached("SELECT id, card, pin_hash FROM players WHERE card = ?1")?
         .query_row([card], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
@@ -288,7 +329,8 @@ fn hash_pin(pin: &str) -> Result<String, StoreError> {
     }
     let mut salt = [0_u8; 16];
     getrandom::fill(&mut salt).map_err(|error| StoreError::Entropy(error.to_string()))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|error| StoreError::PinHash(error.to_string()))?;
+    let salt =
+        SaltString::encode_b64(&salt).map_err(|error| StoreError::PinHash(error.to_string()))?;
     Argon2::default()
         .hash_password(pin.as_bytes(), &salt)
         .map(|hash| hash.to_string())

@@ -153,7 +153,13 @@ impl Store {
                 .execute(
                     "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
                      VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![stamp(now), kind.name(), amount.get(), stamp(effective_at), player],
+                    params![
+                        stamp(now),
+                        kind.name(),
+                        amount.get(),
+                        stamp(effective_at),
+                        player
+                    ],
                 )
                 .on(writing.path)?;
             Ok(LimitChange {

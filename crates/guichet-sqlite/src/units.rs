@@ -235,7 +235,13 @@ impl Store {
                 .and_then(|mut update| update.execute([unit]))
                 .on(path)?;
             if current.prize.is_positive() {
-                insert_entry(writing, player, LedgerKind::Prize, current.prize, Some(unit))?;
+                insert_entry(
+                    writing,
+                    player,
+                    LedgerKind::Prize,
+                    current.prize,
+                    Some(unit),
+                )?;
             }
             Ok(true)
         });
@@ -282,7 +288,7 @@ impl Store {
 
     /// Gives back the play lease once the player has no unit unfinished
     /// (another's, left unfinished, is taken up again at their sign-in).
-    pub(crate) fn give_back_lease_if_idle(&mut self) {
+    fn give_back_lease_if_idle(&mut self) {
         if matches!(self.first_unfinished(), Ok(None)) {
             self.lease.give_back();
         }
@@ -310,6 +316,33 @@ impl Store {
             .on(&self.path)?
             .ok_or(StoreError::NoSuchUnit(unit))?;
         complete(&self.connection, &self.path, row)
+    }
+
+    /// Every player's most recent units, newest first, each with its
+    /// player's card: the operator's recall.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn recent_units_of_all(&self, limit: u32) -> Result<Vec<(Unit, String)>, StoreError> {
+        let units = load_where(
+            &self.connection,
+            &self.path,
+            &format!("ORDER BY u.id DESC LIMIT {limit}"),
+            None,
+        )?;
+        units
+            .into_iter()
+            .map(|unit| {
+                let card: String = self
+                    .connection
+                    .prepare_cached(
+                        "SELECT p.card FROM units u JOIN players p ON p.id = u.player_id WHERE u.id = ?1",
+                    )
+                    .and_then(|mut statement| statement.query_row([unit.id], |row| row.get(0)))
+                    .on(&self.path)?;
+                Ok((unit, card))
+            })
+            .collect()
     }
 
     /// The player's most recent units, newest first.
@@ -383,7 +416,9 @@ fn first_unfinished_in(connection: &Connection, player: i64) -> rusqlite::Result
 /// transaction's, possibly).
 fn load(connection: &Connection, path: &Path, player: i64, unit: i64) -> Result<Unit, StoreError> {
     let row = connection
-        .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?2 AND {THE_PLAYER_S}"))
+        .prepare_cached(&format!(
+            "{UNIT_COLUMNS} WHERE u.id = ?2 AND {THE_PLAYER_S}"
+        ))
         .and_then(|mut statement| statement.query_row([player, unit], read_row).optional())
         .on(path)?
         .ok_or(StoreError::NoSuchUnit(unit))?;

@@ -135,7 +135,8 @@ impl Store {
             .on(&self.path)?;
         for (player, card) in players {
             let balance = crate::account::balance_in(&self.connection, player).on(&self.path)?;
-            let total = Cents::checked_sum(self.ledger_of(player)?.iter().map(|entry| entry.amount));
+            let total =
+                Cents::checked_sum(self.ledger_of(player)?.iter().map(|entry| entry.amount));
             if total != Some(balance) {
                 violations.push(format!(
                     "card {card}: the balance {balance} is not the sum of their ledger ({total:?})"

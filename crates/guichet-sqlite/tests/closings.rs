@@ -19,7 +19,9 @@ use support::FakeClock;
 /// The store at `path` on `clock`, with the highest limits.
 fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
     let reading = clock.clone();
-    let mut store = support::seeded(1).clock(move || reading.now()).open_as_player(path)?;
+    let mut store = support::seeded(1)
+        .clock(move || reading.now())
+        .open_as_player(path)?;
     support::set_highest_limits(&mut store);
     Ok(store)
 }

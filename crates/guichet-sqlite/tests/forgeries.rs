@@ -22,7 +22,8 @@ use tempfile::TempDir;
 
 /// A deposit limit raised to 500 € at once, an hour after the lived-in
 /// kiosk's limit of 50 € was set (the rules make a raise wait 48 h).
-const RAISE_AT_ONCE: &str = "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
+const RAISE_AT_ONCE: &str =
+    "INSERT INTO protection (at, kind, amount_cents, effective_at, player_id)
      VALUES ('2026-11-30T09:00:00Z', 'deposit_limit', 50000, '2026-11-30T09:00:00Z', 1)";
 
 /// A break until 10:00 recorded inside the lived-in kiosk's break of a day.
@@ -32,7 +33,9 @@ const SHORTER_BREAK: &str = "INSERT INTO protection (at, kind, until, player_id)
 /// The store at `path`, on `clock`.
 fn on_clock(clock: &FakeClock, path: &Path) -> Result<Store, StoreError> {
     let reading = clock.clone();
-    support::seeded(1).clock(move || reading.now()).open_as_player(path)
+    support::seeded(1)
+        .clock(move || reading.now())
+        .open_as_player(path)
 }
 
 /// Both 7-day limits at 50 €.

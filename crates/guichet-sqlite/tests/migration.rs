@@ -97,7 +97,10 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     assert_eq!(unfinished[0].emission, &BINGO);
     store.finish(unfinished[0].id).expect("finished");
     // The one account had no age answer: the migrated player must give it.
-    assert!(matches!(store.buy(&BLACK_JACK), Err(StoreError::NotAnAdult)));
+    assert!(matches!(
+        store.buy(&BLACK_JACK),
+        Err(StoreError::NotAnAdult)
+    ));
     store.answer_age(true).expect("18 or over");
     assert!(matches!(store.buy(&BLACK_JACK), Err(StoreError::NoLimits)));
     support::set_highest_limits(&mut store);

@@ -335,7 +335,9 @@ fn every_answer_limit_exclusion_and_reality_check_is_recorded_append_only() {
     let clock = FakeClock::new();
     let (_folder, mut store) = store_at(&clock);
     // A player the desk added without checking their age.
-    store.add_player("2", support::PIN, false).expect("a player");
+    store
+        .add_player("2", support::PIN, false)
+        .expect("a player");
     store.act_for("2").expect("player 2");
     assert_eq!(store.protection().expect("p").adult, None);
     store.answer_age(false).expect("a refusal");
@@ -736,7 +738,11 @@ fn a_reality_check_stopped_reads_back() {
         .record_reality_check(7_200, Cents(1_250), RealityChoice::Stop)
         .expect("recorded");
     let records = store.protection_records().expect("the records");
-    assert_eq!(records[0].event, ProtectionEvent::AgeConfirmed, "at the desk");
+    assert_eq!(
+        records[0].event,
+        ProtectionEvent::AgeConfirmed,
+        "at the desk"
+    );
     assert_eq!(
         records[1].event,
         ProtectionEvent::RealityCheck {

@@ -560,7 +560,9 @@ fn another_databases_key_is_refused() {
     let (_folder, path) = new_path();
     let (_other_folder, other_path) = new_path();
     let key_path = seeded(1).open_as_player(&path).expect("a store").key_path();
-    let other = seeded(2).open_as_player(&other_path).expect("another store");
+    let other = seeded(2)
+        .open_as_player(&other_path)
+        .expect("another store");
     fs::copy(other.key_path(), key_path).expect("the wrong key put in place");
     let store = support::open(&path).expect("it opens");
     assert!(matches!(

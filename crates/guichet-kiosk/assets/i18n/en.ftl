@@ -299,7 +299,7 @@ operator-tab-settings = Settings
 operator-balance = Account balance: { $balance }
 operator-reason = Reason
 operator-reason-hint = Reason for the operation
-operator-reason-needed = Every operation needs a reason.
+operator-reason-needed = Every operation needs a known card and a reason.
 operator-reason-cash = Cash received
 operator-reason-payout = Prize paid in cash
 operator-reason-correction = Correction
@@ -416,3 +416,28 @@ sign-in-session-ended = Your session has ended: sign in again.
 ## The legal warning (the French text is the law's; this is its translation)
 legal-warning = Translation of the French warning above: gambling can be dangerous: loss of money, family conflicts, addiction… Find our advice at joueurs-info-service.fr (09 74 75 13 13 - call not surcharged)
 legal-minors = Gambling is forbidden to minors
+
+# New player, a player's session
+new-player = New player
+new-player-title = New player: gambling is for adults only
+new-player-minor = No account was opened. You may look at the games and their rules.
+new-player-back = Back to the lobby
+new-player-pin = Choose your secret code
+new-player-again = Type your secret code again
+new-player-mismatch = The two codes differ: choose it again.
+new-player-your-card = Your card number
+new-player-note-it = Write it down: it is asked for, with your code, at every sign-in.
+new-player-limits = Set my play limits
+still-there-title = Are you still there?
+still-there-explained = Without an answer, you will be signed out in { $seconds } s.
+still-there-yes = I am here
+settings-reality = Session reminder every
+operator-players = Players (their limits and breaks are their own: seen here, never changed)
+operator-players-card = Card
+operator-players-balance = Balance
+operator-players-deposit = Deposits / 7 d
+operator-players-stake = Stakes / 7 d
+operator-players-break = Break until
+operator-card = Player's card
+operator-card-hint = number
+operator-card-unknown = Choose a player's card.

@@ -299,7 +299,7 @@ operator-tab-settings = Réglages
 operator-balance = Solde du compte : { $balance }
 operator-reason = Motif
 operator-reason-hint = Motif de l’opération
-operator-reason-needed = Un motif est nécessaire pour toute opération.
+operator-reason-needed = Une carte connue et un motif sont nécessaires pour toute opération.
 operator-reason-cash = Espèces reçues
 operator-reason-payout = Gain payé en espèces
 operator-reason-correction = Correction
@@ -416,3 +416,28 @@ sign-in-session-ended = Votre session est terminée : reconnectez-vous.
 ## Mise en garde (arrêté du 29 juillet 2022 : le texte ne peut pas être modifié)
 legal-warning = Les jeux d'argent et de hasard peuvent être dangereux : pertes d'argent, conflits familiaux, addiction… Retrouvez nos conseils sur joueurs-info-service.fr (09 74 75 13 13 - appel non surtaxé)
 legal-minors = Jeu interdit aux mineurs
+
+# Nouveau joueur, la session d'un joueur
+new-player = Nouveau joueur
+new-player-title = Nouveau joueur : jeu réservé aux majeurs
+new-player-minor = Aucun compte n’a été ouvert. Vous pouvez regarder les jeux et leurs règles.
+new-player-back = Retour à l’accueil
+new-player-pin = Choisissez votre code secret
+new-player-again = Tapez encore votre code secret
+new-player-mismatch = Les deux codes diffèrent : choisissez-le à nouveau.
+new-player-your-card = Votre numéro de carte
+new-player-note-it = Notez-le : il vous sera demandé, avec votre code, à chaque connexion.
+new-player-limits = Fixer mes limites de jeu
+still-there-title = Êtes-vous toujours là ?
+still-there-explained = Sans réponse, vous serez déconnecté dans { $seconds } s.
+still-there-yes = Je suis là
+settings-reality = Point sur la session toutes les
+operator-players = Joueurs (leurs limites et pauses sont les leurs : elles se voient, ne se changent pas ici)
+operator-players-card = Carte
+operator-players-balance = Solde
+operator-players-deposit = Dépôts / 7 j
+operator-players-stake = Mises / 7 j
+operator-players-break = Pause jusqu’au
+operator-card = Carte du joueur
+operator-card-hint = numéro
+operator-card-unknown = Choisissez la carte d’un joueur.

@@ -4,7 +4,7 @@
 //! the backend for the point of sale, the kiosk's file, or the desk's.
 
 use guichet_network::PlayerAccount;
-use guichet_sale::PointOfSale;
+use guichet_sale::{PointOfSale, StoreError};
 use guichet_sqlite::Store;
 
 use crate::ui::view::Seat;
@@ -24,27 +24,39 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Who the kiosk serves.
+    /// Who the kiosk serves: the player signed in, if any.
     pub fn seat(&self) -> Seat<'_> {
-        match self {
-            Self::Local(_) => Seat::OneAccount,
-            Self::Network { account, .. } => account
-                .card()
-                .map_or(Seat::Free, |card| Seat::Taken { card }),
-        }
+        let card = match self {
+            Self::Local(store) => store.card(),
+            Self::Network { account, .. } => account.card(),
+        };
+        card.map_or(Seat::Free, |card| Seat::Taken { card })
     }
 
-    /// Whether someone's money and play may be touched: the file's one
-    /// account, or a network's player signed in.
+    /// Whether someone's money and play may be touched: a player signed in.
     pub fn serves_a_player(&self) -> bool {
         self.seat() != Seat::Free
     }
 
-    /// On a network, the kiosk's seat: who signs in and out.
-    pub fn network_seat(&mut self) -> Option<&mut PlayerAccount> {
+    /// Signs in card `card`'s player with `pin`, where their account is.
+    ///
+    /// # Errors
+    /// [`StoreError::SignIn`] for a refused PIN; what the engine failed at.
+    pub fn sign_in(&mut self, card: &str, pin: &str) -> Result<(), StoreError> {
         match self {
-            Self::Local(_) => None,
-            Self::Network { account, .. } => Some(account),
+            Self::Local(store) => store.sign_in(card, pin),
+            Self::Network { account, .. } => account.sign_in(card, pin),
+        }
+    }
+
+    /// Signs out the player signed in, if any. A sign-out the kiosk's file
+    /// cannot log still signs them out.
+    pub fn sign_out(&mut self) {
+        match self {
+            Self::Local(store) => {
+                let _ = store.sign_out();
+            }
+            Self::Network { account, .. } => account.sign_out(),
         }
     }
 

@@ -10,7 +10,7 @@ use guichet_sqlite::Store;
 use crate::app::backend::Backend;
 use crate::app::idle::Idle;
 use crate::app::navigation::go;
-use crate::app::operator::{change_setting, operate};
+use crate::app::operator::operate;
 use crate::app::page::Page;
 use crate::app::play::play;
 use crate::app::players::seat;
@@ -20,7 +20,7 @@ use crate::app::state::{Access, Changed, KioskState, Mode};
 use crate::app::watch;
 use crate::app::window_policy::{IdleVerdict, WindowPolicy};
 use crate::command::{
-    Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ScreenCommand, Setting,
+    Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ScreenCommand,
 };
 use crate::settings::KioskSettings;
 use crate::sound::{Cue, Sound};
@@ -29,10 +29,11 @@ use crate::ui::i18n::Texts;
 use crate::ui::legal;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::{self, RealityFacts};
+use crate::ui::still_there;
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::view::{PageContext, Seat};
-use crate::ui::views::{Lobby, PinPage, SignInPage, StoreProblemPage};
+use crate::ui::views::{Lobby, PinPage, StoreProblemPage};
 
 /// The kiosk.
 pub struct Guichet {
@@ -89,13 +90,17 @@ impl Guichet {
             exiting: false,
             closings_sent: 0,
             export_folder: None,
+            muted: false,
         };
         state.reread(Changed::ALL);
         if state.backend.is_some() {
             state.first_page();
         }
         match settings {
-            Some(Ok(settings)) => state.settings = settings,
+            Some(Ok(settings)) => {
+                state.settings = settings;
+                state.session = Session::new(settings.reality_minutes);
+            }
             Some(Err(error)) => {
                 let text = state.texts.with(
                     "notice-settings-unreadable",
@@ -161,11 +166,13 @@ impl Guichet {
         self.state.backend.as_ref().is_some_and(Backend::is_network)
     }
 
-    /// Shows a reality check every `minutes` of a session (the operator's
-    /// setting; 60 by default).
+    /// Shows a reality check every `minutes` of a session, for this run,
+    /// over the operator's setting (the command line's
+    /// `--reality-check-minutes`).
     #[must_use]
     pub fn with_reality_check(mut self, minutes: u32) -> Self {
         // Set before any frame: the session has not begun.
+        self.state.settings.reality_minutes = minutes.max(1);
         self.state.session = Session::new(minutes);
         self
     }
@@ -295,7 +302,7 @@ impl Guichet {
         if state.changes.is_none() {
             state.follow_other_processes();
         }
-        // On a network, nothing of money or play without a player signed in.
+        // Nothing of money or play without a player signed in.
         let needs_player = matches!(
             command,
             Command::Go(
@@ -313,7 +320,7 @@ impl Guichet {
                 | Command::Play(PlayCommand::Buy { .. } | PlayCommand::DemoCredit)
         );
         let applied = if needs_player && state.is_free() {
-            state.page = Page::SignIn(SignInPage::new());
+            state.page = Page::SignIn(state.sign_in_page());
             Ok(Changed::NOTHING)
         } else if needs_age && !state.of_age() {
             state.ask_age();
@@ -335,6 +342,8 @@ impl Guichet {
                 state.reread(Changed::ALL);
             }
         }
+        // A new player, or none, hears the kiosk as the operator set it.
+        state.apply_sound(&mut self.sound);
         let refused = state
             .backend
             .as_mut()
@@ -360,9 +369,11 @@ fn screen(
         ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
         ScreenCommand::DismissNotice => state.notice = None,
         ScreenCommand::ToggleMenu => state.menu_open = !state.menu_open,
+        // The player's own: muted for their session, the operator's setting
+        // untouched (the next player hears the kiosk as the operator set it).
         ScreenCommand::ToggleSound => {
-            let on = !state.settings.sound;
-            change_setting(state, sound, Setting::Sound(on))?;
+            state.muted = !state.muted;
+            state.apply_sound(sound);
         }
     }
     Ok(Changed::NOTHING)
@@ -400,15 +411,21 @@ impl eframe::App for Guichet {
         if WindowPolicy::operator_asked(ui, &self.state) {
             commands.push(Command::Go(Navigation::Operator));
         }
-        if self.window.follow_idle_time(ui, &self.state) == IdleVerdict::TimedOut {
-            // A player left alone is signed out: the next finds the kiosk free.
-            if matches!(self.state.seat(), Seat::Taken { .. }) {
-                self.handle(Command::Player(PlayerCommand::SignOut));
+        let mut still_there = None;
+        match self.window.follow_idle_time(ui, &self.state) {
+            IdleVerdict::TimedOut => {
+                // A player left alone is signed out: the next finds the kiosk
+                // free.
+                if matches!(self.state.seat(), Seat::Taken { .. }) {
+                    self.handle(Command::Player(PlayerCommand::SignOut));
+                }
+                self.handle(Command::Go(Navigation::Lobby));
+                let language = self.state.settings.language;
+                self.state.texts.set_language(language);
+                self.window.follow_idle_time(ui, &self.state);
             }
-            self.handle(Command::Go(Navigation::Lobby));
-            let language = self.state.settings.language;
-            self.state.texts.set_language(language);
-            self.window.follow_idle_time(ui, &self.state);
+            IdleVerdict::StillThere(seconds) => still_there = Some(seconds),
+            IdleVerdict::Nothing => {}
         }
         self.state.follow_the_break(ui.ctx());
         let state = &mut self.state;
@@ -443,7 +460,8 @@ impl eframe::App for Guichet {
                 rules_game: state.page.rules_game(),
                 menu_open: state.menu_open,
                 demo: state.mode.demo,
-                sound_on: state.settings.sound,
+                sound_on: state.settings.sound && !state.muted,
+                sign_up: !state.backend.as_ref().is_some_and(Backend::is_network),
             };
             top_bar::show(ui, &context, bar, &mut commands);
         }
@@ -465,6 +483,9 @@ impl eframe::App for Guichet {
         if let Some(facts) = state.reality {
             reality_check::show(ui, facts, context.texts, &mut commands);
         }
+        if let Some(seconds) = still_there {
+            still_there::show(ui, seconds, context.texts);
+        }
         if !commands.is_empty() {
             for command in commands {
                 // A press makes its click; a reveal makes its own sound.
@@ -481,11 +502,11 @@ impl eframe::App for Guichet {
         }
     }
 
-    /// The window closes: a player signed in at a network's kiosk is signed
-    /// out on the server at once, not 30 minutes later.
+    /// The window closes: the player signed in is signed out at once (on a
+    /// network's server too, not 30 minutes later).
     fn on_exit(&mut self) {
-        if let Some(seat) = self.state.backend.as_mut().and_then(Backend::network_seat) {
-            seat.sign_out();
+        if let Some(backend) = self.state.backend.as_mut() {
+            backend.sign_out();
         }
     }
 

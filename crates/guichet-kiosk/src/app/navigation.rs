@@ -10,7 +10,8 @@ use crate::app::play::show_game;
 use crate::app::state::{Access, Changed, KioskState};
 use crate::command::Navigation;
 use crate::ui::views::{
-    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, PinPage, RulesPage, SignInPage,
+    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, PinPage, RulesPage,
+    SignInPage,
 };
 
 /// Units the history lists.
@@ -69,7 +70,16 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             state.page = if backend.serves_a_player() {
                 Page::Lobby(Lobby)
             } else {
-                Page::SignIn(SignInPage::new())
+                Page::SignIn(SignInPage::new(!backend.is_network()))
+            };
+            Ok(Changed::NOTHING)
+        }
+        // Players sign up at a network's desk; signed in, one is a player.
+        Navigation::NewPlayer => {
+            state.page = if backend.serves_a_player() || backend.is_network() {
+                Page::Lobby(Lobby)
+            } else {
+                Page::NewPlayer(NewPlayerPage::new())
             };
             Ok(Changed::NOTHING)
         }

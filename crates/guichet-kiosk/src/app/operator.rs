@@ -10,7 +10,7 @@ use guichet_sqlite::{EventKind, PinCheck, Store};
 
 use crate::app::export;
 use crate::app::page::Page;
-use crate::app::play::take_up_or_show;
+use crate::app::play::{replay_page, take_up_or_show};
 use crate::app::state::{Access, Changed, KioskState};
 use crate::command::{OperatorCommand, OperatorTab, Setting};
 use crate::sound::Sound;
@@ -61,14 +61,28 @@ pub fn operate(
             state.tell(state.texts.get("notice-at-the-desk"), false);
             Ok(Changed::NOTHING)
         }
-        OperatorCommand::CashIn { amount, reason } => {
-            store.cash_in(amount, &reason)?;
+        OperatorCommand::CashIn {
+            card,
+            amount,
+            reason,
+        } => {
+            store.cash_in(&card, amount, &reason)?;
             say(state, "operator-cashed-in", amount);
             show_tab(state, OperatorTab::Credits, None)?;
             Ok(Changed::ALL)
         }
-        OperatorCommand::CashOut { amount, reason } => {
-            store.cash_out(amount, &reason)?;
+        OperatorCommand::CashOut {
+            card,
+            amount,
+            reason,
+        } => {
+            store.cash_out(&card, amount, &reason)?;
+            // A player paid out at the desk has left the kiosk: their session
+            // ends.
+            if store.card() == Some(card.as_str()) {
+                let _ = store.sign_out();
+                state.start_afresh();
+            }
             say(state, "operator-paid-out", amount);
             show_tab(state, OperatorTab::Credits, None)?;
             Ok(Changed::ALL)
@@ -99,6 +113,14 @@ pub fn operate(
         OperatorCommand::ExportClosing => {
             export_latest_closing(state)?;
             show_tab(state, OperatorTab::Closings, None).map(|()| Changed::NOTHING)
+        }
+        // The kiosk's file holds every player's units: any is replayed.
+        OperatorCommand::Recall(id) if !on_network => {
+            state.page = replay_page(store.any_unit(id)?);
+            if let Some(game) = state.page.game_mut() {
+                game.mark_recall();
+            }
+            Ok(Changed::NOTHING)
         }
         OperatorCommand::Recall(id) => {
             let changed = take_up_or_show(state, id, Opening::Replay)?;
@@ -138,7 +160,7 @@ pub fn change_setting(
     if let Setting::Language(language) = setting {
         state.texts.set_language(language);
     }
-    sound.set(state.settings.sound, state.settings.volume);
+    state.apply_sound(sound);
     Ok(())
 }
 
@@ -217,12 +239,27 @@ fn show_tab(
         return Ok(());
     };
     let on_network = backend.is_network();
-    // The units played here, where they are kept: on the network when
-    // the kiosk plays on one.
-    let recalled = if tab == OperatorTab::Recall {
-        Some(backend.point_of_sale().recent_units(RECALL_LENGTH)?)
-    } else {
-        None
+    // The units played here, where they are kept: every player's in the
+    // kiosk's file, each with its card; on the network, the player's signed
+    // in.
+    let recalled = match tab {
+        OperatorTab::Recall if on_network => Some(
+            backend
+                .point_of_sale()
+                .recent_units(RECALL_LENGTH)?
+                .into_iter()
+                .map(|unit| (unit, None))
+                .collect(),
+        ),
+        OperatorTab::Recall => Some(
+            backend
+                .own()
+                .recent_units_of_all(RECALL_LENGTH)?
+                .into_iter()
+                .map(|(unit, card)| (unit, Some(card)))
+                .collect(),
+        ),
+        _ => None,
     };
     let store = backend.own();
     let content = match tab {
@@ -231,14 +268,15 @@ fn show_tab(
         {
             TabContent::OnTheNetwork(tab)
         }
-        OperatorTab::Credits => TabContent::Credits(
-            store
+        OperatorTab::Credits => TabContent::Credits {
+            movements: store
                 .events(EVENTS_SHOWN)?
                 .into_iter()
                 .filter(|event| matches!(event.kind, EventKind::CashIn | EventKind::CashOut))
                 .take(MOVEMENTS_SHOWN)
                 .collect(),
-        ),
+            players: store.players()?,
+        },
         OperatorTab::Meters => {
             let last_reset = store.meter_resets()?.pop();
             TabContent::Meters {

@@ -5,8 +5,8 @@ use guichet_sale::Unit;
 
 use crate::ui::view::View;
 use crate::ui::views::{
-    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, OperatorPage, PinPage,
-    ResumePage, RulesPage, SignInPage, StoreProblemPage,
+    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, OperatorPage,
+    PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
 };
 
 /// The page shown under the top bar.
@@ -33,8 +33,10 @@ pub enum Page {
     Pin(PinPage),
     /// The operator menu.
     Operator(OperatorPage),
-    /// A player signing in (on a network).
+    /// A player signing in.
     SignIn(SignInPage),
+    /// A new player signing up ("Nouveau joueur").
+    NewPlayer(NewPlayerPage),
 }
 
 impl Page {
@@ -53,6 +55,7 @@ impl Page {
             Self::Pin(page) => page,
             Self::Operator(page) => page,
             Self::SignIn(page) => page,
+            Self::NewPlayer(page) => page,
         }
     }
 

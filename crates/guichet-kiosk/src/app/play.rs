@@ -177,6 +177,13 @@ pub fn open_unit(
     Ok((Page::Game(game), taken_up))
 }
 
+/// The table replaying settled unit `unit` (the operator's recall).
+pub fn replay_page(unit: Unit) -> Page {
+    let mut game = GamePage::new(unit.emission, table_for(unit.emission.game));
+    game.open(unit, Opening::Replay);
+    Page::Game(game)
+}
+
 /// Settles `unit` once every step is journaled (the last tap, the last "Auto"
 /// step, or a unit interrupted between its last step and its settlement).
 fn settle_if_complete(point: &mut dyn PointOfSale, unit: Unit) -> Result<Unit, StoreError> {

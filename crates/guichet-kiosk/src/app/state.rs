@@ -120,6 +120,8 @@ pub struct KioskState {
     /// Where the operator's exports go, if the command line named a folder
     /// (else a USB stick is looked for at each export).
     pub export_folder: Option<std::path::PathBuf>,
+    /// The player muted the kiosk for their session ("Couper le son").
+    pub muted: bool,
 }
 
 impl KioskState {
@@ -133,8 +135,8 @@ impl KioskState {
         self.backend.as_ref().map_or(Seat::Free, Backend::seat)
     }
 
-    /// A kiosk of a network with nobody signed in: nothing of money or play
-    /// is read or done.
+    /// A kiosk with nobody signed in: nothing of money or play is read or
+    /// done.
     pub fn is_free(&self) -> bool {
         self.backend
             .as_ref()
@@ -142,14 +144,30 @@ impl KioskState {
     }
 
     /// A new player, or none: what the screen knew of the last one is
-    /// forgotten, and the session of play, its clock, net and reality
-    /// checks, starts afresh.
+    /// forgotten, and the session of play, its clock, net, reality checks
+    /// (at the operator's period) and the sound muted, starts afresh.
     pub fn start_afresh(&mut self) {
         self.balance = None;
         self.waiting = None;
         self.protection = None;
         self.reality = None;
-        self.session = Session::new(self.session.period_minutes());
+        self.muted = false;
+        self.session = Session::new(self.settings.reality_minutes);
+    }
+
+    /// Sets `sound` as the operator set it and the player muted it.
+    pub fn apply_sound(&self, sound: &mut crate::sound::Sound) {
+        sound.set(self.settings.sound && !self.muted, self.settings.volume);
+    }
+
+    /// The sign-in page, with "Nouveau joueur" where players sign up here
+    /// (a kiosk of its own file).
+    pub fn sign_in_page(&self) -> SignInPage {
+        SignInPage::new(
+            self.backend
+                .as_ref()
+                .is_some_and(|backend| !backend.is_network()),
+        )
     }
 
     /// The kiosk's own file, while it can be used.
@@ -242,12 +260,13 @@ impl KioskState {
     /// so; a unit that moved on elsewhere is shown as the store holds it.
     pub fn fail(&mut self, error: &StoreError) {
         if matches!(error, StoreError::SignedOut) {
-            // The network ended the session: the kiosk forgets it too.
-            if let Some(seat) = self.backend.as_mut().and_then(Backend::network_seat) {
-                seat.sign_out();
+            // The session ended (on a network, the server ended it): the
+            // kiosk forgets it too.
+            if let Some(backend) = self.backend.as_mut() {
+                backend.sign_out();
             }
             self.start_afresh();
-            let mut page = SignInPage::new();
+            let mut page = self.sign_in_page();
             page.tell(SignInMessage::SessionEnded);
             self.page = Page::SignIn(page);
             return;

@@ -29,13 +29,20 @@ pub struct WindowPolicy {
     pub paint_lounge: bool,
 }
 
+/// Seconds before the idle timeout a player signed in is asked "Êtes-vous
+/// toujours là ?".
+pub const STILL_THERE: f64 = 30.0;
+
 /// What idle time asks for at this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdleVerdict {
     /// Nothing.
     Nothing,
+    /// A player signed in left the screen alone: "Êtes-vous toujours là ?",
+    /// with so many seconds left.
+    StillThere(u32),
     /// The page was left alone past the timeout: back to the lobby, in the
-    /// kiosk's language.
+    /// kiosk's language (a player signed in is signed out).
     TimedOut,
 }
 
@@ -104,10 +111,26 @@ impl WindowPolicy {
             }
         }
         let timeout = f64::from(state.settings.idle_seconds);
-        // A player signed in at a network's kiosk is signed out when left
-        // alone, on any page.
+        // A player signed in is signed out when left alone, on any page —
+        // a reality check shown too: it never waits for the next player —
+        // once asked whether they are still there.
         let signed_in = matches!(state.seat(), Seat::Taken { .. });
-        if (state.page.times_out() || signed_in) && state.reality.is_none() {
+        if signed_in {
+            let ask = timeout - STILL_THERE;
+            if idle >= timeout {
+                verdict = IdleVerdict::TimedOut;
+            } else if idle >= ask {
+                // Its countdown moves once a second.
+                let left = timeout - idle;
+                // Whole seconds of at most 30.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let shown = left.ceil() as u32;
+                verdict = IdleVerdict::StillThere(shown);
+                next_wake = next_wake.min(left - left.ceil() + 1.0).min(left);
+            } else {
+                next_wake = next_wake.min(ask - idle);
+            }
+        } else if state.page.times_out() && state.reality.is_none() {
             if idle >= timeout {
                 verdict = IdleVerdict::TimedOut;
             } else {

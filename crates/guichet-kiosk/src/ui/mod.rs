@@ -12,6 +12,7 @@ pub mod layout;
 pub mod legal;
 pub mod notice;
 pub mod reality_check;
+pub mod still_there;
 pub mod theme;
 pub mod top_bar;
 pub mod view;

@@ -2,9 +2,9 @@
 //! a session runs, its time and net position, always in sight; the demo
 //! credit (with `--demo` only), the rules, the history, the play limits, the
 //! sound and the language, which fold into a menu when the bar lacks room for
-//! them. On a network's kiosk, "Se connecter" while nobody is signed in (the
-//! rules and the language alone beside it), then the player's card and "Se
-//! déconnecter", never folded.
+//! them. "Se connecter" while nobody is signed in (and "Nouveau joueur" at
+//! a kiosk of its own file; the rules and the language alone beside them),
+//! then the player's card and "Se déconnecter", never folded.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
@@ -30,6 +30,8 @@ pub struct BarState {
     pub demo: bool,
     /// Whether sounds play (the toggle says what a press will do).
     pub sound_on: bool,
+    /// Whether "Nouveau joueur" is offered while nobody is signed in.
+    pub sign_up: bool,
 }
 
 /// One of the bar's secondary buttons.
@@ -63,8 +65,16 @@ pub fn show(
             };
             let pill = |text: &str| text_width(ui, text, egui::TextStyle::Body) + 40.0 + size::GAP;
             let balance = match context.seat {
-                Seat::Free => button_width(&texts.get("sign-in")) + size::GAP,
-                Seat::OneAccount | Seat::Taken { .. } => {
+                Seat::Free => {
+                    button_width(&texts.get("sign-in"))
+                        + size::GAP
+                        + if state.sign_up {
+                            button_width(&texts.get("new-player")) + size::GAP
+                        } else {
+                            0.0
+                        }
+                }
+                Seat::Taken { .. } => {
                     text_width(ui, &balance_text(context), style::amount())
                         + pill(&texts.get("balance"))
                         + session_text(context).map_or(0.0, |text| pill(&text))
@@ -104,6 +114,9 @@ pub fn show(
                         }
                     }
                     if context.seat == Seat::Free {
+                        if state.sign_up && quiet_button(ui, &texts.get("new-player")).clicked() {
+                            commands.push(Command::Go(Navigation::NewPlayer));
+                        }
                         if primary_button(ui, &texts.get("sign-in")).clicked() {
                             commands.push(Command::Go(Navigation::SignIn));
                         }
@@ -127,8 +140,8 @@ pub fn show(
     }
 }
 
-/// The bar's secondary buttons: the rules and the language alone while a
-/// network's kiosk is free; else the demo credit (with `--demo`), the rules,
+/// The bar's secondary buttons: the rules and the language alone while
+/// nobody is signed in; else the demo credit (with `--demo`), the rules,
 /// the history, the limits, the sound and the language.
 fn items(context: &PageContext<'_>, state: BarState) -> Vec<Item> {
     let texts = context.texts;
@@ -217,7 +230,7 @@ fn session_text(context: &PageContext<'_>) -> Option<String> {
     })
 }
 
-/// The card of the player signed in at a network's kiosk: "Carte 0042".
+/// The card of the player signed in: "Carte 0042".
 fn card_text(context: &PageContext<'_>) -> Option<String> {
     match context.seat {
         Seat::Taken { card } => Some(
@@ -225,7 +238,7 @@ fn card_text(context: &PageContext<'_>) -> Option<String> {
                 .texts
                 .with("signed-in-card", &[("card", card.to_owned())]),
         ),
-        Seat::OneAccount | Seat::Free => None,
+        Seat::Free => None,
     }
 }
 

@@ -12,11 +12,9 @@ use crate::ui::reality_check::RealityFacts;
 /// Who the kiosk serves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat<'a> {
-    /// The kiosk's file holds one account: whoever is at the kiosk.
-    OneAccount,
-    /// A kiosk of a network, nobody signed in: nothing of money or play.
+    /// Nobody signed in: nothing of money or play.
     Free,
-    /// A kiosk of a network, this card's player signed in.
+    /// This card's player signed in.
     Taken {
         /// Their card's number.
         card: &'a str,

@@ -114,7 +114,10 @@ pub fn seeded(base: u64) -> OpenOptions {
 #[must_use]
 pub fn fresh() -> (TempDir, Store) {
     let (folder, path) = new_path();
-    let mut store = seeded(1).open(&path).map(as_the_player).expect("a new store");
+    let mut store = seeded(1)
+        .open(&path)
+        .map(as_the_player)
+        .expect("a new store");
     add_the_player(&mut store);
     set_highest_limits(&mut store);
     (folder, store)

@@ -1,13 +1,13 @@
-//! A player signing in at a kiosk of a network: their card's number (typed
-//! on the keypad, or read by a barcode or QR scanner acting as a keyboard),
-//! then their PIN of 4 to 8 digits. The network checks it and counts every
-//! guess: five wrong in a row lock the card for 15 minutes, which the page
-//! then says, until when.
+//! A player signing in at the kiosk: their card's number (typed on the
+//! keypad, or read by a barcode or QR scanner acting as a keyboard), then
+//! their PIN of 4 to 8 digits. The engine checks it and counts every guess:
+//! five wrong in a row lock the card for 15 minutes, which the page then
+//! says, until when. A kiosk of its own file offers "Nouveau joueur" too.
 
 use egui::RichText;
 use guichet_sale::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal};
 
-use crate::command::{Command, PlayerCommand};
+use crate::command::{Command, Navigation, PlayerCommand};
 use crate::ui::keypad::{Key, keypad, typed_keys};
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
@@ -40,17 +40,21 @@ pub struct SignInPage {
     card: String,
     pin: String,
     message: Option<SignInMessage>,
+    /// Whether "Nouveau joueur" is offered (a kiosk of its own file).
+    sign_up: bool,
 }
 
 impl SignInPage {
-    /// The page, at the card's number.
+    /// The page, at the card's number; `sign_up` offers "Nouveau joueur"
+    /// too.
     #[must_use]
-    pub const fn new() -> Self {
+    pub const fn new(sign_up: bool) -> Self {
         Self {
             step: SignInStep::Card,
             card: String::new(),
             pin: String::new(),
             message: None,
+            sign_up,
         }
     }
 
@@ -133,12 +137,6 @@ impl SignInPage {
     }
 }
 
-impl Default for SignInPage {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl View for SignInPage {
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
@@ -172,6 +170,12 @@ impl View for SignInPage {
                 };
                 pressed.extend(keypad(ui, texts, &confirm));
                 // The way back to the lobby is the bar's.
+                if self.step == SignInStep::Card && self.sign_up {
+                    ui.add_space(size::GAP);
+                    if quiet_button(ui, &texts.get("new-player")).clicked() {
+                        commands.push(Command::Go(Navigation::NewPlayer));
+                    }
+                }
                 if self.step == SignInStep::Pin {
                     ui.add_space(size::GAP);
                     if quiet_button(ui, &texts.get("sign-in-other-card")).clicked() {

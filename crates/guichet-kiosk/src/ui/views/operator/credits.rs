@@ -1,15 +1,18 @@
-//! Cash in and out, each with the operator's reason: ledger entries like any
-//! other (the player's limits apply to cash in), logged with the reason.
+//! Cash in and out of a named player's account (their card's number), each
+//! with the operator's reason: ledger entries like any other (the player's
+//! limits apply to cash in), logged with the reason. The players' balances,
+//! limits and breaks are shown, never changed: those are the player's own.
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_sqlite::{Event, EventKind};
+use guichet_sale::Limit;
+use guichet_sqlite::{Event, EventKind, PlayerSummary};
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size, style};
 use crate::ui::view::PageContext;
-use crate::ui::widgets::{choice_button, local_time, primary_button, quiet_button};
+use crate::ui::widgets::{choice_button, local_moment, local_time, primary_button, quiet_button};
 
 /// The amounts offered at a tap, in euros.
 const PRESETS: [i64; 5] = [5, 10, 20, 50, 100];
@@ -20,9 +23,11 @@ const REASONS: [&str; 3] = [
     "operator-reason-correction",
 ];
 
-/// What the operator is typing: an amount and a reason.
+/// What the operator is typing: a card, an amount and a reason.
 #[derive(Clone, Debug)]
 pub struct Draft {
+    /// The card of the player paid in or out.
+    pub card: String,
     /// The amount.
     pub amount: Cents,
     /// The reason.
@@ -32,6 +37,7 @@ pub struct Draft {
 impl Default for Draft {
     fn default() -> Self {
         Self {
+            card: String::new(),
             amount: Cents::euros(20),
             reason: String::new(),
         }
@@ -63,19 +69,38 @@ pub fn reason_field(
     );
 }
 
-/// Draws the credits tab.
+/// Draws the credits tab: the players, the card chosen, the amount and the
+/// reason; then the last movements.
 pub fn ui(
     ui: &mut egui::Ui,
     context: &PageContext<'_>,
     draft: &mut Draft,
-    movements: &[Event],
+    (movements, players): (&[Event], &[PlayerSummary]),
     commands: &mut Vec<Command>,
 ) {
     let texts = context.texts;
+    players_table(ui, context, players, draft);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(texts.get("operator-card")).color(palette::INK_SOFT));
+        ui.add(
+            egui::TextEdit::singleline(&mut draft.card)
+                .hint_text(texts.get("operator-card-hint"))
+                .desired_width(size::TOUCH * 4.0)
+                .min_size(egui::Vec2::new(0.0, size::TOUCH)),
+        );
+    });
+    let chosen = players
+        .iter()
+        .find(|player| player.card == draft.card.trim());
     ui.label(
-        RichText::new(texts.with(
-            "operator-balance",
-            &[("balance", context.balance.unwrap_or_default().to_string())],
+        RichText::new(chosen.map_or_else(
+            || texts.get("operator-card-unknown"),
+            |player| {
+                texts.with(
+                    "operator-balance",
+                    &[("balance", player.balance.to_string())],
+                )
+            },
         ))
         .text_style(style::amount()),
     );
@@ -95,10 +120,10 @@ pub fn ui(
         }
     });
     reason_field(ui, context, draft, &REASONS);
-    let reason_given = !draft.reason.trim().is_empty();
+    let ready = !draft.reason.trim().is_empty() && chosen.is_some();
     ui.horizontal_wrapped(|ui| {
         let amount = draft.amount.to_string();
-        let cash_in = ui.add_enabled_ui(reason_given, |ui| {
+        let cash_in = ui.add_enabled_ui(ready, |ui| {
             primary_button(
                 ui,
                 &texts.with("operator-cash-in", &[("amount", amount.clone())]),
@@ -106,21 +131,23 @@ pub fn ui(
         });
         if cash_in.inner.clicked() {
             commands.push(Command::Operator(OperatorCommand::CashIn {
+                card: draft.card.trim().to_owned(),
                 amount: draft.amount,
                 reason: draft.reason.trim().to_owned(),
             }));
         }
-        let cash_out = ui.add_enabled_ui(reason_given, |ui| {
+        let cash_out = ui.add_enabled_ui(ready, |ui| {
             quiet_button(ui, &texts.with("operator-cash-out", &[("amount", amount)]))
         });
         if cash_out.inner.clicked() {
             commands.push(Command::Operator(OperatorCommand::CashOut {
+                card: draft.card.trim().to_owned(),
                 amount: draft.amount,
                 reason: draft.reason.trim().to_owned(),
             }));
         }
     });
-    if !reason_given {
+    if !ready {
         ui.label(RichText::new(texts.get("operator-reason-needed")).color(palette::INK_SOFT));
     }
     ui.add_space(size::GAP);
@@ -148,4 +175,50 @@ pub fn ui(
         ],
         &rows,
     );
+}
+
+/// The players: card, balance, limits, break — a tap on one chooses their
+/// card.
+fn players_table(
+    ui: &mut egui::Ui,
+    context: &PageContext<'_>,
+    players: &[PlayerSummary],
+    draft: &mut Draft,
+) {
+    let texts = context.texts;
+    let limit = |limit: &Limit| {
+        limit
+            .current
+            .map_or_else(|| "—".to_owned(), |amount| amount.to_string())
+    };
+    ui.label(RichText::new(texts.get("operator-players")).strong());
+    egui::Grid::new("players")
+        .striped(true)
+        .spacing(egui::Vec2::new(size::GAP * 1.5, size::GAP / 2.0))
+        .show(ui, |ui| {
+            for heading in [
+                "operator-players-card",
+                "operator-players-balance",
+                "operator-players-deposit",
+                "operator-players-stake",
+                "operator-players-break",
+            ] {
+                ui.label(RichText::new(texts.get(heading)).color(palette::INK_SOFT));
+            }
+            ui.end_row();
+            for player in players {
+                if choice_button(ui, &player.card, draft.card.trim() == player.card).clicked() {
+                    draft.card.clone_from(&player.card);
+                }
+                ui.label(player.balance.to_string());
+                ui.label(limit(&player.protection.deposit));
+                ui.label(limit(&player.protection.stake));
+                ui.label(player.protection.excluded_until.map_or_else(
+                    || "—".to_owned(),
+                    |until| local_moment(until, context.time_zone),
+                ));
+                ui.end_row();
+            }
+        });
+    ui.add_space(size::GAP);
 }

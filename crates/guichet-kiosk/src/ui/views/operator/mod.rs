@@ -18,7 +18,7 @@ pub use charts::{ChartFacts, RtpCurve, TierFacts};
 use egui::RichText;
 use guichet_core::emission::Emission;
 use guichet_sale::Unit;
-use guichet_sqlite::{BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters};
+use guichet_sqlite::{BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters, PlayerSummary};
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::settings::KioskSettings;
@@ -28,8 +28,14 @@ use crate::ui::widgets::{choice_button, quiet_button};
 
 /// What a tab shows, as read from the store when it opened.
 pub enum TabContent {
-    /// Cash in and out: the last cash movements.
-    Credits(Vec<Event>),
+    /// Cash in and out: the last cash movements, and the players (their
+    /// balance, limits and break, to see, not change).
+    Credits {
+        /// The last cash movements.
+        movements: Vec<Event>,
+        /// Every player of the kiosk's file.
+        players: Vec<PlayerSummary>,
+    },
     /// The meters since installation and since the last reset.
     Meters {
         /// Since installation.
@@ -54,8 +60,9 @@ pub enum TabContent {
     },
     /// The charts' data.
     Charts(ChartFacts),
-    /// The last units, newest first.
-    Recall(Vec<Unit>),
+    /// The last units, newest first, each with its player's card (in the
+    /// kiosk's file).
+    Recall(Vec<(Unit, Option<String>)>),
     /// The event log, newest first.
     Events(Vec<Event>),
     /// The closings, newest first, and the name of the folder an export
@@ -85,7 +92,7 @@ impl TabContent {
     #[must_use]
     pub const fn tab(&self) -> OperatorTab {
         match self {
-            Self::Credits(_) => OperatorTab::Credits,
+            Self::Credits { .. } => OperatorTab::Credits,
             Self::Meters { .. } => OperatorTab::Meters,
             Self::Blocks { .. } => OperatorTab::Blocks,
             Self::Charts(_) => OperatorTab::Charts,
@@ -158,8 +165,8 @@ impl View for OperatorPage {
             ui.separator();
             crate::ui::widgets::scroll_view(ui, ("operator", self.tab()), |ui| {
                 match &self.content {
-                    TabContent::Credits(movements) => {
-                        credits::ui(ui, context, &mut self.draft, movements, commands);
+                    TabContent::Credits { movements, players } => {
+                        credits::ui(ui, context, &mut self.draft, (movements, players), commands);
                     }
                     TabContent::Meters {
                         installed,

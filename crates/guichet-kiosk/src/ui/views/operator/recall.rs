@@ -1,5 +1,5 @@
-//! The recall: the last units sold on this kiosk, each replayable step by
-//! step on its table, labelled as a recall.
+//! The recall: the last units sold on this kiosk, each with its player's
+//! card, each replayable step by step on its table, labelled as a recall.
 
 use egui::RichText;
 use guichet_sale::{Unit, UnitState};
@@ -13,7 +13,7 @@ use crate::ui::widgets::{local_time, quiet_button};
 pub fn ui(
     ui: &mut egui::Ui,
     context: &PageContext<'_>,
-    units: &[Unit],
+    units: &[(Unit, Option<String>)],
     commands: &mut Vec<Command>,
 ) {
     let texts = context.texts;
@@ -25,8 +25,11 @@ pub fn ui(
         .striped(true)
         .spacing(egui::Vec2::new(size::GAP * 1.5, size::GAP / 2.0))
         .show(ui, |ui| {
-            for unit in units {
+            for (unit, card) in units {
                 ui.label(local_time(&unit.sold_at, context.time_zone));
+                ui.label(card.as_ref().map_or_else(String::new, |card| {
+                    texts.with("signed-in-card", &[("card", card.clone())])
+                }));
                 ui.label(format!(
                     "{} · {}",
                     unit.emission.game.title(),

@@ -4,7 +4,7 @@
 use egui::RichText;
 
 use crate::command::{Command, OperatorCommand, Setting};
-use crate::settings::{IDLE_CHOICES, KioskSettings};
+use crate::settings::{IDLE_CHOICES, KioskSettings, REALITY_CHOICES};
 use crate::ui::i18n::Language;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::view::PageContext;
@@ -69,6 +69,14 @@ pub fn ui(
             );
             if choice_button(ui, &name, settings.idle_seconds == seconds).clicked() {
                 change(Setting::IdleSeconds(seconds));
+            }
+        }
+    });
+    row(ui, &texts.get("settings-reality"), |ui| {
+        for minutes in REALITY_CHOICES {
+            let name = texts.with("settings-minutes", &[("minutes", minutes.to_string())]);
+            if choice_button(ui, &name, settings.reality_minutes == minutes).clicked() {
+                change(Setting::RealityMinutes(minutes));
             }
         }
     });
