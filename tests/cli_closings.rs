@@ -19,8 +19,20 @@ fn kiosk() -> (tempfile::TempDir, String) {
         .join("guichet.sqlite3")
         .to_string_lossy()
         .into_owned();
-    succeeding(&["limits", "--db", &db, "--deposit", "100", "--stake", "100"]);
-    succeeding(&["deposit", "--db", &db, "--amount", "20"]);
+    support::add_player(&db);
+    succeeding(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        &db,
+        "--deposit",
+        "100",
+        "--stake",
+        "100",
+    ]);
+    support::add_player(&db);
+    succeeding(&["deposit", "--player", "1", "--db", &db, "--amount", "20"]);
     (folder, db)
 }
 
@@ -50,7 +62,9 @@ fn a_closing_kept_apart_checks_the_file_and_refuses_an_older_copy_and_another_ki
         fs::read_to_string(&kept).expect("the file")
     );
 
-    succeeding(&["deposit", "--db", &db, "--amount", "5"]);
+    support::add_player(&db);
+
+    succeeding(&["deposit", "--player", "1", "--db", &db, "--amount", "5"]);
     let sound = succeeding(&["verify", "--db", &db, "--closing", &kept_text]);
     assert!(sound.starts_with("ok: "), "{sound}");
 

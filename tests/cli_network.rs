@@ -272,8 +272,8 @@ fn reports(db: &[&str]) {
 fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
     let url = "postgres://kiosk@127.0.0.1:1/guichet";
     for arguments in [
-        vec!["history", "--db", url],
-        vec!["deposit", "--db", url, "--amount", "5"],
+        vec!["history", "--player", "1", "--db", url],
+        vec!["deposit", "--player", "1", "--db", url, "--amount", "5"],
     ] {
         let run = guichet(&arguments);
         assert_eq!(run.status.code(), Some(2), "{arguments:?}: {}", said(&run));
@@ -294,10 +294,12 @@ fn a_networks_url_is_refused_where_a_file_is_meant_and_play_names_its_kiosk() {
         2,
         "no password in the URL",
     );
-    let unnamed = guichet(&["play", "--db", url, "--game", "x10", "--count", "1"]);
+    let unnamed = guichet(&[
+        "play", "--player", "p", "--db", url, "--game", "x10", "--count", "1",
+    ]);
     assert_eq!(unnamed.status.code(), Some(2), "{}", said(&unnamed));
     assert!(
-        said(&unnamed).contains("--kiosk NAME --player NAME"),
+        said(&unnamed).contains("--kiosk NAME"),
         "{}",
         said(&unnamed)
     );
@@ -406,17 +408,9 @@ fn the_operator_lists_the_closings_a_kiosk_sent_and_checks_its_file_against_one(
     let file = folder.path().join("guichet.sqlite3");
     let file_text = file.to_string_lossy().into_owned();
     expect(
-        &[
-            "limits",
-            "--db",
-            &file_text,
-            "--deposit",
-            "10",
-            "--stake",
-            "10",
-        ],
+        &["player", "add", "--db", &file_text, "--card", "1"],
         0,
-        "deposit limit set",
+        "player 1 added",
     );
     expect(
         &["closing", "--db", &file_text, "--make"],

@@ -47,7 +47,18 @@ fn refused(arguments: &[&str], code: i32, reason: &str) -> Output {
 /// Sets the player's 7-day limits at 1 000 € each, as any account needs
 /// before a deposit.
 fn set_limits(db: &str) {
-    ok(&["limits", "--db", db, "--deposit", "1000", "--stake", "1000"]);
+    support::add_player(db);
+    ok(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--deposit",
+        "1000",
+        "--stake",
+        "1000",
+    ]);
 }
 
 fn ok(arguments: &[&str]) -> String {
@@ -64,15 +75,23 @@ fn ok(arguments: &[&str]) -> String {
 fn commands_that_only_read_never_create_a_database() {
     let folder = private_folder();
     let missing = folder.path().join("nowhere").join("x.db");
-    for command in ["verify", "history", "blocks"] {
+    for command in [&["verify"][..], &["history", "--player", "1"], &["blocks"]] {
         refused(
-            &[command, "--db", text(&missing)],
+            &[command, &["--db", text(&missing)]].concat(),
             2,
             "there is no database",
         );
     }
     refused(
-        &["withdraw", "--db", text(&missing), "--amount", "5"],
+        &[
+            "withdraw",
+            "--player",
+            "1",
+            "--db",
+            text(&missing),
+            "--amount",
+            "5",
+        ],
         2,
         "there is no database",
     );
@@ -85,14 +104,22 @@ fn commands_that_only_read_never_create_a_database() {
     let target = folder.path().join("target").join("t.db");
     std::os::unix::fs::symlink(&target, &link).expect("a dangling link");
     refused(
-        &["deposit", "--db", text(&link), "--amount", "5"],
+        &[
+            "deposit",
+            "--player",
+            "1",
+            "--db",
+            text(&link),
+            "--amount",
+            "5",
+        ],
         1,
         "does not exist",
     );
     assert!(!target.exists());
 
     refused(
-        &["deposit", "--db", "-", "--amount", "5"],
+        &["deposit", "--player", "1", "--db", "-", "--amount", "5"],
         2,
         "not a database path",
     );
@@ -104,11 +131,30 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     set_limits(text(&db));
-    ok(&["deposit", "--db", text(&db), "--amount", "50"]);
-    ok(&["play", "--db", text(&db), "--game", "x10", "--count", "5"]);
+    support::add_player(text(&db));
+    ok(&[
+        "deposit",
+        "--player",
+        "1",
+        "--db",
+        text(&db),
+        "--amount",
+        "50",
+    ]);
+    ok(&[
+        "play",
+        "--player",
+        "1",
+        "--db",
+        text(&db),
+        "--game",
+        "x10",
+        "--count",
+        "5",
+    ]);
     for arguments in [
-        vec!["history", "--db", text(&db)],
-        vec!["history", "--db", text(&db), "--json"],
+        vec!["history", "--player", "1", "--db", text(&db)],
+        vec!["history", "--player", "1", "--db", text(&db), "--json"],
         vec!["blocks", "--db", text(&db)],
         vec!["verify", "--db", text(&db)],
     ] {
@@ -146,13 +192,21 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     // A deposit whose report cannot be written is still made, and said so by the code.
     let full = std::fs::File::create("/dev/full").expect("/dev/full");
     let output = guichet_command()
-        .args(["deposit", "--db", text(&db), "--amount", "1"])
+        .args([
+            "deposit",
+            "--player",
+            "1",
+            "--db",
+            text(&db),
+            "--amount",
+            "1",
+        ])
         .stdout(full)
         .output()
         .expect("it runs");
     assert_eq!(output.status.code(), Some(3));
     assert!(
-        ok(&["history", "--db", text(&db), "--json"])
+        ok(&["history", "--player", "1", "--db", text(&db), "--json"])
             .contains("\"kind\":\"deposit\",\"amount_cents\":100}")
     );
 
@@ -183,6 +237,10 @@ fn play_always_says_what_it_did() {
         .seeds(move |_, _| seed.clone())
         .open(&db)
         .expect("a store");
+    store
+        .add_player(support::CARD, support::PIN, true)
+        .expect("a player");
+    store.act_for(support::CARD).expect("the player");
     for kind in [
         guichet_sale::LimitKind::Deposit,
         guichet_sale::LimitKind::Stake,
@@ -198,6 +256,8 @@ fn play_always_says_what_it_did() {
     let output = refused(
         &[
             "play",
+            "--player",
+            "1",
             "--db",
             text(&db),
             "--game",
@@ -219,35 +279,44 @@ fn messages_say_what_is_wrong_and_what_to_do() {
     let db = folder.path().join("guichet.sqlite3");
     let db = text(&db);
     set_limits(db);
-    ok(&["deposit", "--db", db, "--amount", "20,50"]);
+    support::add_player(db);
+    ok(&["deposit", "--player", "1", "--db", db, "--amount", "20,50"]);
     refused(
-        &["withdraw", "--db", db, "--amount", "30"],
+        &["withdraw", "--player", "1", "--db", db, "--amount", "30"],
         1,
         "cannot withdraw 30,00",
     );
     refused(
-        &["deposit", "--db", db, "--amount", "100000"],
+        &["deposit", "--player", "1", "--db", db, "--amount", "100000"],
         2,
         "a deposit is at most 10",
     );
     refused(
-        &["deposit", "--db", db, "--amount", "92233720368547758.07"],
+        &[
+            "deposit",
+            "--player",
+            "1",
+            "--db",
+            db,
+            "--amount",
+            "92233720368547758.07",
+        ],
         2,
         "a deposit is at most",
     );
     refused(
-        &["deposit", "--db", db, "--amount", "-5"],
+        &["deposit", "--player", "1", "--db", db, "--amount", "-5"],
         2,
         "the amount must be more than 0",
     );
     refused(
-        &["deposit", "--db", db, "--amount", "5."],
+        &["deposit", "--player", "1", "--db", db, "--amount", "5."],
         2,
         "write it like 20, 7.50 or 7,50",
     );
     let long = "9".repeat(100_000);
     let output = refused(
-        &["deposit", "--db", db, "--amount", &long],
+        &["deposit", "--player", "1", "--db", db, "--amount", &long],
         2,
         "100000 characters",
     );
@@ -255,11 +324,21 @@ fn messages_say_what_is_wrong_and_what_to_do() {
         output.stderr.len() < 300,
         "the amount is not echoed back whole"
     );
-    ok(&["deposit", "--db", db, "--amount", "5 €"]);
+    support::add_player(db);
+    ok(&["deposit", "--player", "1", "--db", db, "--amount", "5 €"]);
 
     let locked_out = folder.path().join("locked.sqlite3");
     set_limits(text(&locked_out));
-    ok(&["deposit", "--db", text(&locked_out), "--amount", "5"]);
+    support::add_player(text(&locked_out));
+    ok(&[
+        "deposit",
+        "--player",
+        "1",
+        "--db",
+        text(&locked_out),
+        "--amount",
+        "5",
+    ]);
     std::fs::set_permissions(&locked_out, std::fs::Permissions::from_mode(0o000))
         .expect("mode 000");
     refused(
@@ -268,7 +347,7 @@ fn messages_say_what_is_wrong_and_what_to_do() {
         "cannot be read by this user",
     );
     refused(
-        &["history", "--db", text(folder.path())],
+        &["history", "--player", "1", "--db", text(folder.path())],
         1,
         "is a folder, not a database file",
     );
@@ -279,12 +358,31 @@ fn concurrent_plays_on_one_database_all_finish() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     set_limits(text(&db));
-    ok(&["deposit", "--db", text(&db), "--amount", "300"]);
+    support::add_player(text(&db));
+    ok(&[
+        "deposit",
+        "--player",
+        "1",
+        "--db",
+        text(&db),
+        "--amount",
+        "300",
+    ]);
     let children: Vec<_> = ["blackjack", "x10", "bingo", "blackjack"]
         .iter()
         .map(|game| {
             guichet_command()
-                .args(["play", "--db", text(&db), "--game", game, "--count", "15"])
+                .args([
+                    "play",
+                    "--player",
+                    "1",
+                    "--db",
+                    text(&db),
+                    "--game",
+                    game,
+                    "--count",
+                    "15",
+                ])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -296,8 +394,15 @@ fn concurrent_plays_on_one_database_all_finish() {
         assert!(output.status.success(), "{}", stderr_of(&output));
         assert!(String::from_utf8_lossy(&output.stdout).contains("played 15 of 15"));
     }
-    let record: serde_json::Value =
-        serde_json::from_str(&ok(&["history", "--db", text(&db), "--json"])).expect("JSON");
+    let record: serde_json::Value = serde_json::from_str(&ok(&[
+        "history",
+        "--player",
+        "1",
+        "--db",
+        text(&db),
+        "--json",
+    ]))
+    .expect("JSON");
     assert_eq!(record["units"].as_array().map(Vec::len), Some(60));
     assert!(ok(&["verify", "--db", text(&db)]).starts_with("ok"));
 }

@@ -61,8 +61,11 @@ fn kiosk() -> (tempfile::TempDir, String) {
         .join("guichet.sqlite3")
         .to_string_lossy()
         .into_owned();
+    support::add_player(&db);
     succeeds(&[
         "limits",
+        "--player",
+        "1",
         "--db",
         &db,
         "--deposit",
@@ -70,8 +73,19 @@ fn kiosk() -> (tempfile::TempDir, String) {
         "--stake",
         "1000",
     ]);
-    succeeds(&["deposit", "--db", &db, "--amount", "500"]);
-    succeeds(&["play", "--db", &db, "--game", "blackjack", "--count", "3"]);
+    support::add_player(&db);
+    succeeds(&["deposit", "--player", "1", "--db", &db, "--amount", "500"]);
+    succeeds(&[
+        "play",
+        "--player",
+        "1",
+        "--db",
+        &db,
+        "--game",
+        "blackjack",
+        "--count",
+        "3",
+    ]);
     (folder, db)
 }
 
@@ -86,7 +100,7 @@ fn history_verify_and_blocks_read_a_read_only_copy_and_change_nothing() {
     let copy_text = copy.to_string_lossy().into_owned();
     let before = hashes(evidence.path());
 
-    let history = succeeds(&["history", "--db", &copy_text, "--json"]);
+    let history = succeeds(&["history", "--player", "1", "--db", &copy_text, "--json"]);
     let record: serde_json::Value = serde_json::from_str(&history).expect("JSON");
     assert_eq!(record["units"].as_array().map(Vec::len), Some(3));
     succeeds(&["blocks", "--db", &copy_text]);
@@ -109,8 +123,9 @@ fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
     let db = path.to_string_lossy().into_owned();
     let before = hashes(folder.path());
 
-    for command in ["verify", "history", "blocks"] {
-        let output = guichet(&[command, "--db", &db]);
+    for command in [&["verify"][..], &["history", "--player", "1"], &["blocks"]] {
+        let output = guichet(&[command, &["--db", &db]].concat());
+        let command = command[0];
         assert_eq!(output.status.code(), Some(1), "{command}");
         let said = text(&output.stderr);
         assert_eq!(said.lines().count(), 1, "{command}: {said}");
@@ -123,7 +138,7 @@ fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
 
     let migrated = succeeds(&["migrate", "--db", &db]);
     assert!(
-        migrated.starts_with(&format!("migrated {db} from schema version 1 to 6")),
+        migrated.starts_with(&format!("migrated {db} from schema version 1 to 7")),
         "{migrated}"
     );
     let copies: Vec<_> = hashes(folder.path())
@@ -147,7 +162,17 @@ fn limits_on_a_deleted_database_whose_tally_is_left_creates_nothing() {
         let _ = fs::remove_file(format!("{db}{suffix}"));
     }
     let before = hashes(folder.path());
-    let output = guichet(&["limits", "--db", &db, "--deposit", "10", "--stake", "10"]);
+    let output = guichet(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        &db,
+        "--deposit",
+        "10",
+        "--stake",
+        "10",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let said = text(&output.stderr);
     assert!(said.contains("nothing was created"), "{said}");
@@ -161,6 +186,8 @@ fn play_stopped_by_a_signal_says_what_it_did_and_leaves_no_unit_unfinished() {
         let child = guichet_command()
             .args([
                 "play",
+                "--player",
+                "1",
                 "--db",
                 &db,
                 "--game",
@@ -175,7 +202,7 @@ fn play_stopped_by_a_signal_says_what_it_did_and_leaves_no_unit_unfinished() {
         // Once it has played a few units of its own.
         let deadline = Instant::now() + Duration::from_mins(1);
         loop {
-            let output = guichet(&["history", "--db", &db, "--json"]);
+            let output = guichet(&["history", "--player", "1", "--db", &db, "--json"]);
             let record: serde_json::Value =
                 serde_json::from_slice(&output.stdout).unwrap_or_default();
             if record["units"]
@@ -265,15 +292,14 @@ fn the_key_goes_where_keys_or_the_environment_say_never_beside_the_database() {
     let named = tempfile::tempdir().expect("a key store");
     let keys_text = named.path().join("keys").to_string_lossy().into_owned();
     succeeds(&[
-        "limits",
+        "player",
+        "add",
         "--db",
         &db("a.sqlite3"),
         "--keys",
         &keys_text,
-        "--deposit",
-        "10",
-        "--stake",
-        "10",
+        "--card",
+        "1",
     ]);
     one_key(&named.path().join("keys"));
 
@@ -281,15 +307,7 @@ fn the_key_goes_where_keys_or_the_environment_say_never_beside_the_database() {
     let variable = tempfile::tempdir().expect("another key store");
     let output = guichet_command()
         .env("GUICHET_KEYS", variable.path())
-        .args([
-            "limits",
-            "--db",
-            &db("b.sqlite3"),
-            "--deposit",
-            "10",
-            "--stake",
-            "10",
-        ])
+        .args(["player", "add", "--db", &db("b.sqlite3"), "--card", "1"])
         .output()
         .expect("it runs");
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -301,15 +319,7 @@ fn the_key_goes_where_keys_or_the_environment_say_never_beside_the_database() {
         .env_remove("GUICHET_KEYS")
         .env_remove("XDG_CONFIG_HOME")
         .env("HOME", home.path())
-        .args([
-            "limits",
-            "--db",
-            &db("c.sqlite3"),
-            "--deposit",
-            "10",
-            "--stake",
-            "10",
-        ])
+        .args(["player", "add", "--db", &db("c.sqlite3"), "--card", "1"])
         .output()
         .expect("it runs");
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -338,12 +348,21 @@ fn under_systemds_credentials_the_key_is_read_there_and_never_made() {
             .output()
             .expect("it runs")
     };
-    let limits = ["limits", "--db", &db, "--deposit", "100", "--stake", "100"];
-    let play = ["play", "--db", &db, "--game", "blackjack", "--count", "2"];
+    let play = [
+        "play",
+        "--player",
+        "1",
+        "--db",
+        &db,
+        "--game",
+        "blackjack",
+        "--count",
+        "2",
+    ];
 
     // No credential: nothing is recorded (the records are chained with it),
     // nothing sells, and none is made.
-    for arguments in [&limits[..], &["deposit", "--db", &db, "--amount", "10"]] {
+    for arguments in [&["player", "add", "--db", &db, "--card", "1", "--adult"][..]] {
         let refused = run(arguments);
         assert_eq!(refused.status.code(), Some(1), "{arguments:?}");
         assert!(
@@ -373,8 +392,11 @@ fn under_systemds_credentials_the_key_is_read_there_and_never_made() {
         .to_string_lossy()
         .into_owned();
     for arguments in [
+        vec!["player", "add", "--db", &fresh, "--card", "1", "--adult"],
         vec![
             "limits",
+            "--player",
+            "1",
             "--db",
             &fresh,
             "--deposit",
@@ -382,9 +404,11 @@ fn under_systemds_credentials_the_key_is_read_there_and_never_made() {
             "--stake",
             "100",
         ],
-        vec!["deposit", "--db", &fresh, "--amount", "10"],
+        vec!["deposit", "--player", "1", "--db", &fresh, "--amount", "10"],
         vec![
             "play",
+            "--player",
+            "1",
             "--db",
             &fresh,
             "--game",

@@ -59,7 +59,10 @@ fn private_folder() -> tempfile::TempDir {
 }
 
 fn history(db: &str) -> Value {
-    serde_json::from_str(&succeeds(&["history", "--db", db, "--json"])).expect("one JSON object")
+    serde_json::from_str(&succeeds(&[
+        "history", "--player", "1", "--db", db, "--json",
+    ]))
+    .expect("one JSON object")
 }
 
 /// Checks a `history --json` record the way an outside auditor would: the
@@ -147,12 +150,27 @@ fn deposit_play_history_verify() {
     let folder = private_folder();
     let db = folder.path().join("nested").join("guichet.sqlite3");
     let db = db.to_str().expect("a UTF-8 path");
-    let limits = succeeds(&["limits", "--db", db, "--deposit", "500", "--stake", "200"]);
+    support::add_player(db);
+    let limits = succeeds(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--deposit",
+        "500",
+        "--stake",
+        "200",
+    ]);
     assert!(limits.contains("deposit limit set to 500,00"), "{limits}");
-    assert!(succeeds(&["deposit", "--db", db, "--amount", "30"]).contains("30,00"));
+    assert!(
+        succeeds(&["deposit", "--player", "1", "--db", db, "--amount", "30"]).contains("30,00")
+    );
     for emission in guichet_core::games::emissions() {
         let mut arguments = vec![
             "play",
+            "--player",
+            "1",
             "--db",
             db,
             "--game",
@@ -193,7 +211,7 @@ fn deposit_play_history_verify() {
         "{at}"
     );
     assert!(succeeds(&["verify", "--db", db]).starts_with("ok"));
-    assert!(succeeds(&["history", "--db", db]).contains("Star Fortune"));
+    assert!(succeeds(&["history", "--player", "1", "--db", db]).contains("Star Fortune"));
 }
 
 #[test]
@@ -204,33 +222,51 @@ fn errors_are_one_line_and_leave_files_alone() {
     let notes = folder.path().join("notes.txt");
     std::fs::write(&notes, "pas une base").expect("a file");
     let notes = notes.to_str().expect("a UTF-8 path");
+    support::add_player(db);
     let cases: &[(&[&str], i32, &str)] = &[
-        (&["deposit", "--db", db, "--amount", "0"], 2, "more than 0"),
-        (&["deposit", "--db", db, "--amount", "-3"], 2, "more than 0"),
-        (&["deposit", "--db", db], 2, "--amount"),
         (
-            &["play", "--db", db, "--game", "poker", "--count", "1"],
+            &["deposit", "--player", "1", "--db", db, "--amount", "0"],
+            2,
+            "more than 0",
+        ),
+        (
+            &["deposit", "--player", "1", "--db", db, "--amount", "-3"],
+            2,
+            "more than 0",
+        ),
+        (&["deposit", "--player", "1", "--db", db], 2, "--amount"),
+        (
+            &[
+                "play", "--player", "1", "--db", db, "--game", "poker", "--count", "1",
+            ],
             2,
             "unknown game",
         ),
         (
             &[
-                "play", "--db", db, "--game", "bingo", "--stake", "2", "--count", "1",
+                "play", "--player", "1", "--db", db, "--game", "bingo", "--stake", "2", "--count",
+                "1",
             ],
             2,
             "do not give --stake",
         ),
         (
-            &["play", "--db", db, "--game", "bingo", "--count", "1"],
+            &[
+                "play", "--player", "1", "--db", db, "--game", "bingo", "--count", "1",
+            ],
             1,
             "deposit and stake limits first",
         ),
         (
-            &["withdraw", "--db", db, "--amount", "5"],
+            &["withdraw", "--player", "1", "--db", db, "--amount", "5"],
             1,
             "cannot withdraw 5,00",
         ),
-        (&["history", "--db", notes], 1, "not a SQLite database"),
+        (
+            &["history", "--player", "1", "--db", notes],
+            1,
+            "not a SQLite database",
+        ),
         (&["verify", "--db", notes], 1, "left it untouched"),
     ];
     for (arguments, code, reason) in cases {
@@ -247,8 +283,11 @@ fn verify_lists_violations_and_exits_1() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db_text = db.to_str().expect("a UTF-8 path");
+    support::add_player(db_text);
     succeeds(&[
         "limits",
+        "--player",
+        "1",
         "--db",
         db_text,
         "--deposit",
@@ -256,8 +295,13 @@ fn verify_lists_violations_and_exits_1() {
         "--stake",
         "100",
     ]);
-    succeeds(&["deposit", "--db", db_text, "--amount", "10"]);
-    succeeds(&["play", "--db", db_text, "--game", "x10", "--count", "2"]);
+    support::add_player(db_text);
+    succeeds(&[
+        "deposit", "--player", "1", "--db", db_text, "--amount", "10",
+    ]);
+    succeeds(&[
+        "play", "--player", "1", "--db", db_text, "--game", "x10", "--count", "2",
+    ]);
     support::forge::forge(
         &db,
         "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 2",
@@ -286,6 +330,8 @@ fn kill_play_at(db: &Path, game: &[&str], delay: Duration) {
     let mut child = guichet_command()
         .args([
             "play",
+            "--player",
+            "1",
             "--db",
             db.to_str().expect("a UTF-8 path"),
             "--count",
@@ -306,8 +352,11 @@ fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
     let folder = private_folder();
     let db = folder.path().join("guichet.sqlite3");
     let db_text = db.to_str().expect("a UTF-8 path");
+    support::add_player(db_text);
     succeeds(&[
         "limits",
+        "--player",
+        "1",
         "--db",
         db_text,
         "--deposit",
@@ -316,7 +365,10 @@ fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
         "100000",
     ]);
     for _ in 0..10 {
-        succeeds(&["deposit", "--db", db_text, "--amount", "10000"]);
+        support::add_player(db_text);
+        succeeds(&[
+            "deposit", "--player", "1", "--db", db_text, "--amount", "10000",
+        ]);
     }
     let games: [&[&str]; 4] = [
         &["--game", "blackjack"],
@@ -341,7 +393,9 @@ fn play_killed_at_random_moments_loses_nothing_and_pays_nothing_twice() {
     assert!(interrupted > 0, "some kills landed in the middle of a unit");
 
     // The next play finishes every interrupted unit before anything else.
-    let resumed = succeeds(&["play", "--db", db_text, "--game", "bingo", "--count", "0"]);
+    let resumed = succeeds(&[
+        "play", "--player", "1", "--db", db_text, "--game", "bingo", "--count", "0",
+    ]);
     let record = history(db_text);
     assert_eq!(audit_history(&record), 0, "{resumed}");
     assert!(
@@ -357,9 +411,31 @@ fn blocks_lists_what_the_store_holds() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");
     let db = path.to_str().expect("a UTF-8 path");
-    succeeds(&["limits", "--db", db, "--deposit", "100", "--stake", "100"]);
-    succeeds(&["deposit", "--db", db, "--amount", "20"]);
-    succeeds(&["play", "--db", db, "--game", "blackjack", "--count", "2"]);
+    support::add_player(db);
+    succeeds(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--deposit",
+        "100",
+        "--stake",
+        "100",
+    ]);
+    support::add_player(db);
+    succeeds(&["deposit", "--player", "1", "--db", db, "--amount", "20"]);
+    succeeds(&[
+        "play",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--game",
+        "blackjack",
+        "--count",
+        "2",
+    ]);
     let listing = succeeds(&["blocks", "--db", db]);
     let store = guichet_sqlite::OpenOptions::new()
         .keys(keys())
@@ -409,9 +485,21 @@ fn a_withdrawal_is_paid_and_recorded() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");
     let db = path.to_str().expect("a UTF-8 path");
-    succeeds(&["limits", "--db", db, "--deposit", "100", "--stake", "100"]);
-    succeeds(&["deposit", "--db", db, "--amount", "20"]);
-    let said = succeeds(&["withdraw", "--db", db, "--amount", "7,50"]);
+    support::add_player(db);
+    succeeds(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--deposit",
+        "100",
+        "--stake",
+        "100",
+    ]);
+    support::add_player(db);
+    succeeds(&["deposit", "--player", "1", "--db", db, "--amount", "20"]);
+    let said = succeeds(&["withdraw", "--player", "1", "--db", db, "--amount", "7,50"]);
     assert!(said.contains("withdrew 7,50"), "{said}");
     assert!(said.contains("balance 12,50"), "{said}");
     let record = history(db);
@@ -432,19 +520,32 @@ fn the_command_line_obeys_the_limits_and_the_exclusion() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");
     let db = path.to_str().expect("a UTF-8 path");
+    support::add_player(db);
     // No deposit and no play before the limits are set.
     refused(
-        &["deposit", "--db", db, "--amount", "20"],
+        &["deposit", "--player", "1", "--db", db, "--amount", "20"],
         1,
         "set your 7-day deposit and stake limits first",
     );
     refused(
-        &["play", "--db", db, "--game", "blackjack", "--count", "1"],
+        &[
+            "play",
+            "--player",
+            "1",
+            "--db",
+            db,
+            "--game",
+            "blackjack",
+            "--count",
+            "1",
+        ],
         1,
         "limits first",
     );
     let said = plain(&succeeds(&[
         "limits",
+        "--player",
+        "1",
         "--db",
         db,
         "--deposit",
@@ -459,24 +560,46 @@ fn the_command_line_obeys_the_limits_and_the_exclusion() {
         "{said}"
     );
 
-    succeeds(&["deposit", "--db", db, "--amount", "30"]);
+    support::add_player(db);
+
+    succeeds(&["deposit", "--player", "1", "--db", db, "--amount", "30"]);
     refused(
-        &["deposit", "--db", db, "--amount", "30"],
+        &["deposit", "--player", "1", "--db", db, "--amount", "30"],
         1,
         "would pass your 7-day deposit limit of 50,00 €: 20,00 € left",
     );
     let stdout = refused(
-        &["play", "--db", db, "--game", "blackjack", "--count", "5"],
+        &[
+            "play",
+            "--player",
+            "1",
+            "--db",
+            db,
+            "--game",
+            "blackjack",
+            "--count",
+            "5",
+        ],
         1,
         "would pass your 7-day stake limit of 4,00 €: 0,00 € left",
     );
     assert!(stdout.contains("played 2 of 5"), "{stdout}");
 
     // A lower limit at once; a higher one waits 48 hours, and says until when.
-    let said = plain(&succeeds(&["limits", "--db", db, "--deposit", "40"]));
+    let said = plain(&succeeds(&[
+        "limits",
+        "--player",
+        "1",
+        "--db",
+        db,
+        "--deposit",
+        "40",
+    ]));
     assert!(said.contains("deposit limit set to 40,00"), "{said}");
     assert!(said.contains("10,00 € left"), "{said}");
-    let said = plain(&succeeds(&["limits", "--db", db, "--stake", "100"]));
+    let said = plain(&succeeds(&[
+        "limits", "--player", "1", "--db", db, "--stake", "100",
+    ]));
     assert!(
         said.contains("stake limit raised to 100,00 € from 20"),
         "{said}"
@@ -486,26 +609,35 @@ fn the_command_line_obeys_the_limits_and_the_exclusion() {
 
     // Out of range: bad arguments.
     refused(
-        &["limits", "--db", db, "--deposit", "100001"],
+        &["limits", "--player", "1", "--db", db, "--deposit", "100001"],
         2,
         "between 0,01 € and 100",
     );
-    refused(&["exclude", "--db", db, "--days", "0"], 2, "from 1 to 3650");
+    refused(
+        &["exclude", "--player", "1", "--db", db, "--days", "0"],
+        2,
+        "from 1 to 3650",
+    );
 
-    let said = succeeds(&["exclude", "--db", db, "--days", "7"]);
+    let said = succeeds(&["exclude", "--player", "1", "--db", db, "--days", "7"]);
     assert!(said.starts_with("excluded until 20"), "{said}");
     refused(
-        &["deposit", "--db", db, "--amount", "1"],
+        &["deposit", "--player", "1", "--db", db, "--amount", "1"],
         1,
         "excluded from play until",
     );
     refused(
-        &["play", "--db", db, "--game", "x10", "--count", "1"],
+        &[
+            "play", "--player", "1", "--db", db, "--game", "x10", "--count", "1",
+        ],
         1,
         "excluded from play until",
     );
-    assert!(succeeds(&["withdraw", "--db", db, "--amount", "5"]).contains("withdrew 5,00"));
-    assert!(succeeds(&["limits", "--db", db]).contains("excluded until"));
+    assert!(
+        succeeds(&["withdraw", "--player", "1", "--db", db, "--amount", "5"])
+            .contains("withdrew 5,00")
+    );
+    assert!(succeeds(&["limits", "--player", "1", "--db", db]).contains("excluded until"));
 
     let record = history(db);
     let kinds: Vec<&str> = record["protection"]
@@ -517,6 +649,7 @@ fn the_command_line_obeys_the_limits_and_the_exclusion() {
     assert_eq!(
         kinds,
         [
+            "age_confirmed",
             "deposit_limit",
             "stake_limit",
             "deposit_limit",
@@ -524,7 +657,7 @@ fn the_command_line_obeys_the_limits_and_the_exclusion() {
             "exclusion"
         ]
     );
-    assert_eq!(record["protection"][0]["amount_cents"], 5_000);
-    assert!(record["protection"][3]["effective_at"].is_string());
-    assert!(record["protection"][4]["until"].is_string());
+    assert_eq!(record["protection"][1]["amount_cents"], 5_000);
+    assert!(record["protection"][4]["effective_at"].is_string());
+    assert!(record["protection"][5]["until"].is_string());
 }

@@ -34,8 +34,30 @@ pub fn guichet_command() -> Command {
     command
         .env(KEYS_VARIABLE, keys_folder())
         .env("PGPASSFILE", password_file())
+        .env(PIN_VARIABLE, PIN)
         .env_remove("CREDENTIALS_DIRECTORY");
     command
+}
+
+/// Where a player's PIN is read from.
+pub const PIN_VARIABLE: &str = "GUICHET_PLAYER_PIN";
+
+/// The PIN of the tests' player, card [`CARD`] (in [`PIN_VARIABLE`] of every
+/// command run).
+pub const PIN: &str = "2468";
+
+/// The card of the tests' player.
+pub const CARD: &str = "1";
+
+/// Adds player [`CARD`] (18 or over, PIN [`PIN`]) to the database at `db`,
+/// creating it, as the desk does — unless they are there already.
+pub fn add_player(db: &str) {
+    let output = run_guichet(&["player", "add", "--db", db, "--card", CARD, "--adult"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() || stderr.contains("is already a player's"),
+        "player add: {stderr}"
+    );
 }
 
 /// Runs `guichet` with `arguments`, its keys in the tests' key store.

@@ -1,4 +1,5 @@
-//! `guichet deposit` and `guichet withdraw`: money in and out of the account.
+//! `guichet deposit` and `guichet withdraw`: money in and out of a
+//! player's account.
 
 use std::process::ExitCode;
 
@@ -8,30 +9,37 @@ use crate::args::AmountArgs;
 use crate::failure::Failure;
 use crate::output::Output;
 
-/// Runs `guichet deposit`: the database is created on first use.
+/// Runs `guichet deposit`, the cashier's: into the account of the player
+/// named, who must be there.
 pub(super) fn deposit(arguments: &AmountArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut store = arguments.database.open_or_create()?;
+    let mut store = arguments
+        .database
+        .open_for_the_desk(&arguments.player.player)?;
     store.deposit(arguments.amount)?;
-    said(out, "deposited", arguments, &store)
+    said(out, "deposited", arguments, &mut store)
 }
 
-/// Runs `guichet withdraw`: the account must exist.
+/// Runs `guichet withdraw`, the player's own: their PIN is asked for.
 pub(super) fn withdraw(arguments: &AmountArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut store = arguments.database.open_existing()?;
+    let mut store = arguments
+        .database
+        .open_signed_in(&arguments.player.player)?;
     store.withdraw(arguments.amount)?;
-    said(out, "withdrew", arguments, &store)
+    said(out, "withdrew", arguments, &mut store)
 }
 
 fn said(
     out: &mut Output,
     done: &str,
     arguments: &AmountArgs,
-    store: &Store,
+    store: &mut Store,
 ) -> Result<ExitCode, Failure> {
     out.line(format_args!(
-        "{done} {}; balance {}",
+        "{done} {}; card {} balance {}",
         arguments.amount,
+        arguments.player.player,
         store.balance()?
     ))?;
+    store.sign_out()?;
     Ok(ExitCode::SUCCESS)
 }

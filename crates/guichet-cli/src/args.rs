@@ -71,13 +71,14 @@ pub struct Cli {
 pub enum Command {
     /// Walk a whole block and check it against its règlement's prize table.
     Audit(AuditArgs),
-    /// Credit money to the player's account (creates the database if needed).
+    /// The cashier: credit money to a player's account.
     Deposit(AmountArgs),
-    /// Pay money out of the player's account.
+    /// Pay money out of a player's account (their PIN in
+    /// `GUICHET_PLAYER_PIN`).
     Withdraw(AmountArgs),
     /// Play units headlessly: finish the unfinished unit, then buy and reveal N.
     Play(PlayArgs),
-    /// Print the player's balance, ledger and units.
+    /// Print a player's balance, ledger, units and protection.
     History(HistoryArgs),
     /// Check the database: SQLite's integrity and every ledger, unit and limit
     /// invariant; or, given a network's `postgres://` URL (the operator's),
@@ -96,15 +97,78 @@ pub enum Command {
     /// Bring an old database file to this Guichet's schema, after a backup
     /// copy beside it (the commands that only read never migrate).
     Migrate(DatabaseArgs),
-    /// Set the player's 7-day deposit and stake limits, and show them with
-    /// what is left this week (a raise takes effect after 48 hours).
+    /// Set a player's 7-day deposit and stake limits, and show them with
+    /// what is left this week (a raise takes effect after 48 hours; their PIN
+    /// in `GUICHET_PLAYER_PIN`).
     Limits(LimitsArgs),
-    /// Exclude the player from play (no stake, no deposit) for N days.
+    /// Exclude a player from play (no stake, no deposit) for N days (their
+    /// PIN in `GUICHET_PLAYER_PIN`).
     Exclude(ExcludeArgs),
+    /// The desk's tool for the players of a kiosk's file: add one, list
+    /// them, set a PIN.
+    #[command(subcommand)]
+    Player(PlayerCommand),
     /// The operator's tool for a network of kiosks on PostgreSQL: set up the
     /// database, migrate it, open blocks, credit players.
     #[command(subcommand)]
     Network(NetworkCommand),
+}
+
+/// `guichet player …`.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Add a player (creating the database if needed): their card's number,
+    /// and their PIN of 4 to 8 digits from `GUICHET_PLAYER_PIN`, else asked
+    /// twice on the terminal (never an argument); `--adult` once the desk
+    /// checked they are 18 or over.
+    Add(PlayerAddArgs),
+    /// List the players: card, balance, age answer, limits, break.
+    List(PlayerListArgs),
+    /// Set a player's PIN (a player carried over from the kiosk's one
+    /// account has none), from `GUICHET_PLAYER_PIN` or the terminal.
+    Pin(PlayerPinArgs),
+}
+
+/// `guichet player add`.
+#[derive(Debug, Args)]
+pub struct PlayerAddArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The card's number: 1 to 32 letters, digits or dashes.
+    #[arg(long, value_name = "CARD")]
+    pub card: String,
+    /// The desk checked that the player is 18 or over (recorded; without it
+    /// the player answers at their first sign-in, and stakes nothing before).
+    #[arg(long)]
+    pub adult: bool,
+}
+
+/// `guichet player list`.
+#[derive(Debug, Args)]
+pub struct PlayerListArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+/// `guichet player pin`.
+#[derive(Debug, Args)]
+pub struct PlayerPinArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The card's number.
+    #[arg(long, value_name = "CARD")]
+    pub card: String,
+}
+
+/// The player a command is for.
+#[derive(Debug, Args)]
+pub struct PlayerArgs {
+    /// The player's card number.
+    #[arg(long, value_name = "CARD")]
+    pub player: String,
 }
 
 /// `guichet network …`.
@@ -391,6 +455,9 @@ pub struct AmountArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
+    /// Whose account.
+    #[command(flatten)]
+    pub player: PlayerArgs,
     /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
     #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub amount: Cents,
@@ -411,10 +478,10 @@ pub struct PlayArgs {
     /// owner only (chmod 600).
     #[arg(long, value_name = "PATH")]
     pub kiosk_secret_file: Option<PathBuf>,
-    /// On a network: the player whose account pays and is credited, signed in
-    /// with the PIN in `GUICHET_PLAYER_PIN`.
+    /// The player whose account pays and is credited, signed in with the
+    /// PIN in `GUICHET_PLAYER_PIN`.
     #[arg(long, value_name = "CARD")]
-    pub player: Option<String>,
+    pub player: String,
     /// The game, by its command-line name (the help lists the registry's).
     #[arg(long, value_parser = parse_game, help = game_help())]
     pub game: Game,
@@ -433,6 +500,9 @@ pub struct HistoryArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
+    /// Whose record.
+    #[command(flatten)]
+    pub player: PlayerArgs,
     /// Print one JSON object (the audit format) instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -459,6 +529,9 @@ pub struct LimitsArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
+    /// Whose limits.
+    #[command(flatten)]
+    pub player: PlayerArgs,
     /// The most the player may deposit over 7 rolling days, in euros.
     #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
     pub deposit: Option<Cents>,
@@ -473,6 +546,9 @@ pub struct ExcludeArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
+    /// Who takes a break.
+    #[command(flatten)]
+    pub player: PlayerArgs,
     /// How long, in days (1 for 24 hours, 7, 30, up to 3650); an exclusion
     /// running is never shortened.
     #[arg(long, value_name = "N", value_parser = parse_days)]

@@ -50,7 +50,10 @@ impl From<StoreError> for Failure {
             | StoreError::NotPositive(_)
             | StoreError::DepositTooLarge { .. }
             | StoreError::LimitOutOfRange { .. }
-            | StoreError::ExclusionOutOfRange { .. } => Self::Usage(error.to_string()),
+            | StoreError::ExclusionOutOfRange { .. }
+            | StoreError::CardFormat(_)
+            | StoreError::CardTaken(_)
+            | StoreError::PlayerPinFormat { .. } => Self::Usage(error.to_string()),
             other => Self::Other(other.into()),
         }
     }

@@ -1,4 +1,4 @@
-//! `guichet history`: the player's record, as a table or as the audit JSON.
+//! `guichet history`: a player's record, as a table or as the audit JSON.
 
 use std::process::ExitCode;
 
@@ -131,9 +131,11 @@ impl From<Unit> for UnitLine {
 
 /// Runs `guichet history`.
 pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let store = arguments.database.open_to_read()?;
+    let store = arguments
+        .database
+        .open_to_read_for(&arguments.player.player)?;
     let balance = store.balance()?;
-    let units = store.all_units()?;
+    let units = store.player_units()?;
     if arguments.json {
         let record = Record {
             balance_cents: balance.get(),

@@ -28,6 +28,7 @@ mod network_reports;
 mod open;
 mod output;
 mod play;
+mod players;
 mod protection;
 mod trajectories;
 mod usage;
@@ -65,6 +66,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Network(command) => network::run(&command, &mut out),
+        Command::Player(command) => players::run(&command, &mut out),
     };
     // What was printed goes out before any error is told.
     let flushed = out.flush();

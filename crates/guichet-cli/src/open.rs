@@ -1,7 +1,8 @@
 //! Opening a kiosk's file for a command: read only for the commands that only
-//! read, which must find it; to write for the others, created by those that
-//! start an account; its keys where `--keys` says, else where the environment
-//! does; its warnings told.
+//! read, which must find it; to write for the others, created by `player
+//! add` alone; acting for the player named (the desk's acts), or with them
+//! signed in with their PIN (their own); its keys where `--keys` says, else
+//! where the environment does; its warnings told.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,6 +12,7 @@ use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 
 use crate::args::{AnyDatabaseArgs, Database, DatabaseArgs};
+use crate::connect;
 use crate::failure::Failure;
 use crate::output::tell;
 
@@ -49,11 +51,72 @@ impl DatabaseArgs {
         opened(self.options().existing_only().open(&self.path()))
     }
 
-    /// Opens the database, creating it on first use: for `deposit`, `play`,
-    /// `limits` and `exclude`.
+    /// Opens the database, creating it on first use: for `player add`.
     pub(crate) fn open_or_create(&self) -> Result<Store, Failure> {
         opened(self.options().lease_wait(LEASE_WAIT).open(&self.path()))
     }
+
+    /// Opens the database to write, acting for card `card`'s player without
+    /// their PIN: the desk's acts (a deposit at the cash desk).
+    pub(crate) fn open_for_the_desk(&self, card: &str) -> Result<Store, Failure> {
+        let mut store = opened(
+            self.options()
+                .existing_only()
+                .lease_wait(LEASE_WAIT)
+                .open(&self.path()),
+        )?;
+        act_for(&mut store, card)?;
+        Ok(store)
+    }
+
+    /// Opens the database to write with card `card`'s player signed in with
+    /// the PIN in `GUICHET_PLAYER_PIN`: the player's own acts.
+    pub(crate) fn open_signed_in(&self, card: &str) -> Result<Store, Failure> {
+        let pin = connect::player_pin(card)?;
+        let mut store = opened(
+            self.options()
+                .existing_only()
+                .lease_wait(LEASE_WAIT)
+                .open(&self.path()),
+        )?;
+        sign_in(&mut store, card, &pin)?;
+        Ok(store)
+    }
+
+    /// Opens the database to read only, for card `card`'s player.
+    pub(crate) fn open_to_read_for(&self, card: &str) -> Result<Store, Failure> {
+        let mut store = self.open_to_read()?;
+        act_for(&mut store, card)?;
+        Ok(store)
+    }
+}
+
+/// `store` acting for card `card`'s player, who must be there.
+fn act_for(store: &mut Store, card: &str) -> Result<(), Failure> {
+    match store.act_for(card) {
+        Err(StoreError::SignIn(_)) => Err(unknown_card(card)),
+        other => Ok(other?),
+    }
+}
+
+/// `store` with card `card`'s player signed in with `pin`.
+pub(crate) fn sign_in(store: &mut Store, card: &str, pin: &str) -> Result<(), Failure> {
+    match store.sign_in(card, pin) {
+        Err(StoreError::SignIn(guichet_sale::SignInRefusal::UnknownCard)) => {
+            Err(unknown_card(card))
+        }
+        Err(StoreError::SignIn(refusal)) => {
+            Err(Failure::Other(anyhow::anyhow!("card {card}: {refusal}")))
+        }
+        other => Ok(other?),
+    }
+}
+
+/// No player has card `card`, or none with a PIN.
+fn unknown_card(card: &str) -> Failure {
+    Failure::Other(anyhow::anyhow!(
+        "no player has card {card}, or none with a PIN (guichet player list; guichet player add --card {card})"
+    ))
 }
 
 /// Options whose keys are in `keys` if given, else where the environment says.

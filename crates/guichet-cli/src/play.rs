@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::args::{Database, PlayArgs};
 use crate::connect;
 use crate::failure::Failure;
-use crate::open::{LEASE_WAIT, opened, options};
+use crate::open::{LEASE_WAIT, opened, options, sign_in};
 use crate::output::Output;
 
 /// What a `play` run did, told whatever stopped it.
@@ -53,17 +53,23 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         &arguments.kiosk,
         &arguments.player,
     ) {
-        (Database::File(path), None, None) => file.insert(opened(
-            options(arguments.database.keys.as_deref())
-                .lease_wait(LEASE_WAIT)
-                .open(&path),
-        )?),
-        (Database::File(_), _, _) => {
+        (Database::File(path), None, player) => {
+            let pin = connect::player_pin(player)?;
+            let store = file.insert(opened(
+                options(arguments.database.keys.as_deref())
+                    .existing_only()
+                    .lease_wait(LEASE_WAIT)
+                    .open(&path),
+            )?);
+            sign_in(store, player, &pin)?;
+            store
+        }
+        (Database::File(_), Some(_), _) => {
             return Err(Failure::Usage(
-                "--kiosk and --player are for a network's database (--db postgres://…); a kiosk's own file has one player".to_owned(),
+                "--kiosk is for a network's database (--db postgres://…)".to_owned(),
             ));
         }
-        (Database::Network(endpoint), Some(kiosk), Some(player)) => {
+        (Database::Network(endpoint), Some(kiosk), player) => {
             let pin = connect::player_pin(player)?;
             let account = PlayerAccount::new(connect::kiosk(
                 &endpoint,
@@ -76,9 +82,9 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
                 .with_context(|| format!("signing {player} in"))?;
             signed_in
         }
-        (Database::Network(_), _, _) => {
+        (Database::Network(_), None, _) => {
             return Err(Failure::Usage(
-                "on a network's database, name the kiosk and the player: --kiosk NAME --player NAME".to_owned(),
+                "on a network's database, name the kiosk: --kiosk NAME".to_owned(),
             ));
         }
     };
@@ -109,6 +115,9 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
     // The player's session ends with the run, not 30 minutes later.
     if let Some(seat) = seat.as_mut() {
         seat.sign_out();
+    }
+    if let Some(store) = file.as_mut() {
+        store.sign_out()?;
     }
     result?;
     if played.interrupted {

@@ -1,5 +1,6 @@
-//! `guichet limits` and `guichet exclude`: the player's protection from the
-//! command line, under the same rules as the kiosk (the store enforces them).
+//! `guichet limits` and `guichet exclude`: a player's protection from the
+//! command line, their own acts (signed in with their PIN), under the same
+//! rules as the kiosk (the store enforces them).
 
 use std::process::ExitCode;
 
@@ -14,7 +15,9 @@ use crate::output::Output;
 /// raise waiting with its date, what is left this week, and an exclusion
 /// running.
 pub(super) fn limits(arguments: &LimitsArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut store = arguments.database.open_or_create()?;
+    let mut store = arguments
+        .database
+        .open_signed_in(&arguments.player.player)?;
     for (kind, amount) in [
         (LimitKind::Deposit, arguments.deposit),
         (LimitKind::Stake, arguments.stake),
@@ -38,17 +41,21 @@ pub(super) fn limits(arguments: &LimitsArgs, out: &mut Output) -> Result<ExitCod
     if let Some(line) = exclusion_line(&protection) {
         out.line(format_args!("{line}"))?;
     }
+    store.sign_out()?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `guichet exclude`: no stake and no deposit for that many days.
 pub(super) fn exclude(arguments: &ExcludeArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let mut store = arguments.database.open_or_create()?;
+    let mut store = arguments
+        .database
+        .open_signed_in(&arguments.player.player)?;
     let until = store.exclude(arguments.days)?;
     out.line(format_args!(
         "excluded until {}: no stake and no deposit until then (withdrawals stay possible)",
         utc(until)
     ))?;
+    store.sign_out()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -45,7 +45,7 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
             let sound = format!(
                 "{} units and {} ledger entries",
                 store.all_units()?.len(),
-                store.ledger()?.len()
+                store.ledger_length()?
             );
             (violations, sound, store.path().display().to_string())
         }

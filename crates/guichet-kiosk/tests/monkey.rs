@@ -185,6 +185,7 @@ fn page_name(page: &guichet_kiosk::app::Page) -> &'static str {
         Page::Pin(_) => "operator PIN",
         Page::Operator(_) => "operator menu",
         Page::SignIn(_) => "sign-in",
+        Page::NewPlayer(_) => "new player",
     }
 }
 

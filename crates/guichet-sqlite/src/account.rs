@@ -219,6 +219,16 @@ impl Store {
         self.ledger_of(self.player_id()?)
     }
 
+    /// How many entries the ledger holds, every player's.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub fn ledger_length(&self) -> Result<i64, StoreError> {
+        self.connection
+            .query_row("SELECT COUNT(*) FROM ledger", [], |row| row.get(0))
+            .on(&self.path)
+    }
+
     /// Player `player`'s ledger, oldest first.
     pub(crate) fn ledger_of(&self, player: i64) -> Result<Vec<LedgerEntry>, StoreError> {
         let mut statement = self

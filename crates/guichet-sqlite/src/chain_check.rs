@@ -10,7 +10,6 @@ use rusqlite::{Connection, OptionalExtension as _};
 use crate::chain::{
     CHAINED, ChainKey, GUARDED, Link, SAYINGS, chained_at, guarded_rows, version_of,
 };
-use crate::schema::current_version;
 
 /// A protection record, or the last ledger entry, that a link holds but the
 /// table no longer does: a break or a limit taken out, a withdrawal undone.
@@ -68,6 +67,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         [],
         |row| row.get(0),
     )?;
+    let version = version_of(connection)?;
     for (table, every) in GUARDED {
         let Some(chained) = CHAINED.iter().find(|chained| chained.table == *table) else {
             continue;
@@ -75,7 +75,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         let limit = if *every { "" } else { " LIMIT 1" };
         let mut rows = connection.prepare(&format!(
             "{} ORDER BY {} DESC{limit}",
-            chained.rows_sql(current_version()),
+            chained.rows_sql(version),
             chained.order
         ))?;
         let rows: Vec<(String, String)> = rows

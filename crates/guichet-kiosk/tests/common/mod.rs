@@ -106,10 +106,31 @@ pub fn fix_times(path: &Path) {
     );
 }
 
-/// Makes `store` the account of a player who said they are 18 or over and
-/// set the highest 7-day limits (what is already answered or set stays): the
-/// account of every test that is not about player protection.
+/// The card of the player most tests play as.
+pub const CARD: &str = "1";
+
+/// Their PIN.
+pub const PIN: &str = "2468";
+
+/// Signs player [`CARD`] in on `store`, adding them first (no age answer)
+/// if they are not there: the player at the screen of every test that does
+/// not sign in itself.
+pub fn signed_in(store: &mut Store) {
+    if store.card().is_some() {
+        return;
+    }
+    if store.sign_in(CARD, PIN).is_err() {
+        store.add_player(CARD, PIN, false).expect("a player");
+        store.sign_in(CARD, PIN).expect("signed in");
+    }
+}
+
+/// Makes `store` the account of a player signed in ([`signed_in`]) who said
+/// they are 18 or over and set the highest 7-day limits (what is already
+/// answered or set stays): the account of every test that is not about
+/// player protection.
 pub fn of_age(store: &mut Store) {
+    signed_in(store);
     let protection = store.protection().expect("the protection");
     if protection.adult != Some(true) {
         store.answer_age(true).expect("an answer");
@@ -143,9 +164,13 @@ pub fn kiosk_sized(store: Result<Store, StoreError>, size: Vec2) -> Harness<'sta
     kiosk_as_it_is(store, size)
 }
 
-/// The kiosk over `store` as it is (a first use asks the player's age),
-/// headless, at `size`.
+/// The kiosk over `store` as it is, player [`CARD`] signed in (a first use
+/// asks their age), headless, at `size`.
 pub fn kiosk_as_it_is(store: Result<Store, StoreError>, size: Vec2) -> Harness<'static, Guichet> {
+    let store = store.map(|mut store| {
+        signed_in(&mut store);
+        store
+    });
     kiosk_configured(store, size, |kiosk| kiosk)
 }
 
