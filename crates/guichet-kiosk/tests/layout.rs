@@ -106,6 +106,7 @@ fn the_protection_pages_fit_every_size() {
 
         let (_folder, path) = new_database();
         let mut store = common::open(&path).expect("a store");
+        common::signed_in(&mut store);
         store.answer_age(false).expect("a no");
         let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
         harness.run();

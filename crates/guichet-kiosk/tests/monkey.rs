@@ -109,6 +109,9 @@ fn check(harness: &Harness<'_, Guichet>, seed: u64, event: usize, verified: &mut
     let Some(store) = harness.state().store() else {
         return; // A page about the file: nothing more is written.
     };
+    if store.card().is_none() {
+        return; // Signed out: nobody's account is on the screen.
+    }
     let context = || format!("monkey seed {seed}, event {event}");
     let ledger = store.ledger().expect("a ledger");
     let sum = Cents::checked_sum(ledger.iter().map(|entry| entry.amount)).expect("cents");

@@ -187,7 +187,13 @@ fn ledger_sums(store: &Store) -> HashMap<String, (u64, Cents, Cents)> {
         .map(|unit| (unit.id, unit.emission))
         .collect();
     let mut sums = HashMap::new();
-    for entry in store.ledger().expect("the ledger") {
+    // The ledger of the day's one player, whoever the kiosk now serves.
+    let mut reader = common::options()
+        .read_only()
+        .open(store.path())
+        .expect("the file, read");
+    reader.act_for(common::CARD).expect("the player");
+    for entry in reader.ledger().expect("the ledger") {
         let Some(unit) = entry.unit else { continue };
         let sum = sums
             .entry(emission_of[&unit].code())
@@ -245,6 +251,7 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
     // Morning: the operator takes 50 € in cash.
     open_operator(&mut harness, PIN);
     harness.snapshot("operator/credits_empty");
+    press(&mut harness, "n° 1");
     press(&mut harness, &Cents::euros(50).short());
     press(&mut harness, "Espèces reçues");
     press(&mut harness, &format!("Encaisser {}", Cents::euros(50)));
@@ -268,9 +275,12 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
     press(&mut harness, "‹ Accueil");
     harness.run_steps(60);
     open_operator(&mut harness, PIN);
+    press(&mut harness, "n° 1");
     press(&mut harness, &Cents::euros(5).short());
     press(&mut harness, "Gain payé en espèces");
     press(&mut harness, &format!("Payer {}", Cents::euros(5)));
+    // Paid out at the desk, the player has left the kiosk: signed out.
+    assert_eq!(store_of(&harness).card(), None);
     harness.snapshot("operator/credits");
 
     tab(&mut harness, OperatorTab::Meters);
@@ -515,16 +525,27 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     press(&mut harness, &common::play_label(&BLACK_JACK));
     let unit = common::unit_on_table(&harness).expect("a unit bought");
     let timeout = f64::from(harness.state().settings().idle_seconds);
-    wait(&mut harness, timeout - 1.0);
+    // Half a minute before the timeout, the player is asked.
+    wait(&mut harness, timeout - 29.0);
+    assert!(matches!(harness.state().page(), Page::Game(_)));
+    harness.get_by_label("Êtes-vous toujours là ?");
+    harness.get_by_label("Sans réponse, vous serez déconnecté dans 29 s.");
+    wait(&mut harness, 28.0);
     assert!(matches!(harness.state().page(), Page::Game(_)));
     wait(&mut harness, 1.5);
     assert!(harness.state().page().is_lobby(), "back to the lobby");
+    assert_eq!(store_of(&harness).card(), None, "signed out");
+    assert!(harness.query_by_label("Êtes-vous toujours là ?").is_none());
+    // The unit stays the player's: offered first at their next sign-in.
+    common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
+    assert!(matches!(harness.state().page(), Page::Resume(_)));
     let unfinished = store_of(&harness).unfinished_units().expect("units");
     assert_eq!(
         unfinished.iter().map(|unit| unit.id).collect::<Vec<_>>(),
         [unit.id]
     );
     // Its game waits for it on the lobby, and takes it up.
+    press(&mut harness, "‹ Accueil");
     press(
         &mut harness,
         &common::tile_label(guichet_core::games::blackjack::game::GAME),
@@ -617,6 +638,8 @@ fn in_kiosk_mode_the_exit_keys_are_swallowed_and_only_the_operator_closes() {
     // The operator's "Fermer la borne" closes it, logged.
     open_operator(&mut harness, PIN);
     tab(&mut harness, OperatorTab::Settings);
+    harness.get_by_label("Fermer la borne").scroll_to_me();
+    harness.run();
     harness.get_by_label("Fermer la borne").click();
     harness.step();
     assert!(harness.state().is_exiting());
@@ -674,6 +697,7 @@ fn the_closings_tab_lists_the_days_closed_makes_one_now_and_exports_the_latest()
     });
     harness.run();
     open_operator(&mut harness, PIN);
+    press(&mut harness, "n° 1");
     press(&mut harness, &Cents::euros(50).short());
     press(&mut harness, "Espèces reçues");
     press(&mut harness, &format!("Encaisser {}", Cents::euros(50)));

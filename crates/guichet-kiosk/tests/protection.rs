@@ -38,6 +38,7 @@ fn morning_store() -> (tempfile::TempDir, std::path::PathBuf, Arc<AtomicI64>, St
 
 /// A player of age whose 7-day limits are `deposit` and `stake` euros.
 fn of_age_with_limits(store: &mut Store, deposit: i64, stake: i64) {
+    common::signed_in(store);
     store.answer_age(true).expect("an answer");
     for (kind, euros) in [(LimitKind::Deposit, deposit), (LimitKind::Stake, stake)] {
         store.set_limit(kind, Cents::euros(euros)).expect("a limit");

@@ -393,6 +393,12 @@ event-setting = Setting
 event-verify = Verification
 event-exit = Closed
 event-clock-jump = Clock jumped forward
+event-player-added = New player
+event-player-pin-set = Player PIN set
+event-player-pin-right = Player signed in
+event-player-pin-wrong = Wrong player PIN
+event-player-lockout = Card locked
+event-sign-out = Player signed out
 
 ## Signing in (a kiosk of a network)
 sign-in = Sign in
@@ -441,3 +447,4 @@ operator-players-break = Break until
 operator-card = Player's card
 operator-card-hint = number
 operator-card-unknown = Choose a player's card.
+operator-choose-card = no. { $card }

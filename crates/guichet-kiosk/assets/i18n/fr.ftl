@@ -393,6 +393,12 @@ event-setting = Réglage
 event-verify = Vérification
 event-exit = Fermeture
 event-clock-jump = Saut de l’horloge
+event-player-added = Nouveau joueur
+event-player-pin-set = Code joueur choisi
+event-player-pin-right = Connexion d’un joueur
+event-player-pin-wrong = Code joueur erroné
+event-player-lockout = Carte bloquée
+event-sign-out = Déconnexion d’un joueur
 
 ## Se connecter (borne d’un réseau)
 sign-in = Se connecter
@@ -441,3 +447,4 @@ operator-players-break = Pause jusqu’au
 operator-card = Carte du joueur
 operator-card-hint = numéro
 operator-card-unknown = Choisissez la carte d’un joueur.
+operator-choose-card = n° { $card }

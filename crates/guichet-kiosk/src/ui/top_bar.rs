@@ -76,11 +76,10 @@ pub fn show(
                 }
                 Seat::Taken { .. } => {
                     text_width(ui, &balance_text(context), style::amount())
-                        + pill(&texts.get("balance"))
-                        + session_text(context).map_or(0.0, |text| pill(&text))
-                        + card_text(context).map_or(0.0, |text| {
-                            pill(&text) + button_width(&texts.get("sign-out")) + size::GAP
-                        })
+                        + pill(&balance_name(context))
+                        + session_text(context, false).map_or(0.0, |text| pill(&text))
+                        + button_width(&texts.get("sign-out"))
+                        + size::GAP
                 }
             };
             let spread: f32 = items
@@ -88,6 +87,10 @@ pub fn show(
                 .map(|item| button_width(&item.text) + size::GAP)
                 .sum();
             let folded = start + balance + spread + size::GAP > ui.available_width();
+            // Folded and still short of room (a narrow kiosk, a session
+            // running): the session's pill drops its word.
+            let compact = start + balance + button_width(&texts.get("menu")) + size::GAP
+                > ui.available_width();
             let mut menu_button = None;
             ui.horizontal_centered(|ui| {
                 if state.on_lobby {
@@ -122,13 +125,12 @@ pub fn show(
                         }
                     } else {
                         balance_pill(ui, context);
-                        session_pill(ui, context);
-                        if let Some(card) = card_text(context) {
-                            // Always in sight, never folded into the menu.
-                            if quiet_button(ui, &texts.get("sign-out")).clicked() {
-                                commands.push(Command::Player(PlayerCommand::SignOut));
-                            }
-                            quiet_pill(ui, &card);
+                        if let Some(text) = session_text(context, compact) {
+                            quiet_pill(ui, &text);
+                        }
+                        // Always in sight, never folded into the menu.
+                        if quiet_button(ui, &texts.get("sign-out")).clicked() {
+                            commands.push(Command::Player(PlayerCommand::SignOut));
                         }
                     }
                 });
@@ -217,35 +219,28 @@ fn balance_text(context: &PageContext<'_>) -> String {
         .map_or_else(|| "—".to_owned(), |balance| balance.to_string())
 }
 
-/// The session as its pill says it: "Session 12 min · +4,00 €"; nothing
-/// before the first unit bought.
-fn session_text(context: &PageContext<'_>) -> Option<String> {
+/// The session as its pill says it: "Session 12 min · +4,00 €" (without
+/// its word when `compact`); nothing before the first unit bought.
+fn session_text(context: &PageContext<'_>, compact: bool) -> Option<String> {
     context.session.map(|facts| {
-        format!(
-            "{} {} · {}",
-            context.texts.get("session-label"),
-            reality_check::played(context.texts, facts.minutes),
-            reality_check::signed(facts.net)
-        )
+        let played = reality_check::played(context.texts, facts.minutes);
+        let net = reality_check::signed(facts.net);
+        if compact {
+            format!("{played} · {net}")
+        } else {
+            format!("{} {played} · {net}", context.texts.get("session-label"))
+        }
     })
 }
 
-/// The card of the player signed in: "Carte 0042".
-fn card_text(context: &PageContext<'_>) -> Option<String> {
+/// What the balance's pill names it by: the card of the player signed in,
+/// "Carte 0042" (their balance), else "Solde".
+fn balance_name(context: &PageContext<'_>) -> String {
     match context.seat {
-        Seat::Taken { card } => Some(
-            context
-                .texts
-                .with("signed-in-card", &[("card", card.to_owned())]),
-        ),
-        Seat::Free => None,
-    }
-}
-
-/// The session's time and net position, beside the balance.
-fn session_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
-    if let Some(text) = session_text(context) {
-        quiet_pill(ui, &text);
+        Seat::Taken { card } => context
+            .texts
+            .with("signed-in-card", &[("card", card.to_owned())]),
+        Seat::Free => context.texts.get("balance"),
     }
 }
 
@@ -275,6 +270,6 @@ fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
                     .text_style(style::amount())
                     .color(palette::ON_DARK),
             );
-            ui.label(RichText::new(context.texts.get("balance")).color(palette::ON_DARK_SOFT));
+            ui.label(RichText::new(balance_name(context)).color(palette::ON_DARK_SOFT));
         });
 }

@@ -51,9 +51,14 @@ pub fn options() -> OpenOptions {
     OpenOptions::new().keys(keys())
 }
 
-/// Opens (or creates) the database at `path`, its keys in the tests' store.
+/// Opens (or creates) the database at `path`, its keys in the tests' store,
+/// acting for player [`CARD`] if they are there (as another process, or the
+/// desk, would).
 pub fn open(path: &Path) -> Result<Store, StoreError> {
-    options().open(path)
+    options().open(path).map(|mut store| {
+        let _ = store.act_for(CARD);
+        store
+    })
 }
 
 /// Options whose blocks have seeds of our choosing: block `n` of the emission
@@ -87,9 +92,12 @@ pub fn with_block_seed(emission: &'static Emission, seed: Seed) -> OpenOptions {
     })
 }
 
-/// Opens the store at `path`, every block seeded as `seeded(seed_byte)`.
+/// Opens the store at `path`, every block seeded as `seeded(seed_byte)`,
+/// acting for player [`CARD`] if they are there.
 pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
-    seeded(seed_byte).open(path).expect("a store")
+    let mut store = seeded(seed_byte).open(path).expect("a store");
+    let _ = store.act_for(CARD);
+    store
 }
 
 /// Sets every unit's sale time to a fixed one, a minute apart, and every
@@ -587,6 +595,20 @@ pub fn open_operator_from_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
         matches!(harness.state().page(), Page::Operator(_)),
         "the PIN opens the operator menu"
     );
+}
+
+/// Signs card `card`'s player in with `pin` as a player would: "Se
+/// connecter" in the bar, the card's number then the PIN on the keypad.
+pub fn sign_in_on_screen(harness: &mut Harness<'_, Guichet>, card: &str, pin: &str) {
+    harness.get_by_label("Se connecter").click();
+    harness.run();
+    for digit in card.chars() {
+        harness.get_by_label(&digit.to_string()).click();
+        harness.run();
+    }
+    harness.get_by_label("Suivant").click();
+    harness.run();
+    type_pin(harness, pin);
 }
 
 /// Types `pin` on the keypad and confirms it.

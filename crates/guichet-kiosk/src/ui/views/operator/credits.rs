@@ -207,7 +207,8 @@ fn players_table(
             }
             ui.end_row();
             for player in players {
-                if choice_button(ui, &player.card, draft.card.trim() == player.card).clicked() {
+                let name = texts.with("operator-choose-card", &[("card", player.card.clone())]);
+                if choice_button(ui, &name, draft.card.trim() == player.card).clicked() {
                     draft.card.clone_from(&player.card);
                 }
                 ui.label(player.balance.to_string());
