@@ -516,6 +516,9 @@ fn a_withdrawal_is_paid_and_recorded() {
 }
 
 #[test]
+// One session at the command line, read top to bottom: each step needs the
+// one before.
+#[allow(clippy::too_many_lines)]
 fn the_command_line_obeys_the_limits_and_the_exclusion() {
     let folder = private_folder();
     let path = folder.path().join("guichet.sqlite3");

@@ -2,7 +2,8 @@
 //! — taps (most on a control, some anywhere), drags, double taps, key presses,
 //! and random waits — through the real kiosk on a real temporary store. After
 //! every event: no panic; the balance is the sum of the ledger; at most one unit
-//! is unfinished; every settled unit's prize is its block's prize for it.
+//! is unfinished; every settled unit's prize is its block's prize for it. The
+//! player signs out when a tap says so, and back in now and then.
 //!
 //! 2 000 events per screen here; `cargo test --test monkey -- --ignored` runs
 //! 10 000. A failure names the seed; `MONKEY_SEED=N` replays that one.
@@ -163,6 +164,14 @@ fn monkey(events: usize) {
         let mut verified = Vec::new();
         for event in 0..events {
             act(&mut harness, &mut dice);
+            // Signed out (a tap on "Se déconnecter", the idle timeout), the
+            // player comes back now and then.
+            if event % 200 == 199
+                && harness.state().store().is_some_and(|store| store.card().is_none())
+                && harness.query_by_label("Se connecter").is_some()
+            {
+                common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
+            }
             check(&harness, seed, event, &mut verified);
         }
         eprintln!(

@@ -643,18 +643,17 @@ pub(crate) fn begin(connection: &Connection, key: &ChainKey, at: &str) -> rusqli
     Ok(())
 }
 
-/// Restates, after `head`, every row of `tables` as the current schema has
-/// it — a migration that changed their content (version 7: each names its
-/// player) — after a link `migration` saying so, each dated `now` or at
-/// `head` if later.
+/// Restates, after `head`, every row of `tables` as schema `version` has
+/// it — a migration to it that changed their content (version 7: each names
+/// its player) or added them — after a link `migration` saying so, each
+/// dated `now` or at `head` if later.
 pub(crate) fn restate(
     connection: &Connection,
     key: &ChainKey,
-    head: Head,
+    (head, version): (Head, i64),
     tables: &[&str],
     now: &str,
 ) -> rusqlite::Result<()> {
-    let version = version_of(connection)?;
     let at = if head.at.as_str() > now {
         head.at.clone()
     } else {

@@ -689,7 +689,7 @@ fn to_version_7(
     chained.extend(GIVEN_A_PLAYER);
     transaction.execute_batch(&chain::triggers_sql(7, &chained))?;
     if let (Some(key), Some(head)) = (&key, head) {
-        chain::restate(transaction, key, head, &GIVEN_A_PLAYER, context.now)?;
+        chain::restate(transaction, key, (head, 7), &chained, context.now)?;
     }
     Ok(())
 }
@@ -772,4 +772,107 @@ fn to_version_2(
     }
     transaction.execute_batch(VERSION_2_SWAP)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chain::{SharedSigner, with_signer};
+    use crate::chain_check::{rows_against, walk};
+
+    /// A database of schema 6 in memory, its chain made with `seal`'s key:
+    /// a deposit, a limit and an event of the one account, chained.
+    fn version_6(seal: &SealKey) -> Connection {
+        let mut connection = Connection::open_in_memory().unwrap();
+        let context = MigrationContext {
+            seal: None,
+            database_id: "00000000000000000000000000000000",
+            now: "2026-12-01T08:00:00Z",
+        };
+        migrate_to(&mut connection, 0, 6, &context).unwrap();
+        let signer = SharedSigner::default();
+        chain::register(&connection, &signer).unwrap();
+        let key = chain::ChainKey::of(seal);
+        with_signer(&signer, |signer| {
+            signer.set_key(Some(key.clone()));
+            signer.set_time(Some("2026-12-01T08:00:00Z".to_owned()));
+        });
+        chain::begin(&connection, &key, "2026-12-01T08:00:00Z").unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO protection (at, kind, amount_cents, effective_at)
+                     VALUES ('2026-12-01T08:00:00Z', 'deposit_limit', 5000, '2026-12-01T08:00:00Z');
+                 INSERT INTO ledger (at, kind, amount_cents, balance_after_cents)
+                     VALUES ('2026-12-01T08:00:00Z', 'deposit', 2000, 2000);
+                 INSERT INTO events (at, kind, detail, ledger_id)
+                     VALUES ('2026-12-01T08:00:00Z', 'cash_in', '20,00 €', 1);",
+            )
+            .unwrap();
+        connection
+    }
+
+    fn findings(connection: &Connection, seal: &SealKey) -> Vec<String> {
+        let walked = walk(connection, &chain::ChainKey::of(seal)).unwrap();
+        let mut found = walked.findings.clone();
+        found.extend(rows_against(connection, &walked).unwrap());
+        found
+    }
+
+    #[test]
+    fn version_7_makes_the_account_player_1_and_restates_its_rows_in_the_chain() {
+        let seal = SealKey::for_tests([7; 32]);
+        let mut connection = version_6(&seal);
+        assert_eq!(findings(&connection, &seal), Vec::<String>::new());
+        let context = MigrationContext {
+            seal: Some(&seal),
+            database_id: "00000000000000000000000000000000",
+            now: "2026-12-02T08:00:00Z",
+        };
+        migrate_to(&mut connection, 6, 7, &context).unwrap();
+        assert_eq!(findings(&connection, &seal), Vec::<String>::new());
+        let owners: i64 = connection
+            .query_row(
+                "SELECT (SELECT COUNT(*) FROM ledger WHERE player_id = 1)
+                      + (SELECT COUNT(*) FROM protection WHERE player_id = 1)
+                      + (SELECT COUNT(*) FROM events WHERE player_id = 1)",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(owners, 3);
+        let card: String = connection
+            .query_row("SELECT card FROM players WHERE id = 1", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(card, "1");
+    }
+
+    #[test]
+    fn version_7_refuses_a_file_forged_before_it_and_vouches_for_nothing() {
+        let seal = SealKey::for_tests([7; 32]);
+        let mut connection = version_6(&seal);
+        connection
+            .execute_batch(
+                "DROP TRIGGER protection_is_append_only_update;
+                 UPDATE protection SET amount_cents = 900000;",
+            )
+            .unwrap();
+        let context = MigrationContext {
+            seal: Some(&seal),
+            database_id: "00000000000000000000000000000000",
+            now: "2026-12-02T08:00:00Z",
+        };
+        let refused = migrate_to(&mut connection, 6, 7, &context).unwrap_err();
+        assert!(refused.to_string().contains("does not verify"), "{refused}");
+        let version: i64 = connection
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, 6, "nothing migrated");
+        let without_key = MigrationContext {
+            seal: None,
+            ..context
+        };
+        assert!(migrate_to(&mut connection, 6, 7, &without_key).is_err());
+    }
 }

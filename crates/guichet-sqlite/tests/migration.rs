@@ -11,7 +11,6 @@
 //! five units of two emissions, a withdrawal; its records unchained.
 
 mod support;
-use support::OpensAsThePlayer as _;
 
 use std::fs;
 

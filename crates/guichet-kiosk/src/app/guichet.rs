@@ -330,7 +330,7 @@ impl Guichet {
                 Command::Go(to) => go(state, to),
                 Command::Play(command) => play(state, &self.sound, command),
                 Command::Protection(command) => protect(state, command),
-                Command::Screen(command) => screen(state, &mut self.sound, command),
+                Command::Screen(command) => Ok(screen(state, &mut self.sound, command)),
                 Command::Operator(command) => operate(state, &mut self.sound, command),
                 Command::Player(command) => seat(state, command),
             }
@@ -360,11 +360,7 @@ impl Guichet {
 
 /// Applies a command of the screen itself: the language, the notice, the
 /// bar's menu, the sound.
-fn screen(
-    state: &mut KioskState,
-    sound: &mut Sound,
-    command: ScreenCommand,
-) -> Result<Changed, StoreError> {
+fn screen(state: &mut KioskState, sound: &mut Sound, command: ScreenCommand) -> Changed {
     match command {
         ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
         ScreenCommand::DismissNotice => state.notice = None,
@@ -376,7 +372,31 @@ fn screen(
             state.apply_sound(sound);
         }
     }
-    Ok(Changed::NOTHING)
+    Changed::NOTHING
+}
+
+impl Guichet {
+    /// Idle time at this frame: a page left alone goes back to the lobby (a
+    /// player signed in is signed out, asked first). Returns the seconds
+    /// left to say "Êtes-vous toujours là ?", while it is asked.
+    fn follow_idle_time(&mut self, ui: &egui::Ui) -> Option<u32> {
+        match self.window.follow_idle_time(ui, &self.state) {
+            IdleVerdict::TimedOut => {
+                // A player left alone is signed out: the next finds the kiosk
+                // free.
+                if matches!(self.state.seat(), Seat::Taken { .. }) {
+                    self.handle(Command::Player(PlayerCommand::SignOut));
+                }
+                self.handle(Command::Go(Navigation::Lobby));
+                let language = self.state.settings.language;
+                self.state.texts.set_language(language);
+                self.window.follow_idle_time(ui, &self.state);
+                None
+            }
+            IdleVerdict::StillThere(seconds) => Some(seconds),
+            IdleVerdict::Nothing => None,
+        }
+    }
 }
 
 impl eframe::App for Guichet {
@@ -411,22 +431,7 @@ impl eframe::App for Guichet {
         if WindowPolicy::operator_asked(ui, &self.state) {
             commands.push(Command::Go(Navigation::Operator));
         }
-        let mut still_there = None;
-        match self.window.follow_idle_time(ui, &self.state) {
-            IdleVerdict::TimedOut => {
-                // A player left alone is signed out: the next finds the kiosk
-                // free.
-                if matches!(self.state.seat(), Seat::Taken { .. }) {
-                    self.handle(Command::Player(PlayerCommand::SignOut));
-                }
-                self.handle(Command::Go(Navigation::Lobby));
-                let language = self.state.settings.language;
-                self.state.texts.set_language(language);
-                self.window.follow_idle_time(ui, &self.state);
-            }
-            IdleVerdict::StillThere(seconds) => still_there = Some(seconds),
-            IdleVerdict::Nothing => {}
-        }
+        let still_there = self.follow_idle_time(ui);
         self.state.follow_the_break(ui.ctx());
         let state = &mut self.state;
         if state.reality.is_none() && state.of_age() && state.session.check_due(state.time) {

@@ -603,19 +603,26 @@ pub fn sign_in_on_screen(harness: &mut Harness<'_, Guichet>, card: &str, pin: &s
     harness.get_by_label("Se connecter").click();
     harness.run();
     for digit in card.chars() {
-        harness.get_by_label(&digit.to_string()).click();
-        harness.run();
+        press_key(harness, digit);
     }
     harness.get_by_label("Suivant").click();
     harness.run();
     type_pin(harness, pin);
 }
 
+/// Presses the keypad's key `digit` (a button: the card typed so far may
+/// read the same).
+pub fn press_key(harness: &mut Harness<'_, Guichet>, digit: char) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, &digit.to_string())
+        .click();
+    harness.run();
+}
+
 /// Types `pin` on the keypad and confirms it.
 pub fn type_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
     for digit in pin.chars() {
-        harness.get_by_label(&digit.to_string()).click();
-        harness.run();
+        press_key(harness, digit);
     }
     harness.get_by_label("Valider").click();
     harness.run();
