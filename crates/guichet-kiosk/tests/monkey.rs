@@ -167,7 +167,10 @@ fn monkey(events: usize) {
             // Signed out (a tap on "Se déconnecter", the idle timeout), the
             // player comes back now and then.
             if event % 200 == 199
-                && harness.state().store().is_some_and(|store| store.card().is_none())
+                && harness
+                    .state()
+                    .store()
+                    .is_some_and(|store| store.card().is_none())
                 && harness.query_by_label("Se connecter").is_some()
             {
                 common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);

@@ -60,14 +60,14 @@ fn sign_up_at(width: f32, height: f32) {
                 .and_then(guichet_sqlite::Store::card),
             None
         );
-        harness.snapshot(&format!("players/lobby_signed_out_{size}"));
+        harness.snapshot(format!("players/lobby_signed_out_{size}"));
         // Nothing of money or play signed out: a tile asks to sign in.
         press(
             &mut harness,
             &common::tile_label(guichet_core::games::ALL[0]),
         );
         assert!(matches!(harness.state().page(), Page::SignIn(_)));
-        harness.snapshot(&format!("players/sign_in_keypad_{size}"));
+        harness.snapshot(format!("players/sign_in_keypad_{size}"));
         // The bar's and the page's: either.
         harness
             .query_all_by_label("Nouveau joueur")
@@ -75,7 +75,7 @@ fn sign_up_at(width: f32, height: f32) {
             .expect("offered")
             .click();
         harness.run();
-        harness.snapshot(&format!("players/new_player_age_{size}"));
+        harness.snapshot(format!("players/new_player_age_{size}"));
         press(&mut harness, "Oui, j’ai 18 ans ou plus");
         type_digits(&mut harness, "4826", "Suivant");
         // Typed again wrong: chosen again.
@@ -103,7 +103,7 @@ fn sign_up_at(width: f32, height: f32) {
         // The card is drawn at random: masked, here and on the bar.
         harness.mask(harness.get_by_label(&card).rect());
         harness.mask(harness.get_by_label(&format!("Carte {card}")).rect());
-        harness.snapshot(&format!("players/new_player_card_{size}"));
+        harness.snapshot(format!("players/new_player_card_{size}"));
         press(&mut harness, "Fixer mes limites de jeu");
         assert!(matches!(harness.state().page(), Page::Limits(_)));
         assert!(

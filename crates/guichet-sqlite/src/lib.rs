@@ -1,4 +1,4 @@
-//! The SQLite engine: a kiosk's own file — the player's account and ledger,
+//! The SQLite engine: a kiosk's own file — its players' accounts and ledgers,
 //! the emissions' blocks and every game unit, the operator's records — behind
 //! one narrow API ([`Store`], a [`guichet_sale::PointOfSale`]).
 //! May import the core and the sale API; never the network, the kiosk or egui.
@@ -15,7 +15,7 @@
 //!   credentials, or a key store of the user's), and never leaves the store
 //!   (not in errors, logs, exports or `Debug` output). Closed blocks publish
 //!   theirs;
-//! - one unit at a time is unfinished, and only the process holding the play
+//! - one unit at a time is unfinished per player, and only the process holding the play
 //!   lease reveals or settles it;
 //! - a file that is not a sound Guichet database of a known version is never
 //!   written to (see `open`), nor is a file that replaced the one opened, nor

@@ -14,8 +14,10 @@
 //!   a selling block, with distinct indices below its size;
 //! - an open block's seed is only ever stored sealed (`sealed_seed`); a closed
 //!   block's seed is published in clear (`seed`);
-//! - at most one unit is unfinished at a time: a unit cannot be bought while
-//!   another is not settled;
+//! - every ledger entry, unit, protection record and player's event names
+//!   its player (schema 7), and each player's balance is their own ledger's;
+//! - at most one unit is unfinished at a time per player: a unit cannot be
+//!   bought while another of theirs is not settled;
 //! - the player-protection records (age, limits, exclusions, reality checks)
 //!   are append-only, like the ledger;
 //! - so are the kiosk's event log and its meter resets: an operator can add to
@@ -369,7 +371,7 @@ END;
 /// ledger entry, a unit, a protection record, an event of theirs — names its
 /// player. A player's card never changes; their PIN is an argon2id hash. The
 /// tables are rebuilt with the column last, their rows copied (the chain then
-/// restates them, `relink_players`), and one unfinished unit is allowed per
+/// restates them, `chain::restate`), and one unfinished unit is allowed per
 /// player.
 const VERSION_7_TABLES: &str = r"
 CREATE TABLE players (
