@@ -62,6 +62,9 @@ impl Scene {
             .seeds(|_, _| Seed::from_bytes([7; 32]))
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a store");
+        // The player staking: 18 or over, signed in.
+        store.add_player("1", "2468", true).expect("a player");
+        store.act_for("1").expect("the player");
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             store.set_limit(kind, MAX_LIMIT).expect("a limit");
         }

@@ -232,7 +232,8 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<
         let mut store = OpenOptions::new()
             .keys(KeyStore::Folder(folder.join("keys")))
             .open(&folder.join("guichet.sqlite3"))?;
-        store.answer_age(true)?;
+        store.add_player("1", "2468", true)?;
+        store.act_for("1")?;
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             store.set_limit(kind, MAX_LIMIT)?;
         }

@@ -71,6 +71,7 @@ impl Sqlite {
         let mut store = seeded(1)
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a new store");
+        support::add_the_player(&mut store);
         set_highest_limits(&mut store);
         store.deposit(credit).expect("a deposit");
         Self {
@@ -110,6 +111,7 @@ impl Engine for Sqlite {
         let mut store = seeded(1)
             .open(&folder.path().join("guichet.sqlite3"))
             .expect("a new store");
+        support::add_the_player(&mut store);
         store
             .set_limit(LimitKind::Deposit, MAX_LIMIT)
             .expect("a deposit limit");
@@ -123,6 +125,7 @@ impl Sqlite {
     fn store(&self) -> Store {
         seeded(1)
             .open(&self.folder.path().join("guichet.sqlite3"))
+            .map(support::as_the_player)
             .expect("the store opens")
     }
 }

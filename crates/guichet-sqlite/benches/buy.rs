@@ -52,6 +52,9 @@ fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
         .clock(move || Timestamp::from_second(reading.load(Ordering::Relaxed)).expect("a time"))
         .open(&folder.path().join("guichet.sqlite3"))
         .expect("a store");
+    // The player staking: 18 or over, signed in.
+    store.add_player("1", "2468", true).expect("a player");
+    store.act_for("1").expect("the player");
     for kind in [LimitKind::Deposit, LimitKind::Stake] {
         store.set_limit(kind, MAX_LIMIT).expect("a limit");
     }
