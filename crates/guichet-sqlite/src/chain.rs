@@ -16,7 +16,9 @@
 //! The first link is a genesis that says how the chain began (a new database,
 //! or one of an earlier schema whose records were then chained as they were);
 //! a link `rekey` says the seal key was replaced and the links before it were
-//! made with the earlier key.
+//! made with the earlier key; a link `migration` says a schema's migration
+//! rebuilt rows (version 7: each names its player), which the links after it
+//! restate.
 
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, PoisonError};
