@@ -305,9 +305,7 @@ impl Store {
         self.check_file()?;
         let seal = self.seal.key(&self.key_path)?;
         let keys = (ChainKey::of(seal), ClosingKey::of(seal));
-        let now = (self.clock)();
-        with_signer(&self.signer, |signer| signer.set_time(Some(stamp(now))));
-        let written = self.chained_write(&keys, now, work);
+        let written = self.chained_write(&keys, work);
         with_signer(&self.signer, |signer| signer.set_time(None));
         let value = written?;
         if self.log_identity.is_none() {
@@ -317,21 +315,24 @@ impl Store {
         Ok(value)
     }
 
-    /// [`Store::write`]'s transaction: the clock checked against the chain's
-    /// last link (never behind it; a jump of more than a day within this run
-    /// logged), the chain begun or its new key said, the periods that ended
-    /// closed, then `work`, committed.
+    /// [`Store::write`]'s transaction: the clock read once the lock is held
+    /// and checked against the chain's last link (never behind it; a jump of
+    /// more than a day within this run logged), the chain begun or its new
+    /// key said, the periods that ended closed, then `work`, committed.
     fn chained_write<T>(
         &mut self,
         (key, closing_key): &(ChainKey, ClosingKey),
-        now: jiff::Timestamp,
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let transaction = self
             .connection
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .on(&self.path)?;
+        // The clock is read once the file is this write's alone: a process
+        // that wrote while this one waited for the lock is never "after" it.
+        let now = (self.clock)();
         let at = stamp(now);
+        with_signer(&self.signer, |signer| signer.set_time(Some(at.clone())));
         let head = chain::head(&transaction).on(&self.path)?;
         match &head {
             None => chain::begin(&transaction, key, &at).on(&self.path)?,
