@@ -56,15 +56,21 @@ impl DatabaseArgs {
         opened(self.options().lease_wait(LEASE_WAIT).open(&self.path()))
     }
 
-    /// Opens the database to write, acting for card `card`'s player without
-    /// their PIN: the desk's acts (a deposit at the cash desk).
-    pub(crate) fn open_for_the_desk(&self, card: &str) -> Result<Store, Failure> {
-        let mut store = opened(
+    /// Opens the existing database to write, waiting for a unit another
+    /// process plays: for a player's money and play.
+    fn open_to_play(&self) -> Result<Store, Failure> {
+        opened(
             self.options()
                 .existing_only()
                 .lease_wait(LEASE_WAIT)
                 .open(&self.path()),
-        )?;
+        )
+    }
+
+    /// Opens the database to write, acting for card `card`'s player without
+    /// their PIN: the desk's acts (a deposit at the cash desk).
+    pub(crate) fn open_for_the_desk(&self, card: &str) -> Result<Store, Failure> {
+        let mut store = self.open_to_play()?;
         act_for(&mut store, card)?;
         Ok(store)
     }
@@ -73,12 +79,7 @@ impl DatabaseArgs {
     /// the PIN in `GUICHET_PLAYER_PIN`: the player's own acts.
     pub(crate) fn open_signed_in(&self, card: &str) -> Result<Store, Failure> {
         let pin = connect::player_pin(card)?;
-        let mut store = opened(
-            self.options()
-                .existing_only()
-                .lease_wait(LEASE_WAIT)
-                .open(&self.path()),
-        )?;
+        let mut store = self.open_to_play()?;
         sign_in(&mut store, card, &pin)?;
         Ok(store)
     }
