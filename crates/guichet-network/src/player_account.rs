@@ -256,20 +256,13 @@ fn drawn(
     let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
     let scenario = scenario_from_streams(emission, &UnitStreams(key), index, prize)
         .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
-    Ok(Unit {
+    let block = u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?;
+    Ok(Unit::sold(
         id,
-        emission,
-        block: u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?,
-        index,
-        prize,
-        progress: Progress::new(&scenario),
-        scenario,
-        generator: generator::VERSION,
-        steps: Vec::new(),
-        state: UnitState::Sold,
+        (emission, block, index),
+        (prize, scenario),
         sold_at,
-        settled_at: None,
-    })
+    ))
 }
 
 /// The store's error for the network's `error`: the refusals every engine

@@ -3,6 +3,7 @@
 
 use guichet_core::emission::Emission;
 use guichet_core::games::Scenario;
+use guichet_core::generator;
 use guichet_core::money::Cents;
 use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
@@ -68,6 +69,32 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Unit `id` just sold: unit `index` of block `block` of `emission`,
+    /// with its prize and scenario (drawn by this version of the
+    /// generators), nothing revealed yet.
+    #[must_use]
+    pub fn sold(
+        id: i64,
+        (emission, block, index): (&'static Emission, u32, u32),
+        (prize, scenario): (Cents, Scenario),
+        sold_at: String,
+    ) -> Self {
+        Self {
+            id,
+            emission,
+            block,
+            index,
+            prize,
+            progress: Progress::new(&scenario),
+            scenario,
+            generator: generator::VERSION,
+            steps: Vec::new(),
+            state: UnitState::Sold,
+            sold_at,
+            settled_at: None,
+        }
+    }
+
     /// What its screen shows now: the scenario with the player's choices (the
     /// Star Fortune pucks and their ways down).
     #[must_use]

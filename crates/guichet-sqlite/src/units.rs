@@ -118,20 +118,12 @@ impl Store {
                 .on(path)?;
             insert_entry(writing, player, LedgerKind::Stake, -emission.stake, Some(unit_id))?;
             mark_sold(writing, &selling)?;
-            Ok(Unit {
-                id: unit_id,
-                emission,
-                block: selling.block.number(),
-                index: selling.next_index,
-                prize,
-                progress: Progress::new(&scenario),
-                scenario,
-                generator: generator::VERSION,
-                steps: Vec::new(),
-                state: UnitState::Sold,
+            Ok(Unit::sold(
+                unit_id,
+                (emission, selling.block.number(), selling.next_index),
+                (prize, scenario),
                 sold_at,
-                settled_at: None,
-            })
+            ))
         });
         if bought.is_err() {
             self.give_back_lease_if_idle();
