@@ -1,6 +1,7 @@
 //! The sale API: what a kiosk plays a unit through, whichever engine keeps
 //! the player's account — [`PointOfSale`], the unit and its state, the
-//! player's protection, the times both write, and every error either meets.
+//! player's protection, the times both write, every error either meets, and
+//! the trial's point of sale of play money.
 //! May import the core alone: never SQLite, PostgreSQL, the kiosk or egui.
 
 mod error;
@@ -8,6 +9,7 @@ mod point_of_sale;
 mod protection;
 mod sign_in;
 pub mod time;
+mod trial;
 mod unit;
 
 pub use error::StoreError;
@@ -17,4 +19,5 @@ pub use protection::{
     MAX_LIMIT, PendingRaise, Protection, RAISE_DELAY, RealityChoice,
 };
 pub use sign_in::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin};
+pub use trial::{TRIAL_CEILING, TRIAL_CREDIT, Trial};
 pub use unit::{Settlement, Unit, UnitState};
