@@ -53,8 +53,10 @@ pub struct Cli {
     /// The monitor to fill, by index (0 is the first) [default: the first].
     #[arg(long, value_name = "N")]
     pub monitor: Option<usize>,
-    /// Offer a "Crédit de démonstration" button that credits 20 € (for
-    /// demonstrations; a real kiosk takes money through the operator menu).
+    /// A demonstration for stakeholders: a demonstration player signed in
+    /// from the start, playing play money only ("Partie d'essai — sans
+    /// argent" always in sight), from demonstration blocks of its own —
+    /// nothing in the ledger or the meters; nobody signs in.
     #[arg(long)]
     pub demo: bool,
     /// Operator: show the player a reality check (time played, net position)

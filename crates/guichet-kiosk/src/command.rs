@@ -25,7 +25,7 @@ pub enum Command {
     Screen(ScreenCommand),
     /// The operator menu.
     Operator(OperatorCommand),
-    /// A player signing in or out (on a network).
+    /// A player signing in, up or out, or a trial of play money.
     Player(PlayerCommand),
 }
 
@@ -45,8 +45,12 @@ pub enum PlayerCommand {
         /// The PIN chosen.
         pin: String,
     },
-    /// Sign the player out.
+    /// Sign the player out, or end the trial running (a demonstration's
+    /// never ends).
     SignOut,
+    /// Try a game for free, signed out: a trial of play money starts at the
+    /// table of this emission.
+    Try(&'static Emission),
 }
 
 /// A page to show.
@@ -101,8 +105,8 @@ pub enum PlayCommand {
     /// Take up the unfinished unit (the resume page): resumed, or shown as it
     /// now stands if another process finished it meanwhile.
     ResumeUnit(i64),
-    /// Credit demonstration money (only with `--demo`).
-    DemoCredit,
+    /// Add play money to the trial running (nothing outside a trial).
+    TrialCredit,
 }
 
 /// The player's protection.

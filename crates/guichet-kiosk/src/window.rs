@@ -42,7 +42,7 @@ pub struct WindowOptions {
     pub fullscreen: bool,
     /// The monitor to fill, by index (the first otherwise).
     pub monitor: Option<usize>,
-    /// Kiosk mode and demo credit.
+    /// Kiosk mode and a demonstration.
     pub mode: Mode,
     /// Minutes of a session between two reality checks, for this run over
     /// the operator's setting.

@@ -25,6 +25,7 @@ use guichet_kiosk::command::OperatorTab;
 use guichet_kiosk::command::{
     Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ProtectionCommand,
 };
+use guichet_kiosk::ui::view::Seat;
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_network::{Kiosk, Operator, PlayerAccount};
 use guichet_sale::{LimitKind, MAX_LIMIT};
@@ -177,11 +178,11 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     assert_eq!(exclusions, 0, "no exclusion recorded");
     harness
         .state_mut()
-        .handle(Command::Play(PlayCommand::DemoCredit));
+        .handle(Command::Play(PlayCommand::TrialCredit));
     assert_eq!(
         operator.account(PLAYER).expect("the account").0,
         after,
-        "no demonstration credit on a network"
+        "no play money on a player's account"
     );
 
     // The operator menu: the kiosk's own events, the network's units to
@@ -351,7 +352,7 @@ fn a_network_kiosk_survives_random_input() {
     for event in 0..EVENTS {
         // Signed out (a tap on "Se déconnecter", say), the player signs in
         // again now and then; the monkey's own tries at the keypad count too.
-        if event % 100 == 0 && harness.state().balance().is_none() {
+        if event % 100 == 0 && harness.state().seat() == Seat::Free {
             harness
                 .state_mut()
                 .handle(Command::Player(PlayerCommand::SignIn {
@@ -366,7 +367,10 @@ fn a_network_kiosk_survives_random_input() {
         }
         let (on_network, explained) = operator.account(PLAYER).expect("the account");
         assert!(explained, "event {event}: the ledger explains the balance");
-        if let Some(shown) = harness.state().balance() {
+        // A trial's play money is nobody's on the network.
+        if let Some(shown) = harness.state().balance()
+            && !matches!(harness.state().seat(), Seat::Trial { .. })
+        {
             assert_eq!(shown, on_network, "event {event}: the balance shown");
         }
         let unsettled: i64 = admin

@@ -170,19 +170,3 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
     assert_eq!(unit.id, newest.id);
     assert_eq!(unit.prize, newest.prize);
 }
-
-#[test]
-fn demo_credit_is_a_deposit() {
-    let (_folder, path) = new_database();
-    let mut harness = kiosk(common::open(&path));
-    common::press_in_bar(&mut harness, "Crédit de démonstration");
-    assert_eq!(harness.state().balance(), Some(Cents::euros(20)));
-    let ledger = harness
-        .state()
-        .store()
-        .expect("a store")
-        .ledger()
-        .expect("a ledger");
-    assert_eq!(ledger.len(), 1);
-    assert_eq!(ledger[0].kind, guichet_sqlite::LedgerKind::Deposit);
-}

@@ -3,7 +3,8 @@
 //! and random waits — through the real kiosk on a real temporary store. After
 //! every event: no panic; the balance is the sum of the ledger; at most one unit
 //! is unfinished; every settled unit's prize is its block's prize for it. The
-//! player signs out when a tap says so, and back in now and then.
+//! player signs out when a tap says so, and back in now and then; a trial
+//! ("Essayer") writes no unit.
 //!
 //! 2 000 events per screen here; `cargo test --test monkey -- --ignored` runs
 //! 10 000. A failure names the seed; `MONKEY_SEED=N` replays that one.
@@ -19,6 +20,7 @@ use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::ui::games::GAMES;
+use guichet_kiosk::ui::view::Seat;
 use guichet_sale::UnitState;
 
 /// The byte the seeds of the monkey's stores start from.
@@ -105,15 +107,28 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
 }
 
 /// Fails, naming `seed`, unless the store behind the kiosk keeps its rules.
-/// `verified` holds the settled units already checked: each once.
-fn check(harness: &Harness<'_, Guichet>, seed: u64, event: usize, verified: &mut Vec<i64>) {
+/// `verified` holds the settled units already checked: each once;
+/// `units_before`, how many units the file held at the last event.
+fn check(
+    harness: &Harness<'_, Guichet>,
+    seed: u64,
+    event: usize,
+    verified: &mut Vec<i64>,
+    units_before: &mut usize,
+) {
     let Some(store) = harness.state().store() else {
         return; // A page about the file: nothing more is written.
     };
+    let context = || format!("monkey seed {seed}, event {event}");
+    // A trial writes nothing: its units are its own.
+    let units = store.all_units().expect("units").len();
+    if matches!(harness.state().seat(), Seat::Trial { .. }) {
+        assert_eq!(units, *units_before, "{}: a trial wrote a unit", context());
+    }
+    *units_before = units;
     if store.card().is_none() {
         return; // Signed out: nobody's account is on the screen.
     }
-    let context = || format!("monkey seed {seed}, event {event}");
     let ledger = store.ledger().expect("a ledger");
     let sum = Cents::checked_sum(ledger.iter().map(|entry| entry.amount)).expect("cents");
     assert_eq!(
@@ -162,6 +177,7 @@ fn monkey(events: usize) {
         let (_folder, mut harness) = kiosk_at(start);
         let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         let mut verified = Vec::new();
+        let mut units_before = 0;
         for event in 0..events {
             act(&mut harness, &mut dice);
             // Signed out (a tap on "Se déconnecter", the idle timeout), the
@@ -175,7 +191,7 @@ fn monkey(events: usize) {
             {
                 common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
             }
-            check(&harness, seed, event, &mut verified);
+            check(&harness, seed, event, &mut verified, &mut units_before);
         }
         eprintln!(
             "monkey seed {seed}: {} units settled and checked, page at the end: {}",
@@ -230,7 +246,7 @@ fn the_check_sees_a_wrong_prize() {
         "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1",
     );
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check(&harness, 0, 0, &mut Vec::new());
+        check(&harness, 0, 0, &mut Vec::new(), &mut 0);
     }));
     assert!(caught.is_err());
 }

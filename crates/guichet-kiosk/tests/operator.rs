@@ -2,7 +2,7 @@
 //! test moves: the PIN (chosen, wrong tries, the lockout, the right one), each
 //! page of the operator menu (snapshots), the meters against the ledger after
 //! a scripted day of play, the recall of the last 10 units, the attract loop
-//! and the idle timeout, the demo credit only with `--demo`, and the exit keys
+//! and the idle timeout, and the exit keys
 //! swallowed in kiosk mode.
 
 mod common;
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use common::{DEMO, kiosk_configured, new_database, of_age, open_operator, seeded, type_pin};
+use common::{kiosk_configured, new_database, of_age, open_operator, seeded, type_pin};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -99,7 +99,7 @@ fn wait(harness: &mut Harness<'_, Guichet>, seconds: f64) {
 #[test]
 fn the_pin_is_chosen_then_wrong_tries_lock_the_menu() {
     let (_folder, clock, store) = store_at_morning();
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     harness.key_press(egui::Key::F12);
     harness.run();
     assert!(
@@ -244,10 +244,6 @@ fn meters_are_the_ledger(harness: &Harness<'_, Guichet>) -> guichet_sqlite::Mete
 fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
     let (_folder, clock, store) = store_at_morning();
     let mut harness = kiosk_in(store, Mode::default());
-    assert!(
-        harness.query_by_label("Crédit de démonstration").is_none(),
-        "no demo credit without --demo"
-    );
     // Morning: the operator takes 50 € in cash.
     open_operator(&mut harness, PIN);
     harness.snapshot("operator/credits_empty");
@@ -355,7 +351,7 @@ fn the_recall_lists_the_last_10_units_and_replays_each_step_by_step() {
         store.finish(unit.id).expect("settled");
         sold.push(unit.id);
     }
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     open_operator(&mut harness, PIN);
     tab(&mut harness, OperatorTab::Recall);
     let listed: Vec<i64> = sold
@@ -487,12 +483,12 @@ fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
 fn no_attract_with_money_to_play_nor_when_the_operator_turns_it_off() {
     let (_folder, _clock, mut store) = store_at_morning();
     store.deposit(Cents::euros(2)).expect("a deposit");
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     wait(&mut harness, ATTRACT_AFTER * 2.0);
     assert!(!harness.state().attracting(), "money on the account");
 
     let (_folder, _clock, store) = store_at_morning();
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     open_operator(&mut harness, PIN);
     tab(&mut harness, OperatorTab::Settings);
     // "Non" of the attract row: the last of the four "Non"/"Oui" pairs' second.
@@ -517,7 +513,7 @@ fn no_attract_with_money_to_play_nor_when_the_operator_turns_it_off() {
 fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     let (_folder, _clock, mut store) = store_at_morning();
     store.deposit(Cents::euros(10)).expect("a deposit");
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     press(
         &mut harness,
         &common::tile_label(guichet_core::games::blackjack::game::GAME),
@@ -655,7 +651,7 @@ fn in_kiosk_mode_the_exit_keys_are_swallowed_and_only_the_operator_closes() {
 #[test]
 fn a_long_press_on_the_lobby_title_asks_for_the_pin() {
     let (_folder, _clock, store) = store_at_morning();
-    let mut harness = kiosk_in(store, DEMO);
+    let mut harness = kiosk_in(store, Mode::default());
     let title = harness.get_by_label("Guichet").rect().center();
     harness.event(egui::Event::PointerMoved(title));
     harness.event(egui::Event::PointerButton {

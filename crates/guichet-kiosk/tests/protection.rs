@@ -46,6 +46,8 @@ fn of_age_with_limits(store: &mut Store, deposit: i64, stake: i64) {
 }
 
 fn press(harness: &mut Harness<'_, Guichet>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
     harness.get_by_label(label).click();
     harness.run();
 }
@@ -144,16 +146,18 @@ fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refuse
     store
         .set_limit(LimitKind::Stake, Cents::euros(200))
         .expect("a raise");
+    // The desk took 20 €; 20 € more would pass the 30 € limit.
+    store.deposit(Cents::euros(20)).expect("a deposit");
     let mut harness = kiosk(Ok(store));
     harness.run();
-
-    // The demo credit brings 20 €; a second would pass the 30 € limit.
-    common::press_in_bar(&mut harness, "Crédit de démonstration");
-    assert_eq!(harness.state().balance(), Some(Cents::euros(20)));
-    common::press_in_bar(&mut harness, "Crédit de démonstration");
+    common::open_operator(&mut harness, "1357");
+    press(&mut harness, "n° 1");
+    press(&mut harness, &Cents::euros(20).short());
+    press(&mut harness, "Espèces reçues");
+    press(&mut harness, &format!("Encaisser {}", Cents::euros(20)));
     assert_eq!(
-        harness.state().balance(),
-        Some(Cents::euros(20)),
+        store_of(&harness).balance().expect("the balance"),
+        Cents::euros(20),
         "nothing credited"
     );
     let notice = harness.state().notice().expect("a notice").text.clone();
@@ -165,6 +169,7 @@ fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refuse
     );
     harness.snapshot("protection/deposit_refused");
 
+    press(&mut harness, "Quitter le menu");
     common::press_in_bar(&mut harness, "Limites");
     assert!(matches!(harness.state().page(), Page::Limits(_)));
     harness.get_by_label(&format!(

@@ -6,7 +6,10 @@ back-to-lobby = ‹ Lobby
 language-switch = Français
 history = History
 rules = Rules
-demo-credit = Demo credit
+trial-credit = + { $amount } play money
+trial-balance = Play money
+trial-end = End the trial
+trial-band = Trial game — no money · winnings are not real
 balance = Balance
 
 ## Lobby
@@ -18,6 +21,8 @@ tile-price-range = { $low } to { $high } a game
 tile-top-prize = Up to { $prize }
 tile-waiting = Game waiting
 tile-play = Play
+tile-try = Try
+tile-try-label = Try { $game } without money
 
 ## History
 history-title = History

@@ -6,7 +6,10 @@ back-to-lobby = ‹ Accueil
 language-switch = English
 history = Historique
 rules = Règles
-demo-credit = Crédit de démonstration
+trial-credit = + { $amount } d'essai
+trial-balance = Solde d'essai
+trial-end = Terminer l'essai
+trial-band = Partie d'essai — sans argent · les gains sont fictifs
 balance = Solde
 
 ## Accueil
@@ -18,6 +21,8 @@ tile-price-range = De { $low } à { $high } la partie
 tile-top-prize = Jusqu’à { $prize }
 tile-waiting = Partie en cours
 tile-play = Jouer
+tile-try = Essayer
+tile-try-label = Essayer { $game } sans argent
 
 ## Historique
 history-title = Historique

@@ -32,6 +32,7 @@ use crate::ui::reality_check::{self, RealityFacts};
 use crate::ui::still_there;
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
+use crate::ui::trial_band;
 use crate::ui::view::{PageContext, Seat};
 use crate::ui::views::{Lobby, PinPage, StoreProblemPage};
 
@@ -70,7 +71,7 @@ impl Guichet {
             .unwrap_or_default();
         let settings = store.as_ref().map(KioskSettings::read);
         let mut state = KioskState {
-            backend: store.map(Backend::Local),
+            backend: store.map(Backend::local),
             page,
             texts: Texts::new(KioskSettings::default().language),
             time_zone,
@@ -145,10 +146,7 @@ impl Guichet {
             state.page = Page::StoreProblem(StoreProblemPage::new(&StoreError::from(error)));
             return self;
         }
-        state.backend = Some(Backend::Network {
-            own: backend.into_own(),
-            account: Box::new(account),
-        });
+        state.backend = Some(backend.on_network(account));
         // Nothing of the file's own account is shown for the network's.
         state.start_afresh();
         state.reread(Changed::ALL);
@@ -185,11 +183,20 @@ impl Guichet {
         self
     }
 
-    /// Runs in `mode`: kiosk mode, demo credit. A kiosk without an operator
-    /// PIN asks for one before anything else (its first start).
+    /// Runs in `mode`: kiosk mode, a demonstration of play money. A kiosk
+    /// without an operator PIN asks for one before anything else (its first
+    /// start).
     #[must_use]
     pub fn with_mode(mut self, mode: Mode) -> Self {
         self.state.mode = mode;
+        if mode.demo
+            && let Some(backend) = self.state.backend.as_mut()
+        {
+            backend.start_trial(true);
+            self.state.start_afresh();
+            self.state.reread(Changed::ALL);
+            self.state.first_page();
+        }
         if !mode.kiosk {
             return self;
         }
@@ -264,6 +271,12 @@ impl Guichet {
         self.state.balance
     }
 
+    /// Who the kiosk serves: nobody, the card signed in, or a trial.
+    #[must_use]
+    pub fn seat(&self) -> Seat<'_> {
+        self.state.seat()
+    }
+
     /// The kiosk's own file, while it can be used.
     #[must_use]
     pub fn store(&self) -> Option<&Store> {
@@ -288,7 +301,25 @@ impl Guichet {
         if command != Command::Screen(ScreenCommand::ToggleMenu) {
             state.menu_open = false;
         }
-        if command == Command::Play(PlayCommand::DemoCredit) && !state.mode.demo {
+        let (in_trial, demonstration) = match state.seat() {
+            Seat::Trial { demonstration } => (true, demonstration),
+            Seat::Free | Seat::Taken { .. } => (false, false),
+        };
+        // A trial is nobody's account: it has no age answer, limits or
+        // break to show or change; nobody signs in or up during a
+        // demonstration, which only plays money that is not.
+        if in_trial
+            && matches!(
+                command,
+                Command::Protection(_)
+                    | Command::Go(Navigation::Limits | Navigation::Exclusion | Navigation::Age)
+            )
+            || demonstration
+                && matches!(
+                    command,
+                    Command::Player(_) | Command::Go(Navigation::SignIn | Navigation::NewPlayer)
+                )
+        {
             return;
         }
         if state.access == Access::AwaitingFirstPin
@@ -316,13 +347,12 @@ impl Guichet {
         );
         let needs_age = matches!(
             command,
-            Command::Go(Navigation::Game(_))
-                | Command::Play(PlayCommand::Buy { .. } | PlayCommand::DemoCredit)
+            Command::Go(Navigation::Game(_)) | Command::Play(PlayCommand::Buy { .. })
         );
         let applied = if needs_player && state.is_free() {
             state.page = Page::SignIn(state.sign_in_page());
             Ok(Changed::NOTHING)
-        } else if needs_age && !state.of_age() {
+        } else if needs_age && !in_trial && !state.of_age() {
             state.ask_age();
             return;
         } else {
@@ -382,9 +412,9 @@ impl Guichet {
     fn follow_idle_time(&mut self, ui: &egui::Ui) -> Option<u32> {
         match self.window.follow_idle_time(ui, &self.state) {
             IdleVerdict::TimedOut => {
-                // A player left alone is signed out: the next finds the kiosk
-                // free.
-                if matches!(self.state.seat(), Seat::Taken { .. }) {
+                // A player left alone is signed out, a trial ended: the next
+                // finds the kiosk free (a demonstration goes on).
+                if matches!(self.state.seat(), Seat::Taken { .. } | Seat::Trial { .. }) {
                     self.handle(Command::Player(PlayerCommand::SignOut));
                 }
                 self.handle(Command::Go(Navigation::Lobby));
@@ -464,11 +494,13 @@ impl eframe::App for Guichet {
                 on_lobby: state.page.is_lobby(),
                 rules_game: state.page.rules_game(),
                 menu_open: state.menu_open,
-                demo: state.mode.demo,
                 sound_on: state.settings.sound && !state.muted,
                 sign_up: !state.backend.as_ref().is_some_and(Backend::is_network),
             };
             top_bar::show(ui, &context, bar, &mut commands);
+            if matches!(context.seat, Seat::Trial { .. }) {
+                trial_band::band(ui, context.texts);
+            }
         }
         if let Some(minors) = state
             .page

@@ -25,6 +25,5 @@ pub use guichet::Guichet;
 pub use idle::{ATTRACT_AFTER, POINTER_SHOWN};
 pub use operator::RECALL_LENGTH;
 pub use page::Page;
-pub use play::DEMO_CREDIT;
 pub use state::Mode;
 pub use window_policy::{OPERATOR_KEY, OPERATOR_PRESS};

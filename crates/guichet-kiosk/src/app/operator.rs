@@ -245,7 +245,7 @@ fn show_tab(
     let recalled = match tab {
         OperatorTab::Recall if on_network => Some(
             backend
-                .point_of_sale()
+                .account()
                 .recent_units(RECALL_LENGTH)?
                 .into_iter()
                 .map(|unit| (unit, None))

@@ -1,9 +1,8 @@
 //! Playing units: buying one, "Auto", each reveal step journaled (and the
 //! unit settled with its last), opening a unit of the history or the one left
-//! unfinished, the demonstration credit.
+//! unfinished, a trial's play money.
 
 use guichet_core::emission::Emission;
-use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_sale::{PointOfSale, StoreError, Unit, UnitState};
 
@@ -13,9 +12,6 @@ use crate::command::PlayCommand;
 use crate::sound::{Cue, Sound};
 use crate::ui::games::{Opening, table_for};
 use crate::ui::views::{GamePage, ResumePage};
-
-/// What one press of "Crédit de démonstration" adds.
-pub const DEMO_CREDIT: Cents = Cents::euros(20);
 
 /// Applies a command of play.
 ///
@@ -69,11 +65,14 @@ pub fn play(
         }
         PlayCommand::OpenUnit(id) => take_up_or_show(state, id, Opening::Replay),
         PlayCommand::ResumeUnit(id) => take_up_or_show(state, id, Opening::Shown),
-        PlayCommand::DemoCredit => match backend.desk() {
-            Some(store) => store.deposit(DEMO_CREDIT).map(|_| Changed::ALL),
-            // On a network, money comes in at the desk only.
-            None => Ok(Changed::NOTHING),
-        },
+        // Play money, in a trial alone: never a deposit.
+        PlayCommand::TrialCredit => Ok(match backend.trial_mut() {
+            Some(trial) => {
+                trial.top_up();
+                Changed::MONEY
+            }
+            None => Changed::NOTHING,
+        }),
     }
 }
 

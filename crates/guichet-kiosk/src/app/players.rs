@@ -1,5 +1,6 @@
-//! A player signing in and out at the kiosk, and a new player signing up
-//! at a kiosk of its own file. Each player's session is theirs: its clock,
+//! A player signing in and out at the kiosk, a new player signing up
+//! at a kiosk of its own file, and a passer-by trying a game for free.
+//! A trial's play money is nobody's: signing in ends it. Each player's session is theirs: its clock,
 //! its net position, its reality checks and the sound muted start afresh at
 //! every sign-in and sign-out, and nothing of one player's money or units
 //! stays on the screen for the next.
@@ -7,8 +8,10 @@
 use guichet_sale::StoreError;
 
 use crate::app::page::Page;
+use crate::app::play::show_game;
 use crate::app::state::{Changed, KioskState};
 use crate::command::PlayerCommand;
+use crate::ui::view::Seat;
 use crate::ui::views::{Lobby, NewPlayerPage, SignInMessage};
 
 /// Applies a player's sign-in, sign-up or sign-out.
@@ -38,6 +41,8 @@ pub fn seat(state: &mut KioskState, command: PlayerCommand) -> Result<Changed, S
             }
         },
         PlayerCommand::SignUp { pin } => {
+            // A trial running ends: the new player plays their own money.
+            backend.sign_out();
             // Players sign up at a network's desk, not at its kiosks.
             let Some(store) = backend.desk() else {
                 state.tell(state.texts.get("notice-at-the-desk"), false);
@@ -54,8 +59,19 @@ pub fn seat(state: &mut KioskState, command: PlayerCommand) -> Result<Changed, S
         PlayerCommand::SignOut => {
             backend.sign_out();
             state.start_afresh();
+            state.reread(Changed::ALL);
             state.page = Page::Lobby(Lobby);
             Ok(Changed::NOTHING)
+        }
+        // Signed out alone: a player signed in plays their own money.
+        PlayerCommand::Try(emission) => {
+            if backend.seat() != Seat::Free {
+                return Ok(Changed::NOTHING);
+            }
+            backend.start_trial(false);
+            state.start_afresh();
+            state.reread(Changed::ALL);
+            show_game(state, emission)
         }
     }
 }

@@ -27,7 +27,8 @@ pub struct Mode {
     /// A standalone kiosk: the window cannot be closed but from the operator
     /// menu, and the pointer hides when still.
     pub kiosk: bool,
-    /// The "Crédit de démonstration" button, for demonstrations only.
+    /// A stakeholders' demonstration: a trial of play money runs from the
+    /// start and never ends; nobody signs in.
     pub demo: bool,
 }
 
@@ -103,7 +104,7 @@ pub struct KioskState {
     pub reality: Option<RealityFacts>,
     /// The window's time at the last frame, in seconds.
     pub time: f64,
-    /// Kiosk mode, demo credit.
+    /// Kiosk mode, a demonstration.
     pub mode: Mode,
     /// The operator's settings.
     pub settings: KioskSettings,
@@ -125,7 +126,8 @@ pub struct KioskState {
 }
 
 impl KioskState {
-    /// The point of sale, while the engines can be used.
+    /// The point of sale (a trial's while one runs), while the engines can
+    /// be used.
     pub fn point_of_sale(&mut self) -> Option<&mut dyn guichet_sale::PointOfSale> {
         self.backend.as_mut().map(Backend::point_of_sale)
     }
@@ -327,7 +329,7 @@ impl KioskState {
     /// used, then the unfinished unit before anything else, else the lobby.
     pub fn first_page(&mut self) {
         self.page = Page::Lobby(Lobby);
-        if self.is_free() {
+        if self.is_free() || matches!(self.seat(), Seat::Trial { .. }) {
             return;
         }
         if self

@@ -113,8 +113,14 @@ impl WindowPolicy {
         let timeout = f64::from(state.settings.idle_seconds);
         // A player signed in is signed out when left alone, on any page —
         // a reality check shown too: it never waits for the next player —
-        // once asked whether they are still there.
-        let signed_in = matches!(state.seat(), Seat::Taken { .. });
+        // once asked whether they are still there; a trial ends so too.
+        let signed_in = matches!(
+            state.seat(),
+            Seat::Taken { .. }
+                | Seat::Trial {
+                    demonstration: false
+                }
+        );
         if signed_in {
             let ask = timeout - STILL_THERE;
             if idle >= timeout {

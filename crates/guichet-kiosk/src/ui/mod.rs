@@ -15,6 +15,7 @@ pub mod reality_check;
 pub mod still_there;
 pub mod theme;
 pub mod top_bar;
+pub mod trial_band;
 pub mod view;
 pub mod views;
 pub mod widgets;

@@ -58,6 +58,9 @@ pub mod palette {
     pub const WARNING_BAND: Color32 = Color32::from_rgb(0x1C, 0x1E, 0x2B);
     /// The law's warning on its band (16.1:1).
     pub const WARNING_TEXT: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);
+    /// A trial's band and its play money's pill: a blue that no paid
+    /// screen uses, white on it (7.3:1).
+    pub const TRIAL: Color32 = Color32::from_rgb(0x1F, 0x5A, 0x8A);
 
     /// Star Fortune: pegs and stars.
     pub const STARLIGHT: Color32 = Color32::from_rgb(0xFF, 0xF1, 0xC2);

@@ -1,13 +1,16 @@
 //! The frame of every page: the way back to the lobby, the balance and, once
-//! a session runs, its time and net position, always in sight; the demo
-//! credit (with `--demo` only), the rules, the history, the play limits, the
-//! sound and the language, which fold into a menu when the bar lacks room for
-//! them. "Se connecter" while nobody is signed in (and "Nouveau joueur" at
-//! a kiosk of its own file; the rules and the language alone beside them),
-//! then the player's card and "Se déconnecter", never folded.
+//! a session runs, its time and net position, always in sight; the rules,
+//! the history, the play limits, the sound and the language, which fold into
+//! a menu when the bar lacks room for them. "Se connecter" while nobody is
+//! signed in (and "Nouveau joueur" at a kiosk of its own file; the rules and
+//! the language alone beside them), then the player's card and "Se
+//! déconnecter", never folded. A trial's bar has its play money on a pill of
+//! its own color, more play money instead of the limits, and "Terminer
+//! l'essai" (none in a demonstration, which never ends).
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
+use guichet_sale::TRIAL_CREDIT;
 
 use crate::command::{Command, Navigation, PlayCommand, PlayerCommand, ScreenCommand};
 use crate::ui::reality_check;
@@ -26,8 +29,6 @@ pub struct BarState {
     pub rules_game: Game,
     /// Whether the folded menu is open.
     pub menu_open: bool,
-    /// Whether the demo credit is offered.
-    pub demo: bool,
     /// Whether sounds play (the toggle says what a press will do).
     pub sound_on: bool,
     /// Whether "Nouveau joueur" is offered while nobody is signed in.
@@ -74,12 +75,11 @@ pub fn show(
                             0.0
                         }
                 }
-                Seat::Taken { .. } => {
+                Seat::Taken { .. } | Seat::Trial { .. } => {
                     text_width(ui, &balance_text(context), style::amount())
                         + pill(&balance_name(context))
                         + session_text(context, false).map_or(0.0, |text| pill(&text))
-                        + button_width(&texts.get("sign-out"))
-                        + size::GAP
+                        + leave_text(context).map_or(0.0, |text| button_width(&text) + size::GAP)
                 }
             };
             let spread: f32 = items
@@ -129,7 +129,9 @@ pub fn show(
                             quiet_pill(ui, &text);
                         }
                         // Always in sight, never folded into the menu.
-                        if quiet_button(ui, &texts.get("sign-out")).clicked() {
+                        if let Some(text) = leave_text(context)
+                            && quiet_button(ui, &text).clicked()
+                        {
                             commands.push(Command::Player(PlayerCommand::SignOut));
                         }
                     }
@@ -143,14 +145,21 @@ pub fn show(
 }
 
 /// The bar's secondary buttons: the rules and the language alone while
-/// nobody is signed in; else the demo credit (with `--demo`), the rules,
-/// the history, the limits, the sound and the language.
+/// nobody is signed in; else the rules, the history, the limits (in a
+/// trial, more play money instead), the sound and the language.
 fn items(context: &PageContext<'_>, state: BarState) -> Vec<Item> {
     let texts = context.texts;
-    let demo = state.demo.then(|| Item {
-        text: texts.get("demo-credit"),
-        command: Command::Play(PlayCommand::DemoCredit),
-    });
+    let account = if matches!(context.seat, Seat::Trial { .. }) {
+        Item {
+            text: texts.with("trial-credit", &[("amount", TRIAL_CREDIT.short())]),
+            command: Command::Play(PlayCommand::TrialCredit),
+        }
+    } else {
+        Item {
+            text: texts.get("limits"),
+            command: Command::Go(Navigation::Limits),
+        }
+    };
     let rules = Item {
         text: texts.get("rules"),
         command: Command::Go(Navigation::Rules(state.rules_game)),
@@ -162,28 +171,24 @@ fn items(context: &PageContext<'_>, state: BarState) -> Vec<Item> {
     let items: Vec<Item> = if context.seat == Seat::Free {
         vec![rules, language]
     } else {
-        demo.into_iter()
-            .chain([
-                rules,
-                Item {
-                    text: texts.get("history"),
-                    command: Command::Go(Navigation::History),
-                },
-                Item {
-                    text: texts.get("limits"),
-                    command: Command::Go(Navigation::Limits),
-                },
-                Item {
-                    text: texts.get(if state.sound_on {
-                        "sound-off"
-                    } else {
-                        "sound-on"
-                    }),
-                    command: Command::Screen(ScreenCommand::ToggleSound),
-                },
-                language,
-            ])
-            .collect()
+        [
+            rules,
+            Item {
+                text: texts.get("history"),
+                command: Command::Go(Navigation::History),
+            },
+            account,
+            Item {
+                text: texts.get(if state.sound_on {
+                    "sound-off"
+                } else {
+                    "sound-on"
+                }),
+                command: Command::Screen(ScreenCommand::ToggleSound),
+            },
+            language,
+        ]
+        .into()
     };
     items
 }
@@ -234,13 +239,29 @@ fn session_text(context: &PageContext<'_>, compact: bool) -> Option<String> {
 }
 
 /// What the balance's pill names it by: the card of the player signed in,
-/// "Carte 0042" (their balance), else "Solde".
+/// "Carte 0042" (their balance), "Solde d'essai" in a trial, else "Solde".
 fn balance_name(context: &PageContext<'_>) -> String {
     match context.seat {
         Seat::Taken { card } => context
             .texts
             .with("signed-in-card", &[("card", card.to_owned())]),
+        Seat::Trial { .. } => context.texts.get("trial-balance"),
         Seat::Free => context.texts.get("balance"),
+    }
+}
+
+/// The way out of the seat, never folded: "Se déconnecter", "Terminer
+/// l'essai"; none in a demonstration.
+fn leave_text(context: &PageContext<'_>) -> Option<String> {
+    match context.seat {
+        Seat::Taken { .. } => Some(context.texts.get("sign-out")),
+        Seat::Trial {
+            demonstration: false,
+        } => Some(context.texts.get("trial-end")),
+        Seat::Trial {
+            demonstration: true,
+        }
+        | Seat::Free => None,
     }
 }
 
@@ -256,10 +277,16 @@ fn quiet_pill(ui: &mut egui::Ui, text: &str) {
         });
 }
 
-/// The balance, always in sight: a dark pill with the amount in white.
+/// The balance, always in sight: a dark pill with the amount in white (a
+/// trial's blue).
 fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
+    let fill = if matches!(context.seat, Seat::Trial { .. }) {
+        palette::TRIAL
+    } else {
+        palette::BALANCE
+    };
     egui::Frame::NONE
-        .fill(palette::BALANCE)
+        .fill(fill)
         .corner_radius(size::RADIUS)
         .inner_margin(egui::Margin::symmetric(20, 10))
         .show(ui, |ui| {

@@ -19,6 +19,12 @@ pub enum Seat<'a> {
         /// Their card's number.
         card: &'a str,
     },
+    /// A trial of play money ("Partie d'essai — sans argent"): nobody's
+    /// money, nothing recorded.
+    Trial {
+        /// The stakeholders' demonstration (`--demo`), which never ends.
+        demonstration: bool,
+    },
 }
 
 /// What every page may read: the words, who is served, the balance, the

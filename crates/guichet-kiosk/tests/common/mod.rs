@@ -18,7 +18,7 @@ use guichet_core::emission::{Emission, Game};
 use guichet_core::games::Scenario;
 use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
-use guichet_kiosk::app::{Guichet, Mode, Page};
+use guichet_kiosk::app::{Guichet, Page};
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_sale::{LimitKind, MAX_LIMIT, StoreError, Unit, UnitState};
 use guichet_sqlite::keys::KeyStore;
@@ -150,13 +150,6 @@ pub fn of_age(store: &mut Store) {
     }
 }
 
-/// How the tests' kiosk runs: in a window, with the demo credit that most
-/// tests play with (`--demo`).
-pub const DEMO: Mode = Mode {
-    kiosk: false,
-    demo: true,
-};
-
 /// The kiosk over `store` (a player of age, with limits), headless, at the
 /// window's size, its times in UTC.
 pub fn kiosk(store: Result<Store, StoreError>) -> Harness<'static, Guichet> {
@@ -198,7 +191,6 @@ pub fn kiosk_configured(
         .build_eframe(move |creation| {
             configure(
                 Guichet::new(&creation.egui_ctx, store, jiff::tz::TimeZone::UTC)
-                    .with_mode(DEMO)
                     // kittest clears to transparent, not to the clear colour.
                     .with_painted_lounge(),
             )

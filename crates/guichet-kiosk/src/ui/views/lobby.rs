@@ -1,16 +1,17 @@
 //! The lobby: the games of the registry as large tiles, each in its own
-//! world's colors, with its name, its price, its top prize and an illustration.
+//! world's colors, with its name, its price, its top prize and an illustration;
+//! signed out, "Essayer" beside "Jouer" tries the game with play money.
 
 use egui::{Color32, Pos2, Rect, RichText, Shape, Stroke, Vec2};
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 
-use crate::command::{Command, Navigation};
+use crate::command::{Command, Navigation, PlayerCommand};
 use crate::ui::games::{GAMES, GameEntry};
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{PageContext, Seat, View};
 use crate::ui::widgets::{local_moment, quiet_button, scroll_view, text_width, touch_rect};
 
 /// The lobby page.
@@ -256,7 +257,58 @@ fn draw_tile(
     } else {
         Pill::Play
     };
-    tile_pill(ui, &painter, parts.pill, response.id, pill, texts);
+    let pill = tile_pill(ui, &painter, parts.pill, response.id, pill, texts);
+    if context.seat == Seat::Free && open {
+        let place = Rect::from_min_max(
+            Pos2::new(pill.right() + size::GAP, pill.top()),
+            Pos2::new(parts.art.right(), pill.bottom()),
+        );
+        try_pill(ui, &painter, place, response.id, emission, texts, commands);
+    }
+}
+
+/// "Essayer", beside "Jouer" while nobody is signed in: the game with play
+/// money, in a trial's blue. Left out where the tile has no room for it.
+fn try_pill(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    place: Rect,
+    tile: egui::Id,
+    emission: &'static Emission,
+    texts: &Texts,
+    commands: &mut Vec<Command>,
+) {
+    let text = texts.get("tile-try");
+    let width = text_width(ui, &text, style::amount()) + size::MARGIN * 2.0;
+    if width > place.width() {
+        return;
+    }
+    let pill = Rect::from_min_size(place.min, Vec2::new(width, place.height()));
+    let game = emission.game;
+    // A button of its own inside the tile's, as its words are.
+    let inside = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(pill)
+            .accessibility_parent(tile),
+    );
+    let response = touch_rect(
+        &inside,
+        pill,
+        (game, "try"),
+        || texts.with("tile-try-label", &[("game", game.title().to_owned())]),
+        true,
+    );
+    if response.clicked() {
+        commands.push(Command::Player(PlayerCommand::Try(emission)));
+    }
+    painter.rect_filled(pill, size::RADIUS, palette::TRIAL);
+    painter.text(
+        pill.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        ui.style().text_styles[&style::amount()].clone(),
+        palette::ON_DARK,
+    );
 }
 
 /// A tile's title, price line and top prize, as labels of the tile `parent`.
@@ -313,7 +365,7 @@ enum Pill {
 }
 
 /// "Jouer" at the foot of a tile, "Partie en cours" for the game whose unit
-/// waits, "Fermé" while play is closed.
+/// waits, "Fermé" while play is closed. Returns the rect it takes.
 fn tile_pill(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
@@ -321,7 +373,7 @@ fn tile_pill(
     tile: egui::Id,
     pill: Pill,
     texts: &Texts,
-) {
+) -> Rect {
     let (pill_text, pill_fill) = match pill {
         Pill::Play => (texts.get("tile-play"), palette::ACTION),
         Pill::Waiting => (texts.get("tile-waiting"), palette::CREAM),
@@ -346,4 +398,5 @@ fn tile_pill(
             .text_style(style::amount())
             .color(palette::INK),
     );
+    pill
 }
