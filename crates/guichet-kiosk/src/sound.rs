@@ -1,15 +1,12 @@
 //! The kiosk's sounds, synthesized when played (no sound file is shipped): a
 //! button's click, a reveal's swish, a ball's knock, a peg's tick, and
-//! a win whose chime grows with the prize. Played through rodio on the
-//! default output device; without one (CI, tests, a kiosk without speakers)
-//! the kiosk is silent and says so once on its standard error, nothing more.
+//! a win whose chime grows with the prize. Played on the default output
+//! device (`guichet_alsa`, libasound loaded at run time); without one (CI,
+//! tests, a kiosk without speakers or without libasound) the kiosk is silent
+//! and says so once on its standard error, nothing more.
 
 use std::f32::consts::TAU;
-use std::num::NonZero;
 use std::time::Duration;
-
-use rodio::Source as _;
-use rodio::buffer::SamplesBuffer;
 
 /// Samples per second of the synthesized sounds.
 const RATE: u32 = 44_100;
@@ -110,7 +107,7 @@ enum Output {
     /// The default device, to be opened at the first cue.
     NotYetOpened,
     /// The device.
-    Device(rodio::MixerDeviceSink),
+    Device(guichet_alsa::Output),
     /// None: silence.
     Silent,
 }
@@ -157,11 +154,8 @@ impl Sound {
     fn open(&self) {
         let mut output = self.output.borrow_mut();
         if matches!(*output, Output::NotYetOpened) {
-            *output = match rodio::DeviceSinkBuilder::open_default_sink() {
-                Ok(mut device) => {
-                    device.log_on_drop(false);
-                    Output::Device(device)
-                }
+            *output = match guichet_alsa::Output::open_default(RATE) {
+                Ok(device) => Output::Device(device),
                 Err(error) => {
                     eprintln!("guichet: no sound ({error}); the kiosk plays silently");
                     Output::Silent
@@ -187,17 +181,12 @@ impl Sound {
             return;
         };
         let gain = f32::from(self.volume) / 100.0;
-        let samples: Vec<rodio::Sample> = cue
+        let samples = cue
             .samples()
             .into_iter()
             .map(|sample| sample * gain)
             .collect();
-        let (Some(channels), Some(rate)) = (NonZero::new(1), NonZero::new(RATE)) else {
-            return;
-        };
-        device
-            .mixer()
-            .add(SamplesBuffer::new(channels, rate, samples).delay(delay));
+        device.play(samples, delay);
     }
 
     /// Plays `cue` now.
