@@ -312,7 +312,9 @@ fn verify_lists_violations_and_exits_1() {
     assert!(stdout.contains("unit 2: prize"), "{stdout}");
 }
 
-/// A small deterministic generator of kill delays.
+/// A small deterministic generator of kill delays: 40 to 240 ms, past the
+/// play's start and its player's sign-in (an argon2 hash), most of the time
+/// even on a loaded machine, so that most kills land while it plays.
 struct Delays(u64);
 
 impl Iterator for Delays {
@@ -322,7 +324,7 @@ impl Iterator for Delays {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        Some(Duration::from_millis(5 + self.0 % 120))
+        Some(Duration::from_millis(40 + self.0 % 200))
     }
 }
 
