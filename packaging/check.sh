@@ -28,7 +28,6 @@ fail() { printf 'check.sh: %s\n' "$*" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/guichet-check.XXXXXX)
 chmod 755 "$work"
-display=:47
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -145,9 +144,15 @@ runtime=$work/runtime
 mkdir -p "$home" "$runtime"
 chown "$user" "$home" "$runtime"
 chmod 700 "$home" "$runtime"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+# A display Xvfb finds free itself (-displayfd), and waited for: a fixed
+# number may be taken, and a loaded machine starts it slowly.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" >/dev/null 2>&1 &
 pids+=($!)
-for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || fail "Xvfb did not start"
+display=:$(head -1 "$work/display")
+for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+xdpyinfo -display "$display" >/dev/null 2>&1 || fail "Xvfb does not answer on $display"
 export DISPLAY=$display
 runuser -u "$user" -- env HOME="$home" XDG_RUNTIME_DIR="$runtime" DISPLAY="$display" \
     WLR_BACKENDS=x11 WLR_RENDERER=pixman WLR_X11_OUTPUTS=1 \
