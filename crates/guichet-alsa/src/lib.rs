@@ -200,6 +200,19 @@ const RW_INTERLEAVED: c_int = 3;
 /// How far ahead of the speaker the device's buffer runs, in microseconds.
 const LATENCY_US: c_uint = 40_000;
 
+/// Function `name` of `library`, as a `T`.
+///
+/// # Safety
+/// `T` must be the function's C prototype.
+#[allow(unsafe_code)]
+unsafe fn symbol<T: Copy>(library: &libloading::Library, name: &str) -> Result<T, OpenError> {
+    // SAFETY: the caller gives the prototype; the symbol is copied out while
+    // `library` stays loaded in the `Pcm` that uses it.
+    unsafe { library.get::<T>(name.as_bytes()) }
+        .map(|function| *function)
+        .map_err(|_| OpenError(format!("{LIBRARY} lacks {name}")))
+}
+
 /// An open playback device of libasound, and the functions it is driven by.
 /// Lives on the output's thread alone.
 struct Pcm {
@@ -222,41 +235,19 @@ impl Pcm {
         #[allow(unsafe_code)]
         let library = unsafe { libloading::Library::new(LIBRARY) }
             .map_err(|error| OpenError(format!("{LIBRARY} is not on this machine ({error})")))?;
-        let symbol = |name: &[u8]| {
-            OpenError(format!(
-                "{LIBRARY} lacks {}",
-                String::from_utf8_lossy(&name[..name.len() - 1])
-            ))
-        };
         // SAFETY: each type above is the C prototype of the function named,
         // as alsa/pcm.h and alsa/error.h declare it.
         #[allow(unsafe_code)]
         let (open, set_params, write, recover, drain, prepare, close, strerror) = unsafe {
             (
-                *library
-                    .get::<OpenFn>(b"snd_pcm_open\0")
-                    .map_err(|_| symbol(b"snd_pcm_open\0"))?,
-                *library
-                    .get::<SetParamsFn>(b"snd_pcm_set_params\0")
-                    .map_err(|_| symbol(b"snd_pcm_set_params\0"))?,
-                *library
-                    .get::<WriteFn>(b"snd_pcm_writei\0")
-                    .map_err(|_| symbol(b"snd_pcm_writei\0"))?,
-                *library
-                    .get::<RecoverFn>(b"snd_pcm_recover\0")
-                    .map_err(|_| symbol(b"snd_pcm_recover\0"))?,
-                *library
-                    .get::<PcmFn>(b"snd_pcm_drain\0")
-                    .map_err(|_| symbol(b"snd_pcm_drain\0"))?,
-                *library
-                    .get::<PcmFn>(b"snd_pcm_prepare\0")
-                    .map_err(|_| symbol(b"snd_pcm_prepare\0"))?,
-                *library
-                    .get::<PcmFn>(b"snd_pcm_close\0")
-                    .map_err(|_| symbol(b"snd_pcm_close\0"))?,
-                *library
-                    .get::<StrErrorFn>(b"snd_strerror\0")
-                    .map_err(|_| symbol(b"snd_strerror\0"))?,
+                symbol::<OpenFn>(&library, "snd_pcm_open")?,
+                symbol::<SetParamsFn>(&library, "snd_pcm_set_params")?,
+                symbol::<WriteFn>(&library, "snd_pcm_writei")?,
+                symbol::<RecoverFn>(&library, "snd_pcm_recover")?,
+                symbol::<PcmFn>(&library, "snd_pcm_drain")?,
+                symbol::<PcmFn>(&library, "snd_pcm_prepare")?,
+                symbol::<PcmFn>(&library, "snd_pcm_close")?,
+                symbol::<StrErrorFn>(&library, "snd_strerror")?,
             )
         };
         let said = |error: c_int| {
