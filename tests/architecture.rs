@@ -12,7 +12,7 @@ fn root() -> PathBuf {
 }
 
 /// The crates: their folders, and the crates each may not depend on.
-const CRATES: [(&str, &[&str]); 8] = [
+const CRATES: [(&str, &[&str]); 10] = [
     (
         "crates/guichet-core",
         &[
@@ -60,6 +60,37 @@ const CRATES: [(&str, &[&str]); 8] = [
             "egui",
             "eframe",
             "rusqlite",
+        ],
+    ),
+    (
+        "crates/guichet-alsa",
+        &[
+            "guichet-core",
+            "guichet-sale",
+            "guichet-sqlite",
+            "guichet-network",
+            "guichet-kiosk",
+            "guichet-cli",
+            "egui",
+            "eframe",
+            "rusqlite",
+            "postgres",
+        ],
+    ),
+    (
+        "crates/guichet-integrity",
+        &[
+            "guichet-alsa",
+            "guichet-core",
+            "guichet-sale",
+            "guichet-sqlite",
+            "guichet-network",
+            "guichet-kiosk",
+            "guichet-cli",
+            "egui",
+            "eframe",
+            "rusqlite",
+            "postgres",
         ],
     ),
     ("crates/guichet-kiosk", &["guichet-cli", "clap"]),
