@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use guichet_cli::{Cli, one_line, refuse, tell};
+use guichet_cli::{Cli, Command, one_line, refuse, tell};
+use guichet_integrity::{Program, Trust, Verdict};
 use guichet_kiosk::window;
 use guichet_sqlite::keys::KeyStore;
 
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
             },
             reality_check_minutes: arguments.reality_check,
             export_folder: arguments.export_dir,
+            trust: Some(Trust::of_this_build(guichet_cli::VERSION)),
         };
         let keys = arguments
             .keys
@@ -59,6 +61,9 @@ fn main() -> ExitCode {
             }
         };
     };
+    if let Some(refused) = refuse_to_sell(&command) {
+        return refused;
+    }
     match guichet_cli::run(command) {
         Ok(code) => code,
         Err(failure) => {
@@ -68,4 +73,32 @@ fn main() -> ExitCode {
             failure.exit_code()
         }
     }
+}
+
+/// A command that sells or moves money is refused, one line and exit 1,
+/// when the program is not the one its manifest vouches for (as the kiosk
+/// is out of service then); a development build runs it unverified.
+fn refuse_to_sell(command: &Command) -> Option<ExitCode> {
+    if !matches!(
+        command,
+        Command::Play(_) | Command::Deposit(_) | Command::Withdraw(_)
+    ) {
+        return None;
+    }
+    let trust = Trust::of_this_build(guichet_cli::VERSION);
+    let reason = match Program::running() {
+        Err(error) => Some(format!(
+            "the system does not say where this program is: {error}"
+        )),
+        Ok(program) => match program.check(&trust) {
+            Verdict::Refused(refusal) => Some(refusal.to_string()),
+            Verdict::Verified { .. } | Verdict::Development => None,
+        },
+    };
+    reason.map(|reason| {
+        tell(&format!(
+            "this program is not verified, it sells nothing ({reason}); `guichet selftest` says more"
+        ));
+        ExitCode::from(1)
+    })
 }

@@ -1,6 +1,8 @@
 //! Records the git commit the binary is built from, for `guichet --version`:
 //! `GUICHET_COMMIT` is the commit's short hash, with `-dirty` when the work tree
-//! has changes, or `unknown` outside a git checkout (a source tarball).
+//! has changes, or `unknown` outside a git checkout (a source tarball); and
+//! `GUICHET_COMMIT_TIME`, the commit's time in seconds since 1970 (empty
+//! outside a checkout), before which `guichet selftest` calls a clock wrong.
 
 use std::process::Command;
 
@@ -22,6 +24,8 @@ fn main() {
         },
     );
     println!("cargo:rustc-env=GUICHET_COMMIT={commit}");
+    let time = git(&["log", "-1", "--format=%ct"]).unwrap_or_default();
+    println!("cargo:rustc-env=GUICHET_COMMIT_TIME={time}");
     // A new commit, a checkout or a change staged: look again.
     if let Some(git_dir) = git(&["rev-parse", "--git-dir"]) {
         for watched in ["HEAD", "index", "refs", "packed-refs"] {

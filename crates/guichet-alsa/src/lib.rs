@@ -12,7 +12,7 @@
 //! The only crate of Guichet with `unsafe`: the calls into libasound, in
 //! [`Pcm`], each saying why it holds.
 //!
-//! Imports none of Guichet's crates: the kiosk's sound uses it.
+//! It imports none of Guichet's crates: the kiosk's sound uses it.
 
 use std::ffi::{CStr, c_char, c_int, c_long, c_uint, c_ulong, c_void};
 use std::sync::mpsc;

@@ -99,6 +99,11 @@ pub enum Command {
     /// Bring an old database file to this Guichet's schema, after a backup
     /// copy beside it (the commands that only read never migrate).
     Migrate(DatabaseArgs),
+    /// Check this kiosk: the program against its signed manifest (version,
+    /// SHA-256, verdict), then the database opens, its seal key is there,
+    /// the clock is sane and the records and their chain verify; exit 0
+    /// when all hold, 1 otherwise.
+    Selftest(DatabaseArgs),
     /// Set a player's 7-day deposit and stake limits, and show them with
     /// what is left this week (a raise takes effect after 48 hours; their PIN
     /// in `GUICHET_PLAYER_PIN`).

@@ -1,6 +1,6 @@
 //! The command line: what `guichet` accepts, and how each subcommand runs over
-//! the engines. May import the core, the sale API and both engines; never the
-//! kiosk window or egui.
+//! the engines. May import the core, the sale API, both engines and the
+//! program check; never the kiosk window or egui.
 //!
 //! Every subcommand returns a [`Failure`] that says what went wrong; `main`
 //! turns it into one line on stderr and its exit code:
@@ -30,6 +30,7 @@ mod output;
 mod play;
 mod players;
 mod protection;
+mod selftest;
 mod trajectories;
 mod usage;
 mod verify;
@@ -45,6 +46,9 @@ pub use output::{Output, tell};
 pub use usage::{one_line, refuse};
 
 use std::process::ExitCode;
+
+/// This Guichet's version, which its manifest must name.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Runs one subcommand and gives its exit code.
 ///
@@ -63,6 +67,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Archive(arguments) => archive::run(&arguments, &mut out),
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
         Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
+        Command::Selftest(arguments) => selftest::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Network(command) => network::run(&command, &mut out),

@@ -9,7 +9,7 @@
 //! binary that differs by one byte — is refused, and the kiosk is out of
 //! service until a good program is installed.
 //!
-//! Imports none of Guichet's crates: the binary, the kiosk and the command
+//! It imports none of Guichet's crates: the binary, the kiosk and the command
 //! line use it.
 
 pub mod digest;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
+use guichet_integrity::{Program, Refusal, Trust, Verdict};
 use guichet_network::{Endpoint, Kiosk, PlayerAccount};
 use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
@@ -49,6 +50,9 @@ pub struct WindowOptions {
     pub reality_check_minutes: Option<u32>,
     /// Where the operator menu exports closings (else a USB stick).
     pub export_folder: Option<std::path::PathBuf>,
+    /// What the kiosk's own program is checked against before anything is
+    /// sold (`None`: not checked, as a development build).
+    pub trust: Option<Trust>,
 }
 
 /// Opens the kiosk over `accounts` (the kiosk's file created on first start,
@@ -85,7 +89,8 @@ pub fn run(accounts: Accounts, keys: KeyStore, options: WindowOptions) -> eframe
             // finding the time zone (jiff reads the names of the whole zone
             // database) cost the kiosk's first visible frame 1 ms (measured,
             // two cores).
-            let opening = std::thread::spawn(move || open(accounts, &keys));
+            let trust = options.trust.clone();
+            let opening = std::thread::spawn(move || open(accounts, &keys, trust.as_ref()));
             Ok(Box::new(Launch {
                 opening: Some((opening, options)),
                 kiosk: None,
@@ -95,21 +100,46 @@ pub fn run(accounts: Accounts, keys: KeyStore, options: WindowOptions) -> eframe
 }
 
 /// What the opening thread brings: the kiosk's database (or why it could not
-/// be opened), the system's time zone, and on a network the player's account
-/// there.
+/// be opened), the system's time zone, on a network the player's account
+/// there, and the verdict on the kiosk's own program.
 type Opened = (
     Result<Store, StoreError>,
     jiff::tz::TimeZone,
     Option<Result<PlayerAccount, StoreError>>,
+    Verdict,
 );
 
-/// Opens the kiosk's file (its keys in `keys`), finds the time zone and, on a
-/// network, connects the player's account.
-fn open(accounts: Accounts, keys: &KeyStore) -> Opened {
+/// Checks the program running against `trust` (none: a development build's
+/// verdict), and says the verdict on standard error — the journal, under
+/// the kiosk's unit.
+fn check_program(trust: Option<&Trust>) -> Verdict {
+    let Some(trust) = trust else {
+        return Verdict::Development;
+    };
+    let verdict = match Program::running() {
+        Ok(program) => program.check(trust),
+        Err(error) => Verdict::Refused(Refusal::ProgramUnreadable(error.to_string())),
+    };
+    match &verdict {
+        Verdict::Verified { digest } => eprintln!("guichet: program verified (SHA-256 {digest})"),
+        Verdict::Development => {
+            eprintln!("guichet: development build: the program is not verified (no manifest)");
+        }
+        Verdict::Refused(refusal) => {
+            eprintln!("guichet: PROGRAM NOT VERIFIED, the kiosk sells nothing: {refusal}");
+        }
+    }
+    verdict
+}
+
+/// Checks the program, opens the kiosk's file (its keys in `keys`), finds
+/// the time zone and, on a network, connects the player's account.
+fn open(accounts: Accounts, keys: &KeyStore, trust: Option<&Trust>) -> Opened {
+    let verdict = check_program(trust);
     let time_zone = jiff::tz::TimeZone::system();
     let options = OpenOptions::new().keys(keys.clone());
     match accounts {
-        Accounts::File(path) => (options.open(&path), time_zone, None),
+        Accounts::File(path) => (options.open(&path), time_zone, None, verdict),
         Accounts::Network {
             own,
             database,
@@ -119,7 +149,7 @@ fn open(accounts: Accounts, keys: &KeyStore) -> Opened {
             let account = Kiosk::connect_to(&database, &kiosk, &secret)
                 .map(PlayerAccount::new)
                 .map_err(StoreError::from);
-            (options.open(&own), time_zone, Some(account))
+            (options.open(&own), time_zone, Some(account), verdict)
         }
     }
 }
@@ -154,7 +184,7 @@ impl eframe::App for Launch {
         let Some((opening, options)) = self.opening.take() else {
             return;
         };
-        let (store, time_zone, network) = opening
+        let (store, time_zone, network, verdict) = opening
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         // A network that cannot be reached is shown as the database would be.
@@ -175,6 +205,8 @@ impl eframe::App for Launch {
         if let Some(folder) = options.export_folder {
             kiosk = kiosk.with_export_folder(folder);
         }
+        // Last: a program refused overrides every other first page.
+        let kiosk = kiosk.with_software(verdict);
         self.kiosk.insert(kiosk).ui(ui, frame);
     }
 

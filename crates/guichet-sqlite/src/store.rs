@@ -186,6 +186,33 @@ impl Store {
         self.seal_error().err()
     }
 
+    /// Whether the seal key is there and opens every open block's seed —
+    /// also for a store opened to read, which sells nothing.
+    ///
+    /// # Errors
+    /// [`StoreError::SealKeyLost`]: missing, or not this database's.
+    pub fn check_seal_key(&self) -> Result<(), StoreError> {
+        self.seal.key(&self.key_path).map(|_| ())
+    }
+
+    /// When the last record was written: the time of the chain's last link
+    /// (`None` before the chain begins). The store refuses to write at a
+    /// time before it.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the chain cannot be read or its time is not one.
+    pub fn last_record_at(&self) -> Result<Option<jiff::Timestamp>, StoreError> {
+        let Some(head) = chain::head(&self.connection).on(&self.path)? else {
+            return Ok(None);
+        };
+        parse(&head.at)
+            .map(Some)
+            .map_err(|detail| StoreError::Inconsistent {
+                path: self.path.clone(),
+                detail,
+            })
+    }
+
     pub(crate) fn seal_error(&self) -> Result<&SealKey, StoreError> {
         if self.read_only {
             // Opened to read: nothing can be sold.

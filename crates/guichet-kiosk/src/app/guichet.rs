@@ -3,9 +3,10 @@
 //! ([`Guichet::handle`]).
 
 use guichet_core::money::Cents;
+use guichet_integrity::Verdict;
 use guichet_network::PlayerAccount;
 use guichet_sale::{DEFAULT_REALITY_CHECK_MINUTES, StoreError};
-use guichet_sqlite::Store;
+use guichet_sqlite::{EventKind, Store};
 
 use crate::app::backend::Backend;
 use crate::app::idle::Idle;
@@ -34,7 +35,7 @@ use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::trial_band;
 use crate::ui::view::{PageContext, Seat};
-use crate::ui::views::{Lobby, PinPage, StoreProblemPage};
+use crate::ui::views::{Lobby, OutOfServicePage, PinPage, StoreProblemPage};
 
 /// The kiosk.
 pub struct Guichet {
@@ -92,6 +93,7 @@ impl Guichet {
             closings_sent: 0,
             export_folder: None,
             muted: false,
+            software: Verdict::Development,
         };
         state.reread(Changed::ALL);
         if state.backend.is_some() {
@@ -210,6 +212,36 @@ impl Guichet {
             Some(Err(error)) => self.state.fail(&error),
             Some(Ok(true)) | None => {}
         }
+        self
+    }
+
+    /// Runs the program `verdict` speaks of: verified or a development
+    /// build, it sells (the operator menu says which); refused, the kiosk is
+    /// out of service — the event logged, the engines let go, the page
+    /// "Borne hors service — logiciel non vérifié" and nothing else, until a
+    /// good program is installed and started. Applied last, over every
+    /// other choice of the first page.
+    #[must_use]
+    pub fn with_software(mut self, verdict: Verdict) -> Self {
+        let state = &mut self.state;
+        if let Verdict::Refused(refusal) = &verdict {
+            if let Some(backend) = state.backend.as_mut() {
+                backend.sign_out();
+                // Kept if the file can take it; the page says it all the same.
+                backend
+                    .own_mut()
+                    .log_event(
+                        EventKind::Error,
+                        &format!("program not verified, the kiosk sells nothing: {refusal}"),
+                    )
+                    .ok();
+            }
+            state.backend = None;
+            state.notice = None;
+            state.menu_open = false;
+            state.page = Page::OutOfService(OutOfServicePage::new(refusal));
+        }
+        state.software = verdict;
         self
     }
 

@@ -325,7 +325,7 @@ fn show_tab(
     };
     match &mut state.page {
         Page::Operator(page) => page.show(content),
-        _ => state.page = Page::Operator(OperatorPage::new(content)),
+        _ => state.page = Page::Operator(OperatorPage::new(content, state.software.clone())),
     }
     Ok(())
 }

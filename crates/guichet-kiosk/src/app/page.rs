@@ -6,7 +6,7 @@ use guichet_sale::Unit;
 use crate::ui::view::View;
 use crate::ui::views::{
     AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, OperatorPage,
-    PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
+    OutOfServicePage, PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
 };
 
 /// The page shown under the top bar.
@@ -23,6 +23,8 @@ pub enum Page {
     Resume(ResumePage),
     /// The database could not be opened or used: why, and what to do.
     StoreProblem(StoreProblemPage),
+    /// The kiosk's own program is not the release's: it sells nothing.
+    OutOfService(OutOfServicePage),
     /// "18 or over?", the first time the account is used.
     Age(AgePage),
     /// The 7-day deposit and stake limits.
@@ -49,6 +51,7 @@ impl Page {
             Self::Rules(page) => page,
             Self::Resume(page) => page,
             Self::StoreProblem(page) => page,
+            Self::OutOfService(page) => page,
             Self::Age(page) => page,
             Self::Limits(page) => page,
             Self::Exclusion(page) => page,
@@ -75,10 +78,14 @@ impl Page {
     }
 
     /// Whether the idle timeout leaves this page for the lobby: every page
-    /// but the lobby itself, the age question and a store problem.
+    /// but the lobby itself, the age question, a store problem and the
+    /// kiosk out of service.
     #[must_use]
     pub const fn times_out(&self) -> bool {
-        !matches!(self, Self::Lobby(_) | Self::Age(_) | Self::StoreProblem(_))
+        !matches!(
+            self,
+            Self::Lobby(_) | Self::Age(_) | Self::StoreProblem(_) | Self::OutOfService(_)
+        )
     }
 
     /// Whether this page promotes play, or speaks of its risks: the lobby,

@@ -5,6 +5,7 @@
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
+use guichet_integrity::Verdict;
 use guichet_sale::{Protection, StoreError, Unit};
 use guichet_sqlite::{EventKind, Store};
 
@@ -123,6 +124,9 @@ pub struct KioskState {
     pub export_folder: Option<std::path::PathBuf>,
     /// The player muted the kiosk for their session ("Couper le son").
     pub muted: bool,
+    /// The verdict on the kiosk's own program, checked before anything is
+    /// sold (shown in the operator menu).
+    pub software: Verdict,
 }
 
 impl KioskState {

@@ -17,6 +17,7 @@ pub use charts::{ChartFacts, RtpCurve, TierFacts};
 
 use egui::RichText;
 use guichet_core::emission::Emission;
+use guichet_integrity::Verdict;
 use guichet_sale::Unit;
 use guichet_sqlite::{BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters, PlayerSummary};
 
@@ -108,6 +109,8 @@ impl TabContent {
 /// The operator menu on one tab.
 pub struct OperatorPage {
     content: TabContent,
+    /// The verdict on the kiosk's own program, said under the title.
+    software: Verdict,
     /// What the operator is typing on the credits or meters tab.
     draft: credits::Draft,
     /// The chart shown.
@@ -115,11 +118,13 @@ pub struct OperatorPage {
 }
 
 impl OperatorPage {
-    /// The menu showing `content`.
+    /// The menu showing `content`, the kiosk's program being as `software`
+    /// says.
     #[must_use]
-    pub fn new(content: TabContent) -> Self {
+    pub fn new(content: TabContent, software: Verdict) -> Self {
         Self {
             content,
+            software,
             draft: credits::Draft::default(),
             chart: charts::Choice::default(),
         }
@@ -154,6 +159,7 @@ impl View for OperatorPage {
                     commands.push(Command::Operator(OperatorCommand::Leave));
                 }
             });
+            software_line(ui, context, &self.software);
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
                 for tab in OperatorTab::ALL {
@@ -208,4 +214,26 @@ impl View for OperatorPage {
             });
         });
     }
+}
+
+/// What the kiosk's own check found: verified (its digest's start), or a
+/// development build's warning. A refused program never reaches the menu.
+fn software_line(ui: &mut egui::Ui, context: &PageContext<'_>, software: &Verdict) {
+    let (text, color) = match software {
+        Verdict::Verified { digest } => {
+            let digest = digest.to_string();
+            (
+                context.texts.with(
+                    "operator-software-verified",
+                    &[("digest", format!("{}…", &digest[..16]))],
+                ),
+                palette::INK_SOFT,
+            )
+        }
+        Verdict::Development | Verdict::Refused(_) => (
+            context.texts.get("operator-software-development"),
+            palette::PROBLEM,
+        ),
+    };
+    ui.label(RichText::new(text).color(color));
 }

@@ -1,0 +1,73 @@
+//! The page of a kiosk whose own program is not the release's: "Borne hors
+//! service — logiciel non vérifié", that nothing is sold and nothing lost,
+//! what to do, and the check's own words for the technician. It offers
+//! nothing to press.
+
+use egui::RichText;
+use guichet_integrity::Refusal;
+
+use crate::command::Command;
+use crate::ui::theme::{self, palette, size, style};
+use crate::ui::view::{PageContext, View};
+
+/// The kiosk out of service.
+pub struct OutOfServicePage {
+    /// The Fluent key of what is wrong.
+    problem: &'static str,
+    /// The check's one-line finding, for the technician.
+    detail: String,
+}
+
+impl OutOfServicePage {
+    /// The page for `refusal`.
+    #[must_use]
+    pub fn new(refusal: &Refusal) -> Self {
+        let problem = match refusal {
+            Refusal::Mismatch { .. } | Refusal::ProgramUnreadable(_) => "out-of-service-is-changed",
+            Refusal::NoManifest(_) | Refusal::ManifestUnreadable { .. } => {
+                "out-of-service-is-unlisted"
+            }
+            Refusal::Manifest { .. } => "out-of-service-is-unsigned",
+            Refusal::OtherVersion { .. } => "out-of-service-is-other-version",
+        };
+        Self {
+            problem,
+            detail: refusal.to_string(),
+        }
+    }
+}
+
+impl View for OutOfServicePage {
+    fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, _commands: &mut Vec<Command>) {
+        let texts = context.texts;
+        theme::page_frame().show(ui, |ui| {
+            ui.add_space(size::TOUCH);
+            ui.add(
+                egui::Label::new(
+                    RichText::new(texts.get("out-of-service-title"))
+                        .text_style(style::title())
+                        .color(palette::PROBLEM),
+                )
+                .wrap_mode(egui::TextWrapMode::Wrap),
+            );
+            ui.add_space(size::GAP);
+            ui.label(RichText::new(texts.get(self.problem)).text_style(style::amount()));
+            ui.label(texts.get("out-of-service-nothing-sold"));
+            ui.add_space(size::GAP);
+            ui.label(texts.get("out-of-service-advice"));
+            ui.add_space(size::GAP);
+            theme::card_frame().show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(
+                    RichText::new(texts.get("store-problem-detail"))
+                        .text_style(style::small())
+                        .color(palette::INK_SOFT),
+                );
+                ui.add(
+                    egui::Label::new(RichText::new(&self.detail).text_style(style::small()))
+                        .wrap_mode(egui::TextWrapMode::Wrap),
+                );
+            });
+        });
+    }
+}
