@@ -8,6 +8,9 @@ use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 use guichet_network::Endpoint;
 
+/// This Guichet's version, which its manifest must name.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// Guichet: four French instant-win games with exact, auditable prize pools.
 #[derive(Debug, Parser)]
 #[command(

@@ -38,7 +38,7 @@ mod verify;
 pub use args::{
     AmountArgs, AnyDatabaseArgs, ArchiveArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command,
     Database, DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs,
-    VerifyArgs, parse_euros, parse_loopback_postgres,
+    VERSION, VerifyArgs, parse_euros, parse_loopback_postgres,
 };
 pub use connect::{kiosk_secret, warn_if_remote};
 pub use failure::Failure;
@@ -46,9 +46,6 @@ pub use output::{Output, tell};
 pub use usage::{one_line, refuse};
 
 use std::process::ExitCode;
-
-/// This Guichet's version, which its manifest must name.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Runs one subcommand and gives its exit code.
 ///

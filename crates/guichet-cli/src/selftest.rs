@@ -10,7 +10,7 @@ use guichet_integrity::{Program, Trust, Verdict};
 use guichet_sale::time::in_utc;
 use jiff::Timestamp;
 
-use crate::args::DatabaseArgs;
+use crate::args::{DatabaseArgs, VERSION};
 use crate::failure::Failure;
 use crate::output::Output;
 
@@ -60,7 +60,7 @@ impl Report<'_> {
 pub(super) fn run(arguments: &DatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     out.line(format_args!(
         "guichet {} (commit {})",
-        crate::VERSION,
+        VERSION,
         env!("GUICHET_COMMIT")
     ))?;
     let mut report = Report { out, failed: 0 };
@@ -105,7 +105,7 @@ fn program(report: &mut Report<'_>) -> Result<(), Failure> {
             .line(format_args!("SHA-256: unreadable: {error}"))?,
     }
     let manifest = program.manifest_path();
-    match program.check(&Trust::of_this_build(crate::VERSION)) {
+    match program.check(&Trust::of_this_build(VERSION)) {
         Verdict::Verified { .. } => report.check(
             Outcome::Ok,
             format_args!(

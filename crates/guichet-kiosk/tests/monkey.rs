@@ -18,7 +18,8 @@ use egui_kittest::kittest::Queryable as _;
 use guichet_core::block::Block;
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
-use guichet_kiosk::app::Guichet;
+use guichet_integrity::{Refusal, Verdict};
+use guichet_kiosk::app::{Guichet, Page};
 use guichet_kiosk::ui::games::GAMES;
 use guichet_kiosk::ui::view::Seat;
 use guichet_sale::UnitState;
@@ -37,6 +38,8 @@ enum Start {
     Limits,
     Exclusion,
     Operator,
+    /// The kiosk out of service: its program refused.
+    OutOfService,
     Table(Game),
 }
 
@@ -52,6 +55,7 @@ fn starts() -> Vec<Start> {
         Start::Limits,
         Start::Exclusion,
         Start::Operator,
+        Start::OutOfService,
     ]
     .into_iter()
     .chain(GAMES.iter().map(|entry| Start::Table(entry.game)))
@@ -85,14 +89,24 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
         let step = unit.progress.possible_steps()[0];
         store.reveal(unit.id, &[step]).expect("a step");
     }
-    let mut harness = kiosk(Ok(store));
+    let mut harness = if matches!(start, Start::OutOfService) {
+        common::signed_in(&mut store);
+        let refused = Verdict::Refused(Refusal::ProgramUnreadable("a test".to_owned()));
+        common::kiosk_configured(
+            Ok(store),
+            egui::Vec2::from(guichet_kiosk::window::WINDOW_SIZE),
+            move |kiosk| kiosk.with_software(refused),
+        )
+    } else {
+        kiosk(Ok(store))
+    };
     harness.run();
     let press = |harness: &mut Harness<'_, Guichet>, label: &str| {
         harness.get_by_label(label).click();
         harness.run();
     };
     match start {
-        Start::Lobby | Start::Resume | Start::Age => {}
+        Start::Lobby | Start::Resume | Start::Age | Start::OutOfService => {}
         Start::History => common::press_in_bar(&mut harness, "Historique"),
         Start::Rules => common::press_in_bar(&mut harness, "Règles"),
         Start::Limits => common::press_in_bar(&mut harness, "Limites"),
@@ -192,6 +206,12 @@ fn monkey(events: usize) {
                 common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
             }
             check(&harness, seed, event, &mut verified, &mut units_before);
+            // Out of service, whatever is tapped or typed.
+            assert!(
+                !matches!(start, Start::OutOfService)
+                    || matches!(harness.state().page(), Page::OutOfService(_)),
+                "monkey seed {seed}, event {event}: the kiosk left its out-of-service page"
+            );
         }
         eprintln!(
             "monkey seed {seed}: {} units settled and checked, page at the end: {}",
@@ -201,8 +221,7 @@ fn monkey(events: usize) {
     }
 }
 
-fn page_name(page: &guichet_kiosk::app::Page) -> &'static str {
-    use guichet_kiosk::app::Page;
+fn page_name(page: &Page) -> &'static str {
     match page {
         Page::Lobby(_) => "lobby",
         Page::Game(_) => "a table",
@@ -210,6 +229,7 @@ fn page_name(page: &guichet_kiosk::app::Page) -> &'static str {
         Page::Rules(_) => "rules",
         Page::Resume(_) => "resume",
         Page::StoreProblem(_) => "store problem",
+        Page::OutOfService(_) => "out of service",
         Page::Age(_) => "age",
         Page::Limits(_) => "limits",
         Page::Exclusion(_) => "exclusion",

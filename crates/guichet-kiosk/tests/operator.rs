@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use common::{kiosk_configured, new_database, of_age, open_operator, seeded, type_pin};
+use common::{kiosk_configured, new_database, of_age, open_operator, seeded, type_pin, wait};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -85,15 +85,6 @@ fn events(harness: &Harness<'_, Guichet>) -> Vec<EventKind> {
         .into_iter()
         .map(|event| event.kind)
         .collect()
-}
-
-/// Moves the window's clock by `seconds` in one jump, without any input.
-fn wait(harness: &mut Harness<'_, Guichet>, seconds: f64) {
-    let now = harness.ctx.input(|input| input.time);
-    harness.input_mut().time = Some(now + seconds);
-    harness.step();
-    harness.input_mut().time = None;
-    harness.step();
 }
 
 #[test]

@@ -619,3 +619,12 @@ pub fn type_pin(harness: &mut Harness<'_, Guichet>, pin: &str) {
     harness.get_by_label("Valider").click();
     harness.run();
 }
+
+/// Moves the window's clock by `seconds` in one jump, without any input.
+pub fn wait(harness: &mut Harness<'_, Guichet>, seconds: f64) {
+    let now = harness.ctx.input(|input| input.time);
+    harness.input_mut().time = Some(now + seconds);
+    harness.step();
+    harness.input_mut().time = None;
+    harness.step();
+}
