@@ -230,6 +230,10 @@ for unit in systemd-sysctl systemd-modules-load systemd-udevd systemd-udev-trigg
         systemd-timesyncd systemd-binfmt systemd-random-seed postgresql cron ssh; do
     ln -sf /dev/null "\$root/etc/systemd/system/\$unit.service"
 done
+# As on a machine, its mounts are shared among themselves (systemd moves
+# each service's credentials into place from a namespace of its own), and
+# none with this machine's (the namespace's mounts began private).
+mount --make-rshared "\$root"
 exec chroot "\$root" env container=guichet-check /lib/systemd/systemd --unit=basic.target --log-target=console
 BOOT
 unshare --mount --pid --fork --propagation private bash "$work/boot.sh" >"$work/system.log" 2>&1 &
@@ -260,7 +264,10 @@ inside systemctl daemon-reload
 inside systemctl start guichet-kiosk@tty1.service || { inside journalctl -b --no-pager | tail -40; fail "the kiosk unit did not start"; }
 database=/var/lib/guichet/guichet.sqlite3
 in_database() { inside sqlite3 "file:$database?mode=ro" "$1"; }
-journal() { inside journalctl --no-pager -o cat -u guichet-kiosk@tty1.service; }
+# What the session printed: cage's stream (the kiosk's lines included). Not
+# `-u`: pam_systemd moves the session into a scope of logind's, whose lines
+# are then that scope's.
+journal() { inside journalctl --no-pager -o cat SYSLOG_IDENTIFIER=cage; }
 
 # cage's output is a window of Xvfb: found, then made to fill the screen.
 cage_window() {
@@ -371,6 +378,10 @@ cage_window
 sleep 4
 shot target/check/kiosk-restored.png
 lobby target/check/kiosk-restored.png
-echo "the good binary back: the lobby again (target/check/kiosk-restored.png)"
+# And it sells: the refusal above was the changed binary's alone.
+as_the_unit /usr/bin/guichet play --db "$database" --player 7 --game blackjack --count 1 >/dev/null \
+    || fail "the good binary back, a unit cannot be sold"
+[ "$(in_database 'SELECT count(*) FROM units')" = "$((before + 1))" ] || fail "the good binary's unit is not in the file"
+echo "the good binary back: the lobby again (target/check/kiosk-restored.png), and a unit sells"
 inside systemctl poweroff --no-block >/dev/null 2>&1 || true
 echo "check.sh: all checks passed"
