@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 use guichet_cli::{Cli, Command, one_line, refuse, tell};
-use guichet_integrity::{Program, Trust, Verdict};
+use guichet_integrity::{Trust, Verdict, check_running};
 use guichet_kiosk::window;
 use guichet_sqlite::keys::KeyStore;
 
@@ -85,20 +85,12 @@ fn refuse_to_sell(command: &Command) -> Option<ExitCode> {
     ) {
         return None;
     }
-    let trust = Trust::of_this_build(guichet_cli::VERSION);
-    let reason = match Program::running() {
-        Err(error) => Some(format!(
-            "the system does not say where this program is: {error}"
-        )),
-        Ok(program) => match program.check(&trust) {
-            Verdict::Refused(refusal) => Some(refusal.to_string()),
-            Verdict::Verified { .. } | Verdict::Development => None,
-        },
+    let Verdict::Refused(refusal) = check_running(&Trust::of_this_build(guichet_cli::VERSION))
+    else {
+        return None;
     };
-    reason.map(|reason| {
-        tell(&format!(
-            "this program is not verified, it sells nothing ({reason}); `guichet selftest` says more"
-        ));
-        ExitCode::from(1)
-    })
+    tell(&format!(
+        "this program is not verified, it sells nothing ({refusal}); `guichet selftest` says more"
+    ));
+    Some(ExitCode::from(1))
 }

@@ -20,4 +20,4 @@ pub mod release_key;
 
 pub use digest::Digest;
 pub use manifest::{Manifest, ManifestError};
-pub use program::{Program, Refusal, Trust, Verdict};
+pub use program::{Program, Refusal, Trust, Verdict, check_running};

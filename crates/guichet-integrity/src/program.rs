@@ -111,6 +111,16 @@ impl Trust {
     }
 }
 
+/// The verdict on the program running under `trust`: one the system cannot
+/// locate is refused.
+#[must_use]
+pub fn check_running(trust: &Trust) -> Verdict {
+    Program::running().map_or_else(
+        |error| Verdict::Refused(Refusal::ProgramUnreadable(error.to_string())),
+        |program| program.check(trust),
+    )
+}
+
 impl Program {
     /// The program running.
     ///

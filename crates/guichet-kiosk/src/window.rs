@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
-use guichet_integrity::{Program, Refusal, Trust, Verdict};
+use guichet_integrity::{Trust, Verdict, check_running};
 use guichet_network::{Endpoint, Kiosk, PlayerAccount};
 use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
@@ -116,10 +116,7 @@ fn check_program(trust: Option<&Trust>) -> Verdict {
     let Some(trust) = trust else {
         return Verdict::Development;
     };
-    let verdict = match Program::running() {
-        Ok(program) => program.check(trust),
-        Err(error) => Verdict::Refused(Refusal::ProgramUnreadable(error.to_string())),
-    };
+    let verdict = check_running(trust);
     match &verdict {
         Verdict::Verified { digest } => eprintln!("guichet: program verified (SHA-256 {digest})"),
         Verdict::Development => {
