@@ -1,7 +1,8 @@
 //! `guichet selftest`, and the program's check from the command line: a
 //! development build passes unverified; a copy installed with its signed
 //! manifest is verified and sells; the same copy changed by one byte, or
-//! with a manifest of another key, fails its self-test and sells nothing.
+//! with a manifest of another key, fails its self-test and sells nothing —
+//! and a trusted copy's `selftest --program` says so from outside.
 
 mod support;
 
@@ -196,6 +197,17 @@ fn an_installed_copy_is_verified_and_one_changed_byte_stops_its_sales() {
         "{out}"
     );
     assert_eq!(units(&db), 1, "nothing sold");
+    // A trusted copy finds it too, from outside: a changed program could
+    // lie about itself.
+    let program_path = program.display().to_string();
+    let output = run(
+        Path::new(env!("CARGO_BIN_EXE_guichet")),
+        &["selftest", "--db", &db, "--program", &program_path],
+    );
+    let out = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains(&format!("program: {program_path}")), "{out}");
+    assert!(out.contains("FAILED      manifest: refused"), "{out}");
     // What only reads still works: the auditor's tools.
     assert!(run(&program, &["verify", "--db", &db]).status.success());
 }

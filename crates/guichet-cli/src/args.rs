@@ -106,7 +106,7 @@ pub enum Command {
     /// SHA-256, verdict), then the database opens, its seal key is there,
     /// the clock is sane and the records and their chain verify; exit 0
     /// when all hold, 1 otherwise.
-    Selftest(DatabaseArgs),
+    Selftest(SelftestArgs),
     /// Set a player's 7-day deposit and stake limits, and show them with
     /// what is left this week (a raise takes effect after 48 hours; their PIN
     /// in `GUICHET_PLAYER_PIN`).
@@ -152,6 +152,19 @@ pub struct PlayerAddArgs {
     /// the player answers at their first sign-in, and stakes nothing before).
     #[arg(long)]
     pub adult: bool,
+}
+
+/// `guichet selftest`.
+#[derive(Debug, Args)]
+pub struct SelftestArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Check the program installed at PATH (its manifest beside it, as a
+    /// package lays them out) instead of this one: a trusted copy, brought
+    /// on a stick, checks the kiosk's own.
+    #[arg(long, value_name = "PATH")]
+    pub program: Option<PathBuf>,
 }
 
 /// `guichet player list`.

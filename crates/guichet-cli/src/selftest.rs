@@ -3,6 +3,7 @@
 //! database, seal key, clock and records. One line a check, exit 0 when all
 //! hold (a development build, unverified, says so and passes), 1 otherwise.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use guichet_integrity::release_key::{self, KeyOrigin};
@@ -10,7 +11,7 @@ use guichet_integrity::{Program, Trust, Verdict};
 use guichet_sale::time::in_utc;
 use jiff::Timestamp;
 
-use crate::args::{DatabaseArgs, VERSION};
+use crate::args::{DatabaseArgs, SelftestArgs, VERSION};
 use crate::failure::Failure;
 use crate::output::Output;
 
@@ -57,15 +58,15 @@ impl Report<'_> {
 }
 
 /// Runs `guichet selftest`.
-pub(super) fn run(arguments: &DatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+pub(super) fn run(arguments: &SelftestArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     out.line(format_args!(
         "guichet {} (commit {})",
         VERSION,
         env!("GUICHET_COMMIT")
     ))?;
     let mut report = Report { out, failed: 0 };
-    program(&mut report)?;
-    records(arguments, &mut report)?;
+    program(arguments.program.as_deref(), &mut report)?;
+    records(&arguments.database, &mut report)?;
     let failed = report.failed;
     if failed == 0 {
         out.line("selftest: passed")?;
@@ -76,8 +77,9 @@ pub(super) fn run(arguments: &DatabaseArgs, out: &mut Output) -> Result<ExitCode
     }
 }
 
-/// The program: where, its digest, the key trusted, the manifest's verdict.
-fn program(report: &mut Report<'_>) -> Result<(), Failure> {
+/// The program (this one, or the one installed at `installed`): where, its
+/// digest, the key trusted, the manifest's verdict.
+fn program(installed: Option<&Path>, report: &mut Report<'_>) -> Result<(), Failure> {
     let key = match release_key::ORIGIN {
         KeyOrigin::Release => format!("{} (the release's)", release_key::fingerprint()),
         KeyOrigin::Test { file } => format!(
@@ -86,7 +88,7 @@ fn program(report: &mut Report<'_>) -> Result<(), Failure> {
         ),
     };
     report.out.line(format_args!("release key: {key}"))?;
-    let program = match Program::running() {
+    let program = match installed.map_or_else(Program::running, |path| Ok(Program::at(path))) {
         Ok(program) => program,
         Err(error) => {
             return report.check(
