@@ -107,6 +107,12 @@ pub enum Command {
     /// the clock is sane and the records and their chain verify; exit 0
     /// when all hold, 1 otherwise.
     Selftest(SelftestArgs),
+    /// Check one unit as its player can: the block's seed against the
+    /// commitment published before its first sale, the tier its index
+    /// draws, the scenario its stream draws, and what the règlement pays
+    /// for that scenario, each ✓ or ✗; exit 0 when all hold, 1 otherwise
+    /// (also while its block still sells: its seed is not yet published).
+    CheckUnit(CheckUnitArgs),
     /// Set a player's 7-day deposit and stake limits, and show them with
     /// what is left this week (a raise takes effect after 48 hours; their PIN
     /// in `GUICHET_PLAYER_PIN`).
@@ -152,6 +158,20 @@ pub struct PlayerAddArgs {
     /// the player answers at their first sign-in, and stakes nothing before).
     #[arg(long)]
     pub adult: bool,
+}
+
+/// `guichet check-unit`.
+#[derive(Debug, Args)]
+pub struct CheckUnitArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The unit's number (as the history shows it).
+    #[arg(long, value_name = "ID")]
+    pub unit: i64,
+    /// Print one JSON object instead of lines.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `guichet selftest`.

@@ -18,6 +18,7 @@ mod archive;
 mod args;
 mod audit;
 mod blocks;
+mod check_unit;
 mod closing;
 mod connect;
 mod failure;
@@ -65,6 +66,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Blocks(arguments) => blocks::run(&arguments, &mut out),
         Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
         Command::Selftest(arguments) => selftest::run(&arguments, &mut out),
+        Command::CheckUnit(arguments) => check_unit::run(&arguments, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Network(command) => network::run(&command, &mut out),

@@ -18,3 +18,4 @@ pub mod reveal;
 pub mod sampling;
 pub mod scenario;
 pub mod step;
+pub mod unit_check;
