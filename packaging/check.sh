@@ -268,6 +268,15 @@ in_database() { inside sqlite3 "file:$database?mode=ro" "$1"; }
 # `-u`: pam_systemd moves the session into a scope of logind's, whose lines
 # are then that scope's.
 journal() { inside journalctl --no-pager -o cat SYSLOG_IDENTIFIER=cage; }
+# Whether the session's lines come to say `pattern` (journald files a
+# stream's lines when it gets to them: on a loaded machine, seconds later).
+journal_says() {
+    for _ in $(seq 150); do
+        journal | grep -q "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
 
 # cage's output is a window of Xvfb: found, then made to fill the screen.
 cage_window() {
@@ -289,7 +298,7 @@ sleep 3
 mkdir -p target/check
 shot() { import -window root "$1"; }
 shot target/check/kiosk-first-start.png
-journal | grep -q '^guichet: program verified (SHA-256 [0-9a-f]\{64\})$' \
+journal_says '^guichet: program verified (SHA-256 [0-9a-f]\{64\})$' \
     || { journal | tail -20; fail "the kiosk did not say its program is verified"; }
 echo "the kiosk under its unit: $(journal | grep 'program verified')"
 session=$(inside loginctl list-sessions --no-legend | awk '$3 == "guichet" { print $1 }' | head -1)
@@ -364,7 +373,7 @@ for start in 1 2; do
     shot "target/check/kiosk-out-of-service-$start.png"
     out_of_service "target/check/kiosk-out-of-service-$start.png"
     [ "$(refusals)" = "$start" ] || fail "start $start: $(refusals) refusal(s) logged"
-    journal | grep -q 'PROGRAM NOT VERIFIED, the kiosk sells nothing' || fail "the journal does not say the program is refused"
+    journal_says 'PROGRAM NOT VERIFIED, the kiosk sells nothing' || fail "the journal does not say the program is refused"
 done
 echo "a binary changed by one byte: out of service at each of 2 starts, each logged: target/check/kiosk-out-of-service-1.png"
 if refusal=$(as_the_unit /usr/bin/guichet play --db "$database" --player 7 --game blackjack --count 1 2>&1); then
