@@ -8,7 +8,7 @@ mod support;
 use std::path::Path;
 use std::process::Output;
 
-use support::{CARD, add_player, forge::forge, run_guichet, succeeding};
+use support::{CARD, forge::forge, funded_player, run_guichet, succeeding};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -18,19 +18,7 @@ fn text(bytes: &[u8]) -> String {
 /// closes and publishes its seed) and unit 2 the first of block 1.
 fn two_units(folder: &Path) -> String {
     let db = folder.join("guichet.sqlite3").display().to_string();
-    add_player(&db);
-    succeeding(&[
-        "limits",
-        "--db",
-        &db,
-        "--player",
-        CARD,
-        "--deposit",
-        "100",
-        "--stake",
-        "100",
-    ]);
-    succeeding(&["deposit", "--db", &db, "--player", CARD, "--amount", "20"]);
+    funded_player(&db, "20");
     // As if 1 499 999 units had sold: the next is the block's last.
     forge(
         Path::new(&db),

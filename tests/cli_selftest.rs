@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 use ed25519_dalek::SigningKey;
 use guichet_integrity::release_key::{self, KeyOrigin};
 use guichet_integrity::{Digest, Manifest, key_file};
-use support::{CARD, PIN, PIN_VARIABLE, add_player, keys_folder, succeeding};
+use support::{CARD, PIN, PIN_VARIABLE, funded_player, keys_folder};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -32,19 +32,7 @@ fn run(program: &Path, arguments: &[&str]) -> Output {
 /// A database with the tests' player, 20 € on their account.
 fn database(folder: &Path) -> String {
     let db = folder.join("guichet.sqlite3").display().to_string();
-    add_player(&db);
-    succeeding(&[
-        "limits",
-        "--db",
-        &db,
-        "--player",
-        CARD,
-        "--deposit",
-        "100",
-        "--stake",
-        "100",
-    ]);
-    succeeding(&["deposit", "--db", &db, "--player", CARD, "--amount", "20"]);
+    funded_player(&db, "20");
     db
 }
 

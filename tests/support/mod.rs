@@ -79,3 +79,21 @@ pub fn succeeding(arguments: &[&str]) -> String {
     );
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// Adds player [`CARD`] to the database at `db` (creating it) with 100 €
+/// limits and `euros` on their account, as the desk sets a player up.
+pub fn funded_player(db: &str, euros: &str) {
+    add_player(db);
+    succeeding(&[
+        "limits",
+        "--db",
+        db,
+        "--player",
+        CARD,
+        "--deposit",
+        "100",
+        "--stake",
+        "100",
+    ]);
+    succeeding(&["deposit", "--db", db, "--player", CARD, "--amount", euros]);
+}

@@ -9,6 +9,7 @@ use guichet_integrity::Refusal;
 use crate::command::Command;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
+use crate::ui::views::store_problem::detail_card;
 
 /// The kiosk out of service.
 pub struct OutOfServicePage {
@@ -56,18 +57,7 @@ impl View for OutOfServicePage {
             ui.add_space(size::GAP);
             ui.label(texts.get("out-of-service-advice"));
             ui.add_space(size::GAP);
-            theme::card_frame().show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.label(
-                    RichText::new(texts.get("store-problem-detail"))
-                        .text_style(style::small())
-                        .color(palette::INK_SOFT),
-                );
-                ui.add(
-                    egui::Label::new(RichText::new(&self.detail).text_style(style::small()))
-                        .wrap_mode(egui::TextWrapMode::Wrap),
-                );
-            });
+            detail_card(ui, texts, &self.detail);
         });
     }
 }

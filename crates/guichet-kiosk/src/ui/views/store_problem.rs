@@ -5,6 +5,7 @@ use egui::RichText;
 use guichet_sale::StoreError;
 
 use crate::command::Command;
+use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
 
@@ -111,18 +112,25 @@ impl View for StoreProblemPage {
             ui.add_space(size::GAP);
             ui.label(texts.get(self.advice));
             ui.add_space(size::GAP);
-            theme::card_frame().show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.label(
-                    RichText::new(texts.get("store-problem-detail"))
-                        .text_style(style::small())
-                        .color(palette::INK_SOFT),
-                );
-                ui.add(
-                    egui::Label::new(RichText::new(&self.detail).text_style(style::small()))
-                        .wrap_mode(egui::TextWrapMode::Wrap),
-                );
-            });
+            detail_card(ui, texts, &self.detail);
         });
     }
+}
+
+/// The card of a page about a problem that gives the technical words, for
+/// the operator ("Détail pour l'exploitant"): the store's, or the program
+/// check's.
+pub(crate) fn detail_card(ui: &mut egui::Ui, texts: &Texts, detail: &str) {
+    theme::card_frame().show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(
+            RichText::new(texts.get("store-problem-detail"))
+                .text_style(style::small())
+                .color(palette::INK_SOFT),
+        );
+        ui.add(
+            egui::Label::new(RichText::new(detail).text_style(style::small()))
+                .wrap_mode(egui::TextWrapMode::Wrap),
+        );
+    });
 }
