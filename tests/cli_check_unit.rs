@@ -140,3 +140,79 @@ fn a_unit_that_is_not_there_is_a_usage_error() {
         "{said}"
     );
 }
+
+#[test]
+fn units_exported_from_the_history_are_checked_without_the_database() {
+    let folder = tempfile::tempdir().unwrap();
+    let db = two_units(folder.path());
+    let export = folder.path().join("units.jsonl");
+    let export = export.to_str().unwrap();
+    succeeding(&["history", "--db", &db, "--player", CARD, "--export", export]);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(export)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["format"], "guichet-unit-v1");
+    assert!(lines[0]["seed"].is_string() && lines[1]["seed"].is_null());
+
+    // The database gone, the closed block's unit still checks.
+    std::fs::remove_file(&db).unwrap();
+    let output = run_guichet(&["check-unit", "--export", export, "--unit", "1"]);
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{out}{}", text(&output.stderr));
+    assert!(out.contains("unit 1: every check holds"), "{out}");
+    assert!(out.contains("as the export says"), "{out}");
+    // Both units: the second waits for its block's seed, so not all hold.
+    let output = run_guichet(&["check-unit", "--export", export]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stdout).contains("unit 2: verifiable once block 1 closes"));
+
+    // The independent verifier agrees, from the seed the export carries.
+    let seed = lines[0]["seed"].as_str().unwrap();
+    let verifier = Path::new(env!("CARGO_MANIFEST_DIR")).join("verifier/verify.py");
+    let output = std::process::Command::new("python3")
+        .arg(&verifier)
+        .args(["--seed", seed, "--game", "blackjack", export])
+        .output()
+        .expect("python3 runs");
+    let said = text(&output.stdout);
+    assert!(output.status.success(), "{said}{}", text(&output.stderr));
+    assert!(
+        said.contains("unit 1 (block 0, index 1499999): holds"),
+        "{said}"
+    );
+
+    // A prize raised in the export fails both.
+    let forged_path = folder.path().join("forged.jsonl");
+    let mut first_line = lines[0].clone();
+    first_line["prize_cents"] = 2_000_000.into();
+    std::fs::write(&forged_path, format!("{first_line}\n")).unwrap();
+    let output = run_guichet(&["check-unit", "--export", forged_path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stdout).contains("unit 1: a check FAILS"));
+    let output = std::process::Command::new("python3")
+        .arg(&verifier)
+        .args(["--seed", seed, "--game", "blackjack"])
+        .arg(&forged_path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+}
+
+#[test]
+fn a_bad_export_is_a_usage_error() {
+    let folder = tempfile::tempdir().unwrap();
+    let export = folder.path().join("units.jsonl");
+    std::fs::write(&export, "{\"format\":\"guichet-unit-v1\"}\n").unwrap();
+    let output = run_guichet(&["check-unit", "--export", export.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("line 1: not an exported unit"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = run_guichet(&["check-unit"]);
+    assert_eq!(output.status.code(), Some(2));
+}

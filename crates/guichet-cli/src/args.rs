@@ -166,10 +166,15 @@ pub struct CheckUnitArgs {
     /// The database.
     #[command(flatten)]
     pub database: DatabaseArgs,
-    /// The unit's number (as the history shows it).
-    #[arg(long, value_name = "ID")]
-    pub unit: i64,
-    /// Print one JSON object instead of lines.
+    /// The unit's number (as the history shows it); with --export, the one
+    /// of the file's units to check.
+    #[arg(long, value_name = "ID", required_unless_present = "export")]
+    pub unit: Option<i64>,
+    /// Check the units exported to FILE (`guichet history --export`), each
+    /// with the commitment and seed it carries, without any database.
+    #[arg(long, value_name = "FILE", conflicts_with = "db")]
+    pub export: Option<PathBuf>,
+    /// Print one JSON object a unit instead of lines.
     #[arg(long)]
     pub json: bool,
 }
@@ -549,6 +554,11 @@ pub struct HistoryArgs {
     /// Print one JSON object (the audit format) instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also write every unit of the player to FILE, one exported unit a line
+    /// (with its block's commitment and, once it has closed, its seed), for
+    /// `guichet check-unit --export` and `verifier/verify.py`.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
 }
 
 /// `guichet blocks`.

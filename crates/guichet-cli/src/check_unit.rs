@@ -1,23 +1,71 @@
 //! `guichet check-unit`: one unit of a kiosk's file checked as its player
 //! can (`guichet_core::unit_check`), from its block's published commitment
-//! and, once the block has closed, its published seed. One line a check,
-//! ✓ or ✗; or one JSON object.
+//! and, once the block has closed, its published seed; or the units of an
+//! export (`unit_export`), each alike. One line a check, ✓ or ✗; or one
+//! JSON object a unit.
 
 use std::process::ExitCode;
 
-use guichet_core::unit_check::{self, Check, Outcome, SoldUnit, UnitCheck};
-use guichet_sale::{StoreError, Unit};
-use guichet_sqlite::BlockRecord;
+use guichet_core::money::Cents;
+use guichet_core::unit_check::{self, Check, Outcome, UnitCheck};
+use guichet_sale::StoreError;
 use serde_json::json;
 
 use crate::args::CheckUnitArgs;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::unit_export::{self, ExportedUnit, ReadUnit};
 
 /// Runs `guichet check-unit`: exit 0 when every check holds, 1 otherwise.
 pub(super) fn run(arguments: &CheckUnitArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let units = match (&arguments.export, arguments.unit) {
+        (Some(file), unit) => {
+            let units = unit_export::read_file(file)?;
+            match unit {
+                None => units,
+                Some(id) => {
+                    let chosen: Vec<_> = units
+                        .into_iter()
+                        .filter(|read| read.line.unit == id)
+                        .collect();
+                    if chosen.is_empty() {
+                        return Err(Failure::Usage(format!(
+                            "there is no unit {id} in {}",
+                            file.display()
+                        )));
+                    }
+                    chosen
+                }
+            }
+        }
+        (None, Some(id)) => vec![from_database(arguments, id)?],
+        (None, None) => {
+            return Err(Failure::Usage(
+                "check-unit needs --unit ID (with --db) or --export FILE".to_owned(),
+            ));
+        }
+    };
+    let mut every_one_holds = true;
+    for unit in &units {
+        let checked = unit_check::check(&unit.sold(), unit.commitment, unit.seed.as_ref());
+        if arguments.json {
+            out.line(as_json(&unit.line, &checked))?;
+        } else {
+            as_lines(unit, arguments.export.is_some(), &checked, out)?;
+        }
+        every_one_holds &= checked.holds();
+    }
+    Ok(if every_one_holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Unit `id` of the kiosk's file, with its block, as an export would carry it.
+fn from_database(arguments: &CheckUnitArgs, id: i64) -> Result<ReadUnit, Failure> {
     let store = arguments.database.open_to_read()?;
-    let unit = match store.any_unit(arguments.unit) {
+    let unit = match store.any_unit(id) {
         Err(StoreError::NoSuchUnit(id)) => {
             return Err(Failure::Usage(format!(
                 "there is no unit {id} in {}",
@@ -26,67 +74,42 @@ pub(super) fn run(arguments: &CheckUnitArgs, out: &mut Output) -> Result<ExitCod
         }
         other => other?,
     };
-    let block = store
-        .blocks()?
-        .into_iter()
-        .find(|block| {
-            std::ptr::eq(block.emission, unit.emission) && block.facts.number == unit.block
-        })
-        .ok_or_else(|| {
-            Failure::Other(anyhow::anyhow!(
-                "unit {}'s block {} of {} is not in the file",
-                unit.id,
-                unit.block,
-                unit.emission
-            ))
-        })?;
-    let sold = SoldUnit {
-        emission: unit.emission,
-        block: unit.block,
-        index: unit.index,
-        prize: unit.prize,
-        scenario: &unit.scenario,
-        generator: unit.generator,
-    };
-    let checked = unit_check::check(&sold, block.facts.commitment, block.seed.as_ref());
-    if arguments.json {
-        out.line(as_json(&unit, &block, &checked))?;
-    } else {
-        as_lines(&unit, &block, &checked, out)?;
-    }
-    Ok(if checked.holds() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let blocks = store.blocks()?;
+    let block = unit_export::block_of(&blocks, &unit)?;
+    ExportedUnit::of(&unit, block)
+        .read()
+        .map_err(|why| Failure::Other(anyhow::anyhow!("unit {id}: {why}")))
 }
 
 /// The check, as lines.
 fn as_lines(
-    unit: &Unit,
-    block: &BlockRecord,
+    read: &ReadUnit,
+    from_export: bool,
     checked: &UnitCheck,
     out: &mut Output,
 ) -> Result<(), Failure> {
+    let (unit, emission) = (&read.line, read.emission);
     out.line(format_args!(
         "unit {}: {}, block {}, unit {} of {}, sold {}, paid {}",
-        unit.id,
-        unit.emission,
+        unit.unit,
+        emission,
         unit.block,
         unit.index,
-        unit.emission.block_size,
+        emission.block_size,
         unit.sold_at,
-        unit.prize
+        Cents(unit.prize_cents)
     ))?;
     out.line(format_args!(
         "commitment {} (published {})",
-        block.facts.commitment, block.facts.committed_at
+        unit.commitment, unit.committed_at
     ))?;
-    match &block.seed {
+    if from_export {
+        out.line("  (as the export says: compare it with the commitment the kiosk published before the block's first sale)")?;
+    }
+    match &unit.seed {
         Some(seed) => out.line(format_args!(
-            "seed {} (published {})",
-            seed.expose_hex(),
-            block.closed_at.as_deref().unwrap_or("when it closed")
+            "seed {seed} (published {})",
+            unit.closed_at.as_deref().unwrap_or("when it closed")
         ))?,
         None => out.line("seed: not yet published — the block still sells; it is published when the block closes")?,
     }
@@ -100,19 +123,19 @@ fn as_lines(
         out.line(format_args!("{mark} {}", words(check, *outcome, unit)))?;
     }
     if checked.holds() {
-        out.line(format_args!("unit {}: every check holds", unit.id))
+        out.line(format_args!("unit {}: every check holds", unit.unit))
     } else if checked.waits() {
         out.line(format_args!(
             "unit {}: verifiable once block {} closes",
-            unit.id, unit.block
+            unit.unit, unit.block
         ))
     } else {
-        out.line(format_args!("unit {}: a check FAILS", unit.id))
+        out.line(format_args!("unit {}: a check FAILS", unit.unit))
     }
 }
 
 /// What a check says, in words.
-fn words(check: &Check, outcome: Outcome, unit: &Unit) -> String {
+fn words(check: &Check, outcome: Outcome, unit: &ExportedUnit) -> String {
     match (check, outcome) {
         (Check::SeedGivesCommitment, Outcome::Waits) => {
             "the seed will be checked against the commitment".to_owned()
@@ -131,7 +154,7 @@ fn words(check: &Check, outcome: Outcome, unit: &Unit) -> String {
                 || "no prize".to_owned(),
                 |tier| format!("tier {}", tier + 1)
             ),
-            unit.prize
+            Cents(unit.prize_cents)
         ),
         (Check::StreamDrawsTheScenario, Outcome::Waits) => {
             "the scenario will be drawn again from the unit's stream".to_owned()
@@ -145,7 +168,7 @@ fn words(check: &Check, outcome: Outcome, unit: &Unit) -> String {
         }
         (Check::ScenarioPaysThePrize { pays }, _) => format!(
             "the règlement pays {pays} for the scenario shown; paid {}",
-            unit.prize
+            Cents(unit.prize_cents)
         ),
         (Check::ScenarioIsLegal(Ok(())), _) => {
             "the scenario shown breaks no rule of the règlement".to_owned()
@@ -154,8 +177,9 @@ fn words(check: &Check, outcome: Outcome, unit: &Unit) -> String {
     }
 }
 
-/// The check, as one JSON object.
-fn as_json(unit: &Unit, block: &BlockRecord, checked: &UnitCheck) -> serde_json::Value {
+/// The check, as one JSON object: the exported unit, its checks, and
+/// whether they all hold.
+fn as_json(unit: &ExportedUnit, checked: &UnitCheck) -> serde_json::Value {
     let checks: Vec<_> = checked
         .lines
         .iter()
@@ -176,19 +200,8 @@ fn as_json(unit: &Unit, block: &BlockRecord, checked: &UnitCheck) -> serde_json:
             json!({ "check": name, "outcome": outcome })
         })
         .collect();
-    json!({
-        "unit": unit.id,
-        "game": unit.emission.game.export_name(),
-        "stake_cents": unit.emission.stake.get(),
-        "block": unit.block,
-        "index": unit.index,
-        "prize_cents": unit.prize.get(),
-        "generator": unit.generator,
-        "scenario": serde_json::from_str::<serde_json::Value>(&unit.scenario.to_json()).unwrap_or_default(),
-        "commitment": block.facts.commitment.to_string(),
-        "committed_at": block.facts.committed_at,
-        "seed": block.seed.as_ref().map(guichet_core::block::Seed::expose_hex),
-        "checks": checks,
-        "holds": checked.holds(),
-    })
+    let mut object = serde_json::to_value(unit).unwrap_or_default();
+    object["checks"] = checks.into();
+    object["holds"] = checked.holds().into();
+    object
 }

@@ -1,15 +1,18 @@
 //! `guichet history`: a player's record, as a table or as the audit JSON.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use guichet_core::games::Scenario;
 use guichet_sale::Unit;
-use guichet_sqlite::{LedgerEntry, ProtectionEvent, ProtectionRecord};
+use guichet_sqlite::{LedgerEntry, ProtectionEvent, ProtectionRecord, Store};
 use serde::Serialize;
 
 use crate::args::HistoryArgs;
+use crate::audit::create_output;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::unit_export::{self, ExportedUnit};
 
 /// `--json`: one object, exactly the audit format.
 #[derive(Serialize)]
@@ -136,6 +139,9 @@ pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode,
         .open_to_read_for(&arguments.player.player)?;
     let balance = store.balance()?;
     let units = store.player_units()?;
+    if let Some(path) = &arguments.export {
+        export(&store, &units, path)?;
+    }
     if arguments.json {
         let record = Record {
             balance_cents: balance.get(),
@@ -167,4 +173,18 @@ pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode,
         ))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `units`, each with its block's commitment and seed, to the file at
+/// `path`, one exported unit a line.
+fn export(store: &Store, units: &[Unit], path: &Path) -> Result<(), Failure> {
+    let blocks = store.blocks()?;
+    let lines = units
+        .iter()
+        .map(|unit| unit_export::block_of(&blocks, unit).map(|block| ExportedUnit::of(unit, block)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut file = create_output(path)?;
+    unit_export::write(&mut file, &lines)
+        .and_then(|()| file.get_ref().sync_all())
+        .map_err(|error| Failure::Output(format!("cannot write {}: {error}", path.display())))
 }

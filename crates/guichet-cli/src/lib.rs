@@ -33,6 +33,7 @@ mod players;
 mod protection;
 mod selftest;
 mod trajectories;
+pub mod unit_export;
 mod usage;
 mod verify;
 
