@@ -8,6 +8,7 @@ use guichet_integrity::{Trust, Verdict, check_running};
 use guichet_kiosk::window;
 use guichet_sqlite::keys::KeyStore;
 
+mod replayer;
 mod window_accounts;
 
 /// mimalloc: the kiosk's frames allocate and free large meshes; glibc's malloc
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
     if let Some(refused) = refuse_to_sell(&command) {
         return refused;
     }
-    match guichet_cli::run(command) {
+    match guichet_cli::run(command, &replayer::KioskTables) {
         Ok(code) => code,
         Err(failure) => {
             if failure.is_told() {

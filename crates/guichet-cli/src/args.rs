@@ -113,6 +113,10 @@ pub enum Command {
     /// for that scenario, each ✓ or ✗; exit 0 when all hold, 1 otherwise
     /// (also while its block still sells: its seed is not yet published).
     CheckUnit(CheckUnitArgs),
+    /// Render a settled unit's reveal for a dispute, as its table drew it
+    /// from its journal (every step in its order, at the screen's timing),
+    /// into an animated PNG with a caption strip: kiosk, unit, time, RAPPEL.
+    Replay(ReplayArgs),
     /// Set a player's 7-day deposit and stake limits, and show them with
     /// what is left this week (a raise takes effect after 48 hours; their PIN
     /// in `GUICHET_PLAYER_PIN`).
@@ -177,6 +181,49 @@ pub struct CheckUnitArgs {
     /// Print one JSON object a unit instead of lines.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `guichet replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The unit's number (as the history and the recall show it).
+    #[arg(long, value_name = "ID")]
+    pub unit: i64,
+    /// The animated PNG to write.
+    #[arg(long, value_name = "FILE.png")]
+    pub out: PathBuf,
+    /// The picture's size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// The kiosk's name in the caption [default: this machine's host name].
+    #[arg(long, value_name = "NAME")]
+    pub kiosk: Option<String>,
+}
+
+/// The smallest and largest replay pictures: a kiosk's screens, and no
+/// more than a 4K one.
+const REPLAY_SIZES: std::ops::RangeInclusive<u32> = 320..=3840;
+
+/// Parses `1280x800`.
+///
+/// # Errors
+/// A line saying why the text is not such a size.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("the size must be WIDTHxHEIGHT in pixels, as 1280x800 (got {text})");
+    let (width, height) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let side = |side: &str| side.trim().parse::<u32>().map_err(|_| bad());
+    let (width, height) = (side(width)?, side(height)?);
+    if !REPLAY_SIZES.contains(&width) || !REPLAY_SIZES.contains(&height) {
+        return Err(format!(
+            "each side must be from {} to {} pixels (got {text})",
+            REPLAY_SIZES.start(),
+            REPLAY_SIZES.end()
+        ));
+    }
+    Ok((width, height))
 }
 
 /// `guichet selftest`.

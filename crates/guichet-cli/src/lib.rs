@@ -31,6 +31,7 @@ mod output;
 mod play;
 mod players;
 mod protection;
+mod replay;
 mod selftest;
 mod trajectories;
 pub mod unit_export;
@@ -40,20 +41,22 @@ mod verify;
 pub use args::{
     AmountArgs, AnyDatabaseArgs, ArchiveArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command,
     Database, DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs,
-    VERSION, VerifyArgs, parse_euros, parse_loopback_postgres,
+    ReplayArgs, VERSION, VerifyArgs, parse_euros, parse_loopback_postgres,
 };
 pub use connect::{kiosk_secret, warn_if_remote};
 pub use failure::Failure;
 pub use output::{Output, tell};
+pub use replay::{Replayed, Replayer};
 pub use usage::{one_line, refuse};
 
 use std::process::ExitCode;
 
-/// Runs one subcommand and gives its exit code.
+/// Runs one subcommand and gives its exit code; `replayer` draws what
+/// `replay` asks for (the command line draws nothing itself).
 ///
 /// # Errors
 /// [`Failure`] when it cannot run to its end.
-pub fn run(command: Command) -> Result<ExitCode, Failure> {
+pub fn run(command: Command, replayer: &dyn Replayer) -> Result<ExitCode, Failure> {
     let mut out = Output::stdout();
     let result = match command {
         Command::Audit(arguments) => audit::run(&arguments, &mut out),
@@ -68,6 +71,7 @@ pub fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Migrate(arguments) => migrate::run(&arguments, &mut out),
         Command::Selftest(arguments) => selftest::run(&arguments, &mut out),
         Command::CheckUnit(arguments) => check_unit::run(&arguments, &mut out),
+        Command::Replay(arguments) => replay::run(&arguments, replayer, &mut out),
         Command::Limits(arguments) => protection::limits(&arguments, &mut out),
         Command::Exclude(arguments) => protection::exclude(&arguments, &mut out),
         Command::Network(command) => network::run(&command, &mut out),

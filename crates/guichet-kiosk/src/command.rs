@@ -63,6 +63,9 @@ pub enum Navigation {
     Game(&'static Emission),
     /// The history.
     History,
+    /// "Vérifier cette partie": a settled unit of the history checked
+    /// against its block's published commitment and seed.
+    CheckUnit(i64),
     /// The rules of a game.
     Rules(Game),
     /// "18 or over?" again (after a "no").

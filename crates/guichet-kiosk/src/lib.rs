@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod command;
+pub mod replay;
 pub mod settings;
 pub mod sound;
 pub mod ui;

@@ -226,6 +226,7 @@ fn page_name(page: &Page) -> &'static str {
         Page::Lobby(_) => "lobby",
         Page::Game(_) => "a table",
         Page::History(_) => "history",
+        Page::CheckUnit(_) => "check unit",
         Page::Rules(_) => "rules",
         Page::Resume(_) => "resume",
         Page::StoreProblem(_) => "store problem",

@@ -157,8 +157,10 @@ impl Kiosk {
     /// The server's refusal.
     pub fn public_blocks(&mut self, emission: &Emission) -> Result<Vec<PublicBlock>, NetworkError> {
         let rows = self.client.query(
-            "SELECT number, size, sold, commitment, seed FROM guichet.public_blocks
-             WHERE emission = $1 ORDER BY number",
+            "SELECT number, size, sold, commitment, seed,
+                    to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+             FROM guichet.public_blocks WHERE emission = $1 ORDER BY number",
             &[&emission.code()],
         )?;
         Ok(rows
@@ -174,6 +176,8 @@ impl Kiosk {
                     sold: u32::try_from(sold).unwrap_or_default(),
                     commitment: commitment.try_into().unwrap_or_default(),
                     seed: row.get(4),
+                    opened_at: row.get(5),
+                    closed_at: row.get(6),
                 }
             })
             .collect())

@@ -7,7 +7,7 @@
 //! server credits the prize its stored tier gives. Every call gives the
 //! player's session, never a bare card number.
 
-use guichet_core::block::UnitStreams;
+use guichet_core::block::{Commitment, Seed, UnitStreams};
 use guichet_core::emission::Emission;
 use guichet_core::generator::{self, scenario_from_streams};
 use guichet_core::money::Cents;
@@ -17,8 +17,8 @@ use guichet_core::step::RevealStep;
 use crate::error::NetworkError;
 use crate::kiosk::{Kiosk, Session};
 use guichet_sale::{
-    Limit, LimitKind, PendingRaise, PointOfSale, Protection, Settlement, StoreError, Unit,
-    UnitState,
+    Limit, LimitKind, PendingRaise, PointOfSale, Protection, PublishedBlock, Settlement,
+    StoreError, Unit, UnitState,
 };
 
 /// The columns of a unit's row, as `guichet.units` and
@@ -431,6 +431,37 @@ impl PointOfSale for PlayerAccount {
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
+    }
+
+    fn published_block(
+        &mut self,
+        emission: &'static Emission,
+        number: u32,
+    ) -> Result<PublishedBlock, StoreError> {
+        let block = self
+            .kiosk
+            .public_blocks(emission)?
+            .into_iter()
+            .find(|block| block.number == number)
+            .ok_or_else(|| NetworkError::Unexpected(format!("no block {number} of {emission}")))?;
+        let seed = block
+            .seed
+            .map(|bytes| {
+                <[u8; 32]>::try_from(bytes.as_slice())
+                    .map(Seed::from_bytes)
+                    .map_err(|_| {
+                        NetworkError::Unexpected(format!("block {number}'s seed is not 32 bytes"))
+                    })
+            })
+            .transpose()?;
+        Ok(PublishedBlock {
+            commitment: Commitment(block.commitment),
+            committed_at: block.opened_at,
+            sold: block.sold,
+            size: block.size,
+            closed_at: block.closed_at,
+            seed,
+        })
     }
 
     fn ledger_mark(&mut self) -> Result<i64, StoreError> {

@@ -36,4 +36,8 @@ pub struct PublicBlock {
     pub commitment: [u8; 32],
     /// Its seed, once it is closed.
     pub seed: Option<Vec<u8>>,
+    /// When it opened (its commitment published), as `2026-11-29T20:01:02Z`.
+    pub opened_at: String,
+    /// When it closed, once it has.
+    pub closed_at: Option<String>,
 }

@@ -8,6 +8,7 @@ use guichet_core::step::RevealStep;
 
 use crate::error::StoreError;
 use crate::protection::Protection;
+use crate::published::PublishedBlock;
 use crate::unit::{Settlement, Unit, UnitState};
 
 /// Where a player buys, reveals and settles units: one unit at a time is
@@ -70,6 +71,17 @@ pub trait PointOfSale {
     /// # Errors
     /// [`StoreError`] if they cannot be read.
     fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError>;
+
+    /// The public record of block `number` of `emission`: its commitment
+    /// and, once it has closed, its seed — to check a unit of it.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read, or the block is not there.
+    fn published_block(
+        &mut self,
+        emission: &'static Emission,
+        number: u32,
+    ) -> Result<PublishedBlock, StoreError>;
 
     /// The number of the player's last ledger entry: where a session of play
     /// starts counting (see [`PointOfSale::net_since`]).

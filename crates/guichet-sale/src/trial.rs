@@ -16,6 +16,7 @@ use jiff::Timestamp;
 use crate::error::StoreError;
 use crate::point_of_sale::PointOfSale;
 use crate::protection::{Limit, Protection};
+use crate::published::PublishedBlock;
 use crate::time::stamp;
 use crate::unit::{Settlement, Unit, UnitState};
 
@@ -25,10 +26,12 @@ pub const TRIAL_CREDIT: Cents = Cents::euros(20);
 /// The most play money a trial holds: top-ups stop there.
 pub const TRIAL_CEILING: Cents = Cents::euros(200);
 
-/// A demonstration block being sold: the block and the next unit to sell.
+/// A demonstration block being sold: the block, the next unit to sell and
+/// when it opened (its commitment's time).
 struct Selling {
     block: Block,
     next: u32,
+    opened_at: String,
 }
 
 /// One movement of play money.
@@ -132,6 +135,7 @@ impl Trial {
             self.selling.push(Selling {
                 block: Self::new_block(emission, 1)?,
                 next: 0,
+                opened_at: stamp(Timestamp::now()),
             });
             self.selling.len() - 1
         };
@@ -139,6 +143,7 @@ impl Trial {
         if selling.next >= selling.block.size() {
             selling.block = Self::new_block(emission, selling.block.number() + 1)?;
             selling.next = 0;
+            selling.opened_at = stamp(Timestamp::now());
         }
         let (number, index) = (selling.block.number(), selling.next);
         selling.next += 1;
@@ -238,6 +243,32 @@ impl PointOfSale for Trial {
         self.unit_mut(unit).map(|held| held.clone())
     }
 
+    /// A demonstration block sells while the trial lasts: its commitment,
+    /// never its seed (it would tell the trial's next prizes).
+    fn published_block(
+        &mut self,
+        emission: &'static Emission,
+        number: u32,
+    ) -> Result<PublishedBlock, StoreError> {
+        self.selling
+            .iter()
+            .find(|selling| {
+                selling.block.emission() == emission && selling.block.number() == number
+            })
+            .map(|selling| PublishedBlock {
+                commitment: selling.block.commitment(),
+                committed_at: selling.opened_at.clone(),
+                sold: selling.next,
+                size: selling.block.size(),
+                closed_at: None,
+                seed: None,
+            })
+            .ok_or_else(|| StoreError::Inconsistent {
+                path: "the trial".into(),
+                detail: format!("its block {number} of {emission} is sold out"),
+            })
+    }
+
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {
         Ok(self
             .units
@@ -304,6 +335,7 @@ mod tests {
         trial.selling.push(Selling {
             block: Block::open(emission, 1, &Seed::from_bytes(seed)),
             next: 0,
+            opened_at: stamp(Timestamp::now()),
         });
         trial
     }

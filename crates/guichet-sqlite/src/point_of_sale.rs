@@ -3,7 +3,7 @@
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_sale::{PointOfSale, Protection, Settlement, StoreError, Unit};
+use guichet_sale::{PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit};
 
 use crate::store::Store;
 
@@ -38,6 +38,29 @@ impl PointOfSale for Store {
 
     fn recent_units(&mut self, limit: u32) -> Result<Vec<Unit>, StoreError> {
         Self::recent_units(self, limit)
+    }
+
+    fn published_block(
+        &mut self,
+        emission: &'static Emission,
+        number: u32,
+    ) -> Result<PublishedBlock, StoreError> {
+        let block = self
+            .blocks()?
+            .into_iter()
+            .find(|block| std::ptr::eq(block.emission, emission) && block.facts.number == number)
+            .ok_or_else(|| StoreError::Inconsistent {
+                path: self.path().to_owned(),
+                detail: format!("no block {number} of {emission}"),
+            })?;
+        Ok(PublishedBlock {
+            commitment: block.facts.commitment,
+            committed_at: block.facts.committed_at,
+            sold: block.sold,
+            size: block.size,
+            closed_at: block.closed_at,
+            seed: block.seed,
+        })
     }
 
     fn ledger_mark(&mut self) -> Result<i64, StoreError> {

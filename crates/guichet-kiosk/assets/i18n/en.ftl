@@ -37,6 +37,35 @@ history-lost = No win
 history-won = Won { $prize }
 history-stake = Stake { $stake }
 
+## Checking a game
+history-check = Check this game
+history-check-row = Check
+history-check-row-label = Check the { $game } game of { $time }
+check-unit-title = Check this game
+check-unit-which = { $game } · stake { $stake } · game no. { $unit } of { $time }
+check-unit-back = Back to the history
+check-unit-holds = Everything agrees: this game was the one its block held for it.
+check-unit-waits = { $left ->
+    [1] Checkable when its block closes: 1 more game to sell.
+   *[other] Checkable when its block closes: { $left } more games to sell.
+}
+check-unit-fails = A check fails: report this game to the operator.
+check-unit-commitment = Commitment of block { $block }, published on { $time }, before its first sale
+check-unit-seed = The block's seed, published when it closed on { $time }
+check-unit-no-seed = This block's seed is published when it closes.
+check-unit-line-commitment-waits = At the close: the SHA-256 of the published seed must give this commitment.
+check-unit-line-tier-waits = At the close: the block's permutation will tell place { $index }'s prize, which must be the one paid ({ $paid }).
+check-unit-line-stream-waits = At the close: this game's stream must draw the game shown.
+check-unit-line-commitment = The SHA-256 of the published seed gives the published commitment.
+check-unit-line-tier = The block's permutation gives place { $index } prize no. { $tier }, { $prize }; paid: { $paid }.
+check-unit-line-no-tier = The block's permutation gives place { $index } no prize; paid: { $paid }.
+check-unit-line-stream = The game shown is the one this game's stream draws.
+check-unit-line-other-generators = The game shown was drawn by another version of the program: check it with verifier/verify.py.
+check-unit-line-pays = By the rules, this game pays { $pays }; paid: { $paid }.
+check-unit-line-legal = The game shown keeps to the rules.
+check-unit-line-illegal = The game shown breaks the rules: { $reason }
+check-unit-yourself = Anyone can redo these sums away from the kiosk: the game exported from the history, the seed and the commitment are enough (verifier/verify.py).
+
 ## Results
 result-lost = No win this time
 result-stake-back = Stake refunded
@@ -462,3 +491,6 @@ operator-card = Player's card
 operator-card-hint = number
 operator-card-unknown = Choose a player's card.
 operator-choose-card = no. { $card }
+
+## Recorded replay (guichet replay)
+replay-caption = RAPPEL (replay) · kiosk { $kiosk } · game no. { $unit } of { $time }

@@ -37,6 +37,35 @@ history-lost = Perdu
 history-won = Gagné { $prize }
 history-stake = Mise { $stake }
 
+## Vérifier une partie
+history-check = Vérifier cette partie
+history-check-row = Vérifier
+history-check-row-label = Vérifier la partie { $game } du { $time }
+check-unit-title = Vérifier cette partie
+check-unit-which = { $game } · mise { $stake } · partie n° { $unit } du { $time }
+check-unit-back = Retour à l’historique
+check-unit-holds = Tout concorde : cette partie était bien celle que le bloc lui réservait.
+check-unit-waits = { $left ->
+    [1] Vérifiable à la clôture de son bloc : encore 1 partie à vendre.
+   *[other] Vérifiable à la clôture de son bloc : encore { $left } parties à vendre.
+}
+check-unit-fails = Une vérification échoue : signalez cette partie à l’exploitant.
+check-unit-commitment = Engagement du bloc { $block }, publié le { $time }, avant sa première vente
+check-unit-seed = Graine du bloc, publiée à sa clôture le { $time }
+check-unit-no-seed = La graine de ce bloc sera publiée à sa clôture.
+check-unit-line-commitment-waits = À la clôture : le SHA-256 de la graine publiée devra donner cet engagement.
+check-unit-line-tier-waits = À la clôture : la permutation du bloc dira le lot du rang { $index }, qui devra être celui payé ({ $paid }).
+check-unit-line-stream-waits = À la clôture : le flux de cette partie devra tirer le jeu montré.
+check-unit-line-commitment = Le SHA-256 de la graine publiée donne l’engagement publié.
+check-unit-line-tier = La permutation du bloc donne au rang { $index } le lot n° { $tier }, { $prize } ; payé : { $paid }.
+check-unit-line-no-tier = La permutation du bloc donne au rang { $index } une partie sans gain ; payé : { $paid }.
+check-unit-line-stream = Le jeu montré est celui que tire le flux de cette partie.
+check-unit-line-other-generators = Le jeu montré a été tiré par une autre version du programme : vérifiez-le avec verifier/verify.py.
+check-unit-line-pays = Selon le règlement, ce jeu paie { $pays } ; payé : { $paid }.
+check-unit-line-legal = Le jeu montré respecte le règlement.
+check-unit-line-illegal = Le jeu montré enfreint le règlement : { $reason }
+check-unit-yourself = Chacun peut refaire ces calculs hors de la borne : la partie exportée de l’historique, la graine et l’engagement suffisent (verifier/verify.py).
+
 ## Résultats
 result-lost = Pas de gain cette fois
 result-stake-back = Mise remboursée
@@ -462,3 +491,6 @@ operator-card = Carte du joueur
 operator-card-hint = numéro
 operator-card-unknown = Choisissez la carte d’un joueur.
 operator-choose-card = n° { $card }
+
+## Rappel enregistré (guichet replay)
+replay-caption = RAPPEL · borne { $kiosk } · partie n° { $unit } du { $time }

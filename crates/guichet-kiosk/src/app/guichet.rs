@@ -371,6 +371,7 @@ impl Guichet {
             Command::Go(
                 Navigation::Game(_)
                     | Navigation::History
+                    | Navigation::CheckUnit(_)
                     | Navigation::Limits
                     | Navigation::Exclusion
                     | Navigation::Age

@@ -2,7 +2,8 @@
 //! it opens.
 
 use guichet_core::emission::Game;
-use guichet_sale::StoreError;
+use guichet_core::unit_check::{self, SoldUnit};
+use guichet_sale::{StoreError, UnitState};
 use guichet_sqlite::Store;
 
 use crate::app::page::Page;
@@ -10,8 +11,8 @@ use crate::app::play::show_game;
 use crate::app::state::{Access, Changed, KioskState};
 use crate::command::Navigation;
 use crate::ui::views::{
-    AgePage, ExclusionPage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, PinPage, RulesPage,
-    SignInPage,
+    AgePage, CheckUnitPage, ExclusionPage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, PinPage,
+    RulesPage, SignInPage,
 };
 
 /// Units the history lists.
@@ -41,6 +42,30 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
         Navigation::History => {
             let units = backend.point_of_sale().recent_units(HISTORY_LENGTH)?;
             state.page = Page::History(HistoryPage::new(units));
+            Ok(Changed::NOTHING)
+        }
+        Navigation::CheckUnit(id) => {
+            let point_of_sale = backend.point_of_sale();
+            let unit = point_of_sale.unit(id)?;
+            // An unsettled unit is not checked: its check would tell its
+            // prize before its reveal does.
+            if unit.state != UnitState::Settled {
+                return go(state, Navigation::History);
+            }
+            let block = point_of_sale.published_block(unit.emission, unit.block)?;
+            let checked = unit_check::check(
+                &SoldUnit {
+                    emission: unit.emission,
+                    block: unit.block,
+                    index: unit.index,
+                    prize: unit.prize,
+                    scenario: &unit.scenario,
+                    generator: unit.generator,
+                },
+                block.commitment,
+                block.seed.as_ref(),
+            );
+            state.page = Page::CheckUnit(CheckUnitPage::new(unit, block, checked));
             Ok(Changed::NOTHING)
         }
         Navigation::Rules(game) => {

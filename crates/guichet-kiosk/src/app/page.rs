@@ -5,8 +5,8 @@ use guichet_sale::Unit;
 
 use crate::ui::view::View;
 use crate::ui::views::{
-    AgePage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, OperatorPage,
-    OutOfServicePage, PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
+    AgePage, CheckUnitPage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage,
+    OperatorPage, OutOfServicePage, PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
 };
 
 /// The page shown under the top bar.
@@ -17,6 +17,8 @@ pub enum Page {
     Game(GamePage),
     /// The player's units, newest first.
     History(HistoryPage),
+    /// One settled unit of the history, checked as its player can.
+    CheckUnit(CheckUnitPage),
     /// A game's rules and paytable.
     Rules(RulesPage),
     /// An unfinished unit to take up again.
@@ -48,6 +50,7 @@ impl Page {
             Self::Lobby(page) => page,
             Self::Game(page) => page,
             Self::History(page) => page,
+            Self::CheckUnit(page) => page,
             Self::Rules(page) => page,
             Self::Resume(page) => page,
             Self::StoreProblem(page) => page,

@@ -36,6 +36,20 @@ pub fn quiet_button(ui: &mut egui::Ui, text: &str) -> Response {
     ui.add(button(text, palette::INK, palette::QUIET, size::TOUCH))
 }
 
+/// A secondary action of `size` whose short words need their context to be
+/// named: screen readers and tests know it by `label` ("Vérifier la partie
+/// …").
+pub fn labelled_quiet_button(
+    ui: &mut egui::Ui,
+    text: &str,
+    size: Vec2,
+    label: impl Fn() -> String,
+) -> Response {
+    let response = ui.add_sized(size, button(text, palette::INK, palette::QUIET, size.x));
+    response.widget_info(|| WidgetInfo::labeled(Role::Button, true, label()));
+    response
+}
+
 /// An action on a dark table: light outline, white text.
 pub fn table_button(ui: &mut egui::Ui, text: &str) -> Response {
     ui.add(

@@ -83,6 +83,19 @@ impl GamePage {
         self.table.reveal_cues(unit, step)
     }
 
+    /// Draws the table alone, not for sale (no play button), as a recording
+    /// of its unit shows it (`crate::replay`): nothing it asks for is done.
+    pub fn draw_recorded(&mut self, ui: &mut egui::Ui, texts: &crate::ui::i18n::Texts) {
+        let context = TableContext {
+            emission: self.emission,
+            unit: self.unit.as_ref(),
+            balance: guichet_core::money::Cents::ZERO,
+            texts,
+            for_sale: false,
+        };
+        self.table.ui(ui, &context, &mut Vec::new());
+    }
+
     /// The store changed the unit on the table.
     pub fn update_unit(&mut self, unit: Unit) {
         if self

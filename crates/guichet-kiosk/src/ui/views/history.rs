@@ -1,5 +1,6 @@
 //! The history: the player's units, newest first, the last one prominent. A unit
-//! opens in its game's screen: replayed if settled, resumed if not.
+//! opens in its game's screen: replayed if settled, resumed if not; a settled
+//! one is also checked ("Vérifier") against its block's published record.
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_sale::{Unit, UnitState};
@@ -9,7 +10,10 @@ use crate::ui::games::Outcome;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{amount, local_time, primary_button, scroll_view, touch_area};
+use crate::ui::widgets::{
+    amount, labelled_quiet_button, local_time, primary_button, quiet_button, scroll_view,
+    text_width, touch_area,
+};
 
 /// The history page, with the units it lists.
 pub struct HistoryPage {
@@ -89,6 +93,11 @@ fn last_unit(
                     .text_style(style::amount()),
                 );
                 ui.label(RichText::new(local_time(&unit.sold_at, zone)).color(palette::INK_SOFT));
+                if unit.state == UnitState::Settled
+                    && quiet_button(ui, &texts.get("history-check")).clicked()
+                {
+                    commands.push(Command::Go(Navigation::CheckUnit(unit.id)));
+                }
             });
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let action = if unit.state == UnitState::Settled {
@@ -114,7 +123,17 @@ fn row(
     zone: &jiff::tz::TimeZone,
     commands: &mut Vec<Command>,
 ) {
-    let width = ui.available_width();
+    let settled = unit.state == UnitState::Settled;
+    let height = size::TOUCH + 8.0;
+    let check_size = Vec2::new(
+        text_width(ui, &texts.get("history-check-row"), egui::TextStyle::Button) + size::TOUCH,
+        height,
+    );
+    let width = if settled {
+        ui.available_width() - check_size.x - ui.spacing().item_spacing.x
+    } else {
+        ui.available_width()
+    };
     let (line, color) = state_line(unit, texts);
     let label = format!(
         "{} {} {}",
@@ -122,13 +141,29 @@ fn row(
         local_time(&unit.sold_at, zone),
         line
     );
-    let response = touch_area(
-        ui,
-        Vec2::new(width, size::TOUCH + 8.0),
-        unit.id,
-        || label.clone(),
-        true,
-    );
+    let (response, check) = ui
+        .horizontal(|ui| {
+            let response = touch_area(
+                ui,
+                Vec2::new(width, height),
+                unit.id,
+                || label.clone(),
+                true,
+            );
+            let check = settled.then(|| {
+                labelled_quiet_button(ui, &texts.get("history-check-row"), check_size, || {
+                    texts.with(
+                        "history-check-row-label",
+                        &[
+                            ("game", unit.emission.game.title().to_owned()),
+                            ("time", local_time(&unit.sold_at, zone)),
+                        ],
+                    )
+                })
+            });
+            (response, check)
+        })
+        .inner;
     let rect = response.rect;
     let fill = if response.hovered() {
         palette::QUIET
@@ -161,5 +196,8 @@ fn row(
     });
     if response.clicked() {
         commands.push(Command::Play(PlayCommand::OpenUnit(unit.id)));
+    }
+    if check.is_some_and(|check| check.clicked()) {
+        commands.push(Command::Go(Navigation::CheckUnit(unit.id)));
     }
 }

@@ -1,6 +1,7 @@
 //! The pages, each a [`View`](crate::ui::view::View).
 
 mod age;
+mod check_unit;
 mod exclusion;
 mod game_page;
 mod history;
@@ -16,6 +17,7 @@ mod sign_in;
 mod store_problem;
 
 pub use age::AgePage;
+pub use check_unit::CheckUnitPage;
 pub use exclusion::ExclusionPage;
 pub use game_page::GamePage;
 pub use history::HistoryPage;
