@@ -180,6 +180,9 @@ pub enum OperatorCommand {
     ExportClosing,
     /// Replay a unit step by step from the operator's recall.
     Recall(i64),
+    /// Record the recalled unit's reveal as an animated PNG in the export
+    /// folder (a USB stick), as `guichet replay` does.
+    ExportRecall(i64),
     /// Change one of the kiosk's settings.
     ChangeSetting(Setting),
     /// Close the kiosk (the operator's "Quitter", kiosk mode only).

@@ -673,6 +673,53 @@ fn a_long_press_on_the_lobby_title_asks_for_the_pin() {
 }
 
 #[test]
+fn the_recall_exports_the_unit_on_screen_as_an_animated_png() {
+    let (_folder, _clock, mut store) = store_at_morning();
+    store.deposit(Cents::euros(10)).expect("a deposit");
+    let unit = store.buy(&X10).expect("a unit");
+    store.finish(unit.id).expect("settled");
+    let stick = tempfile::tempdir().expect("a USB stick");
+    let folder = stick.path().to_path_buf();
+    let mut harness = kiosk_configured(Ok(store), Vec2::from(WINDOW_SIZE), move |kiosk| {
+        kiosk.with_export_folder(folder)
+    });
+    harness.run();
+    open_operator(&mut harness, PIN);
+    tab(&mut harness, OperatorTab::Recall);
+    harness
+        .get_by_label(&format!("Rejouer la partie {}", unit.id))
+        .click();
+    harness.run_steps(2);
+    harness.get_by_label("Exporter l’animation").click();
+    harness.run_steps(2);
+    harness.get_by_label(&format!(
+        "Enregistrement du rappel de la partie {}…",
+        unit.id
+    ));
+    // It records beside the window, which goes on drawing meanwhile.
+    let file = stick.path().join(format!("guichet-rappel-{}.png", unit.id));
+    let told = format!("Rappel exporté : {}", file.display());
+    let started = std::time::Instant::now();
+    while harness.query_by_label(&told).is_none() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_mins(10),
+            "never written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        harness.step();
+    }
+    let reader = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&file).expect("the file"),
+    ))
+    .read_info()
+    .expect("a PNG");
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (1280, 800));
+    let frames = info.animation_control.expect("animated").num_frames;
+    assert!(frames > 9, "{frames} frames");
+}
+
+#[test]
 fn the_closings_tab_lists_the_days_closed_makes_one_now_and_exports_the_latest() {
     let (_folder, clock, store) = store_at_morning();
     let mount = tempfile::tempdir().expect("a mount point");

@@ -1,10 +1,21 @@
 //! Where the operator's exports go: the folder the command line named, else
 //! the first USB stick mounted for the kiosk's user (`/media/<user>/<stick>`,
-//! `/run/media/<user>/<stick>`); and a closing written there.
+//! `/run/media/<user>/<stick>`); and a closing, or a recalled unit's
+//! recorded reveal, written there.
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
 
+use guichet_sale::Unit;
 use guichet_sqlite::Closing;
+
+use crate::replay::{self, Caption};
+
+/// The recorded reveal's size: the dispute replay's own default.
+const RECALL_SIZE: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// What a recording in progress will say: the file written, or why not.
+pub type Recorded = mpsc::Receiver<Result<PathBuf, String>>;
 
 /// The folder exports go to now, if there is one.
 pub fn folder(named: Option<&Path>) -> Option<PathBuf> {
@@ -47,4 +58,32 @@ pub fn write_closing(folder: &Path, closing: &Closing) -> std::io::Result<PathBu
     ));
     std::fs::write(&file, closing.exported())?;
     Ok(file)
+}
+
+/// Records `unit`'s reveal beside the window (it takes seconds) into
+/// `folder` as `guichet-rappel-<unit>.png`, captioned with this machine's
+/// name; the receiver gets the file, or why it was not written.
+pub fn record_replay(folder: PathBuf, unit: Unit, zone: jiff::tz::TimeZone) -> Recorded {
+    let (done, recorded) = mpsc::channel();
+    std::thread::spawn(move || {
+        let caption = Caption {
+            kiosk: rustix::system::uname()
+                .nodename()
+                .to_string_lossy()
+                .into_owned(),
+            unit: unit.id,
+        };
+        let file = folder.join(format!("guichet-rappel-{}.png", unit.id));
+        let written = std::fs::File::create(&file)
+            .map_err(|error| error.to_string())
+            .and_then(|out| {
+                replay::record(unit, &caption, RECALL_SIZE, &zone)
+                    .and_then(|recording| recording.write_apng(out, &file))
+                    .map_err(|error| error.to_string())
+            })
+            .map(|()| file);
+        // The window may have closed meanwhile: nobody to tell.
+        let _ = done.send(written);
+    });
+    recorded
 }

@@ -94,6 +94,7 @@ impl Guichet {
             export_folder: None,
             muted: false,
             software: Verdict::Development,
+            recording: None,
         };
         state.reread(Changed::ALL);
         if state.backend.is_some() {
@@ -474,6 +475,11 @@ impl eframe::App for Guichet {
             self.state.follow_other_processes();
         }
         self.state.time = ui.input(|input| input.time);
+        if self.state.follow_recording() {
+            // Looked for four times a second until it is written.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
         let touched = self.window.idle.observe(ui);
         if let Some(since) = self.window.idle.attract_since() {
             // The loop covers everything and takes the touch that stops it:

@@ -129,6 +129,7 @@ pub fn operate(
             }
             Ok(changed)
         }
+        OperatorCommand::ExportRecall(id) => Ok(export_recall(state, id)),
         OperatorCommand::ChangeSetting(setting) => {
             change_setting(state, sound, setting)?;
             show_tab(state, OperatorTab::Settings, None).map(|()| Changed::NOTHING)
@@ -195,6 +196,38 @@ fn export_latest_closing(state: &mut KioskState) -> Result<(), StoreError> {
     };
     state.tell(text, false);
     Ok(())
+}
+
+/// Starts recording the reveal of unit `id`, the recalled one on screen (as
+/// the recall read it), into the export folder, if there is one (the
+/// recording runs beside the window: [`KioskState::follow_recording`] tells
+/// when it is written). It changes nothing the store holds.
+fn export_recall(state: &mut KioskState, id: i64) -> Changed {
+    // One at a time: its notice says one is under way.
+    if state.recording.is_some() {
+        return Changed::NOTHING;
+    }
+    let Some(unit) = state
+        .page
+        .game_mut()
+        .filter(|game| game.is_recall())
+        .and_then(|game| game.unit().cloned())
+        .filter(|unit| unit.id == id)
+    else {
+        return Changed::NOTHING;
+    };
+    let Some(folder) = export::folder(state.export_folder.as_deref()) else {
+        let text = state.texts.get("operator-closing-no-folder");
+        state.tell(text, true);
+        return Changed::NOTHING;
+    };
+    let text = state.texts.with(
+        "operator-recall-recording",
+        &[("unit", unit.id.to_string())],
+    );
+    state.tell(text, false);
+    state.recording = Some(export::record_replay(folder, unit, state.time_zone.clone()));
+    Changed::NOTHING
 }
 
 /// A short notice naming `amount`.

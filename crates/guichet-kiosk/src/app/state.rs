@@ -10,6 +10,7 @@ use guichet_sale::{Protection, StoreError, Unit};
 use guichet_sqlite::{EventKind, Store};
 
 use crate::app::backend::Backend;
+use crate::app::export;
 use crate::app::page::Page;
 use crate::app::session::Session;
 use crate::app::watch;
@@ -127,6 +128,8 @@ pub struct KioskState {
     /// The verdict on the kiosk's own program, checked before anything is
     /// sold (shown in the operator menu).
     pub software: Verdict,
+    /// A recalled unit's reveal being recorded for the export folder.
+    pub recording: Option<export::Recorded>,
 }
 
 impl KioskState {
@@ -184,6 +187,36 @@ impl KioskState {
     /// Tells `text`, a problem or not.
     pub fn tell(&mut self, text: String, is_problem: bool) {
         self.notice = Some(Notice { text, is_problem });
+    }
+
+    /// Tells once a recalled unit's reveal is recorded (or could not be);
+    /// `true` while it is still being recorded.
+    pub fn follow_recording(&mut self) -> bool {
+        let Some(recorded) = &self.recording else {
+            return false;
+        };
+        let text = match recorded.try_recv() {
+            Err(std::sync::mpsc::TryRecvError::Empty) => return true,
+            Ok(Ok(file)) => Ok(self.texts.with(
+                "operator-recall-exported",
+                &[("file", file.display().to_string())],
+            )),
+            Ok(Err(reason)) => Err(reason),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err("the recording stopped".to_owned())
+            }
+        };
+        self.recording = None;
+        match text {
+            Ok(text) => self.tell(text, false),
+            Err(reason) => {
+                let text = self
+                    .texts
+                    .with("operator-closing-export-failed", &[("reason", reason)]);
+                self.tell(text, true);
+            }
+        }
+        false
     }
 
     /// Whether the player said they are 18 or over.

@@ -137,7 +137,8 @@ fn recall_strip(
         .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 6))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
+            // Its buttons go under its words where the screen is narrow.
+            ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(context.texts.with(
                         "recall-strip",
@@ -150,6 +151,9 @@ fn recall_strip(
                 );
                 if quiet_button(ui, &context.texts.get("recall-back")).clicked() {
                     commands.push(Command::Operator(OperatorCommand::Tab(OperatorTab::Recall)));
+                }
+                if quiet_button(ui, &context.texts.get("recall-export")).clicked() {
+                    commands.push(Command::Operator(OperatorCommand::ExportRecall(unit.id)));
                 }
             });
         });
