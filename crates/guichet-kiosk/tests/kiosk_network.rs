@@ -159,6 +159,14 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
         harness.query_by_label_contains("Black Jack").is_some(),
         "the unit played is listed"
     );
+    // Its check is against the network's published block, which still sells.
+    harness
+        .state_mut()
+        .handle(Command::Go(Navigation::CheckUnit(unit.id)));
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::CheckUnit(_)));
+    harness.get_by_label_contains("Vérifiable à la clôture de son bloc");
+    harness.get_by_label("La graine de ce bloc sera publiée à sa clôture.");
 
     // Money, limits and breaks are the desk's: said, nothing changed.
     harness
