@@ -105,6 +105,26 @@ fn window(
     )
 }
 
+/// The history a network kiosk shows is the network's, and a unit's check
+/// there is against the network's published block, which still sells.
+fn history_is_the_networks(harness: &mut Harness<'static, Guichet>, unit: i64) {
+    harness.state_mut().handle(Command::Go(Navigation::History));
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::History(_)));
+    assert!(
+        harness.query_by_label_contains("Black Jack").is_some(),
+        "the unit played is listed"
+    );
+    // Its check is against the network's published block, which still sells.
+    harness
+        .state_mut()
+        .handle(Command::Go(Navigation::CheckUnit(unit)));
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::CheckUnit(_)));
+    harness.get_by_label_contains("Vérifiable à la clôture de son bloc");
+    harness.get_by_label("La graine de ce bloc sera publiée à sa clôture.");
+}
+
 #[test]
 fn a_kiosk_on_a_network_plays_the_players_account_there() {
     let server = Server::start();
@@ -151,22 +171,7 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
     assert_eq!(own.ledger_length().expect("its ledger"), 0);
     assert!(own.all_units().expect("its units").is_empty());
 
-    // The history is the network's.
-    harness.state_mut().handle(Command::Go(Navigation::History));
-    harness.run_steps(2);
-    assert!(matches!(harness.state().page(), Page::History(_)));
-    assert!(
-        harness.query_by_label_contains("Black Jack").is_some(),
-        "the unit played is listed"
-    );
-    // Its check is against the network's published block, which still sells.
-    harness
-        .state_mut()
-        .handle(Command::Go(Navigation::CheckUnit(unit.id)));
-    harness.run_steps(2);
-    assert!(matches!(harness.state().page(), Page::CheckUnit(_)));
-    harness.get_by_label_contains("Vérifiable à la clôture de son bloc");
-    harness.get_by_label("La graine de ce bloc sera publiée à sa clôture.");
+    history_is_the_networks(&mut harness, unit.id);
 
     // Money, limits and breaks are the desk's: said, nothing changed.
     harness
