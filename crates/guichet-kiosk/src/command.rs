@@ -102,6 +102,9 @@ pub enum PlayCommand {
         /// The step.
         step: RevealStep,
     },
+    /// The result of a unit settled on its table has begun to show: its win
+    /// sounds now (the money shown moves with it).
+    ResultShown(i64),
     /// Open a unit of the history: replayed step by step if settled, resumed if
     /// not.
     OpenUnit(i64),

@@ -118,7 +118,13 @@ pub struct Sound {
     output: std::cell::RefCell<Output>,
     on: bool,
     volume: u8,
+    /// The last cues played (to the device, if there is one), newest last:
+    /// what a test hears.
+    played: std::cell::RefCell<Vec<Cue>>,
 }
+
+/// How many of the last cues [`Sound::played`] keeps.
+const CUES_KEPT: usize = 64;
 
 impl Sound {
     /// No output: every cue is silence (the screen tests, a kiosk without
@@ -129,6 +135,7 @@ impl Sound {
             output: std::cell::RefCell::new(Output::Silent),
             on: true,
             volume: 70,
+            played: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -141,6 +148,7 @@ impl Sound {
             output: std::cell::RefCell::new(Output::NotYetOpened),
             on: true,
             volume: 70,
+            played: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -175,6 +183,13 @@ impl Sound {
         if !self.on || self.volume == 0 {
             return;
         }
+        {
+            let mut played = self.played.borrow_mut();
+            if played.len() == CUES_KEPT {
+                played.remove(0);
+            }
+            played.push(cue);
+        }
         self.open();
         let output = self.output.borrow();
         let Output::Device(device) = &*output else {
@@ -187,6 +202,12 @@ impl Sound {
             .map(|sample| sample * gain)
             .collect();
         device.play(samples, delay);
+    }
+
+    /// The last cues played (at most 64), newest last, device or not.
+    #[must_use]
+    pub fn played(&self) -> Vec<Cue> {
+        self.played.borrow().clone()
     }
 
     /// Plays `cue` now.

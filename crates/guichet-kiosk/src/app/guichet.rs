@@ -298,7 +298,14 @@ impl Guichet {
         self.state.notice.as_ref()
     }
 
-    /// The balance shown (`None` when it could not be read).
+    /// The last cues its sound played, newest last (silent or not).
+    #[must_use]
+    pub fn cues_played(&self) -> Vec<Cue> {
+        self.sound.played()
+    }
+
+    /// The balance as last read from the store (`None` when it could not be
+    /// read); the screen holds back a prize until its result shows.
     #[must_use]
     pub const fn balance(&self) -> Option<Cents> {
         self.state.balance
@@ -376,8 +383,14 @@ impl Guichet {
                     | Navigation::Limits
                     | Navigation::Exclusion
                     | Navigation::Age
-            ) | Command::Play(_)
-                | Command::Protection(_)
+            ) | Command::Play(
+                PlayCommand::Buy { .. }
+                    | PlayCommand::Auto(_)
+                    | PlayCommand::Reveal { .. }
+                    | PlayCommand::OpenUnit(_)
+                    | PlayCommand::ResumeUnit(_)
+                    | PlayCommand::TrialCredit
+            ) | Command::Protection(_)
         );
         let needs_age = matches!(
             command,
@@ -463,6 +476,30 @@ impl Guichet {
     }
 }
 
+impl Guichet {
+    /// Applies the commands a frame pushed, each pressed button with its
+    /// click, and repaints to show what they changed.
+    fn apply(&mut self, ui: &egui::Ui, commands: Vec<Command>) {
+        if commands.is_empty() {
+            return;
+        }
+        for command in commands {
+            // A press makes its click; a reveal makes its own sound.
+            if !matches!(
+                command,
+                Command::Play(
+                    PlayCommand::Reveal { .. } | PlayCommand::Auto(_) | PlayCommand::ResultShown(_)
+                )
+            ) {
+                self.sound.play(Cue::Button);
+            }
+            self.handle(command);
+        }
+        // The state changed after this frame was laid out: show it.
+        ui.ctx().request_repaint();
+    }
+}
+
 impl eframe::App for Guichet {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         WindowPolicy::keep_the_window(ui, &self.state);
@@ -503,21 +540,25 @@ impl eframe::App for Guichet {
         let still_there = self.follow_idle_time(ui);
         self.state.follow_the_break(ui.ctx());
         let state = &mut self.state;
-        if state.reality.is_none() && state.of_age() && state.session.check_due(state.time) {
-            state.reality = state.session.facts(state.time);
-        }
-        if let Some(wait) = state.session.next_change_in(state.time) {
+        if let Some(wait) = state.follow_reality_check() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(wait));
         }
+        // The money as the screen shows it: a unit's prize, credited when
+        // its last step was journaled, is held back from the balance and the
+        // session's net until its result shows.
+        let withheld = state.page.withheld(state.time);
         let context = PageContext {
             texts: &state.texts,
             seat: state.backend.as_ref().map_or(Seat::Free, Backend::seat),
-            balance: state.balance,
+            balance: state.balance.map(|balance| Cents(balance.0 - withheld.0)),
             time_zone: &state.time_zone,
             waiting: state.waiting,
             protection: state.protection.as_ref(),
-            session: state.session.facts(state.time),
+            session: state.session.facts(state.time).map(|facts| RealityFacts {
+                net: Cents(facts.net.0 - withheld.0),
+                ..facts
+            }),
         };
         // The lounge under every page is the window's clear colour
         // (`clear_color`), not a rect: a full-window rect costs a software
@@ -562,20 +603,7 @@ impl eframe::App for Guichet {
         if let Some(seconds) = still_there {
             still_there::show(ui, seconds, context.texts);
         }
-        if !commands.is_empty() {
-            for command in commands {
-                // A press makes its click; a reveal makes its own sound.
-                if !matches!(
-                    command,
-                    Command::Play(PlayCommand::Reveal { .. } | PlayCommand::Auto(_))
-                ) {
-                    self.sound.play(Cue::Button);
-                }
-                self.handle(command);
-            }
-            // The state changed after this frame was laid out: show it.
-            ui.ctx().request_repaint();
-        }
+        self.apply(ui, commands);
     }
 
     /// The window closes: the player signed in is signed out at once (on a

@@ -1,6 +1,7 @@
 //! The pages of the kiosk.
 
 use guichet_core::emission::Game;
+use guichet_core::money::Cents;
 use guichet_sale::Unit;
 
 use crate::ui::view::View;
@@ -78,6 +79,23 @@ impl Page {
             Self::Game(page) => Some(page),
             _ => None,
         }
+    }
+
+    /// What the screen holds back of the money at `now`: the prize of a unit
+    /// settled on a table whose result has not shown yet.
+    #[must_use]
+    pub fn withheld(&self, now: f64) -> Cents {
+        match self {
+            Self::Game(page) => page.withheld(now),
+            _ => Cents::ZERO,
+        }
+    }
+
+    /// Whether a unit settled on the table has yet to show its result at
+    /// `now`: nothing is bought until it has.
+    #[must_use]
+    pub fn result_pending(&self, now: f64) -> bool {
+        matches!(self, Self::Game(page) if page.result_pending(now))
     }
 
     /// Whether the idle timeout leaves this page for the lobby: every page

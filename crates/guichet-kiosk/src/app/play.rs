@@ -10,7 +10,7 @@ use crate::app::page::Page;
 use crate::app::state::{Changed, KioskState};
 use crate::command::PlayCommand;
 use crate::sound::{Cue, Sound};
-use crate::ui::games::{Opening, table_for};
+use crate::ui::games::{Opening, Outcome, table_for};
 use crate::ui::views::{GamePage, ResumePage};
 
 /// Applies a command of play.
@@ -27,6 +27,9 @@ pub fn play(
         return Ok(Changed::NOTHING);
     };
     match command {
+        // Nothing is bought while the last unit's reveal still runs on
+        // screen: its result shows first.
+        PlayCommand::Buy { .. } if state.page.result_pending(time) => Ok(Changed::NOTHING),
         PlayCommand::Buy { emission, auto } => {
             let point = backend.point_of_sale();
             // The session counts what comes after the last entry before its
@@ -62,6 +65,15 @@ pub fn play(
             } else {
                 Changed::NOTHING
             })
+        }
+        PlayCommand::ResultShown(id) => {
+            if let Some(unit) = state.page.game_mut().and_then(|game| game.unit())
+                && unit.id == id
+                && unit.state == UnitState::Settled
+            {
+                play_win(sound, unit);
+            }
+            Ok(Changed::NOTHING)
         }
         PlayCommand::OpenUnit(id) => take_up_or_show(state, id, Opening::Replay),
         PlayCommand::ResumeUnit(id) => take_up_or_show(state, id, Opening::Shown),
@@ -193,16 +205,20 @@ fn settle_if_complete(point: &mut dyn PointOfSale, unit: Unit) -> Result<Unit, S
 }
 
 /// The sounds of a reveal step, as its table gives them (a swish, a ball's
-/// knock, a puck's ticks timed on its fall); and the win's chime once the
-/// unit is settled with a prize.
+/// knock, a puck's ticks timed on its fall).
 fn play_reveal(sound: &Sound, page: &Page, unit: &Unit, step: RevealStep) {
     if let Page::Game(game) = page {
         for (cue, after) in game.reveal_cues(unit, step) {
             sound.play_after(cue, after);
         }
     }
-    if unit.state == UnitState::Settled && unit.prize.is_positive() {
-        let stakes = unit.prize.get() as f64 / unit.emission.stake.get() as f64;
+}
+
+/// The win's chime, in proportion, once a settled unit's result shows: a
+/// prize above the stake alone (a stake back is no win, a loss is silent).
+fn play_win(sound: &Sound, unit: &Unit) {
+    if let Outcome::Won(prize, _) = Outcome::of(unit.prize, unit.emission.stake) {
+        let stakes = prize.get() as f64 / unit.emission.stake.get() as f64;
         sound.play(Cue::win(stakes));
     }
 }

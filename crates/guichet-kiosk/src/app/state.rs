@@ -219,6 +219,20 @@ impl KioskState {
         false
     }
 
+    /// Raises the reality check once it is due (it waits for a result on
+    /// screen to show, so as to count it). Returns how long until something
+    /// of the session on screen changes, once it has begun.
+    pub fn follow_reality_check(&mut self) -> Option<f64> {
+        if self.reality.is_none()
+            && self.of_age()
+            && !self.page.result_pending(self.time)
+            && self.session.check_due(self.time)
+        {
+            self.reality = self.session.facts(self.time);
+        }
+        self.session.next_change_in(self.time)
+    }
+
     /// Whether the player said they are 18 or over.
     pub fn of_age(&self) -> bool {
         self.protection

@@ -261,7 +261,18 @@ pub fn unit_on_table(harness: &Harness<'_, Guichet>) -> Option<Unit> {
     }
 }
 
-/// The balance shown.
+/// The unit on the table, as the kiosk's store holds it.
+pub fn stored_unit_on_table(harness: &Harness<'_, Guichet>) -> Unit {
+    let unit = unit_on_table(harness).expect("a unit on the table");
+    harness
+        .state()
+        .store()
+        .expect("a store")
+        .unit(unit.id)
+        .expect("stored")
+}
+
+/// The balance as the store holds it.
 pub fn balance(harness: &Harness<'_, Guichet>) -> Cents {
     harness.state().balance().expect("a balance is shown")
 }
@@ -319,13 +330,7 @@ pub fn played_then_replayed(
     replay_steps: usize,
 ) -> Replayed {
     let (folder, mut harness) = auto_played(emission, seed);
-    let unit = unit_on_table(&harness).expect("a unit");
-    let stored = harness
-        .state()
-        .store()
-        .expect("a store")
-        .unit(unit.id)
-        .expect("stored");
+    let stored = stored_unit_on_table(&harness);
     let expected = result_words(stored.prize, emission.stake);
     let shown_when_played = harness.query_by_label(&expected).is_some();
     press_in_bar(&mut harness, "Historique");

@@ -3,12 +3,13 @@
 use std::time::Duration;
 
 use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_sale::Unit;
 
 use egui::RichText;
 
-use crate::command::{Command, OperatorCommand, OperatorTab};
+use crate::command::{Command, Navigation, OperatorCommand, OperatorTab};
 use crate::sound::Cue;
 use crate::ui::games::Opening;
 use crate::ui::games::table::{Table, TableContext};
@@ -24,6 +25,9 @@ pub struct GamePage {
     table: Table,
     /// Whether the unit is replayed from the operator's recall.
     recall: bool,
+    /// Whether the unit is replayed (from the history or the recall): not
+    /// for sale, marked "Rappel".
+    replayed: bool,
 }
 
 impl GamePage {
@@ -35,6 +39,7 @@ impl GamePage {
             unit: None,
             table,
             recall: false,
+            replayed: false,
         }
     }
 
@@ -53,7 +58,28 @@ impl GamePage {
     /// Puts `unit` on the table: just bought, taken up or replayed.
     pub fn open(&mut self, unit: Unit, opening: Opening) {
         self.table.open(&unit, opening);
+        self.replayed = opening == Opening::Replay;
         self.unit = Some(unit);
+    }
+
+    /// Whether the unit on the table, settled there, has yet to show its
+    /// result at `now` (its last reveal still runs).
+    #[must_use]
+    pub fn result_pending(&self, now: f64) -> bool {
+        self.unit
+            .as_ref()
+            .is_some_and(|unit| self.table.result_pending(unit, now))
+    }
+
+    /// What the screen holds back of the money at `now`: the prize of the
+    /// unit settled on the table until its result shows (the store has
+    /// credited it; the screen shows the balance as it was until then).
+    #[must_use]
+    pub fn withheld(&self, now: f64) -> Cents {
+        match &self.unit {
+            Some(unit) if self.table.result_pending(unit, now) => unit.prize,
+            _ => Cents::ZERO,
+        }
     }
 
     /// Labels the table as the operator's recall of its unit.
@@ -89,7 +115,7 @@ impl GamePage {
         let context = TableContext {
             emission: self.emission,
             unit: self.unit.as_ref(),
-            balance: guichet_core::money::Cents::ZERO,
+            balance: Cents::ZERO,
             texts,
             for_sale: false,
         };
@@ -110,28 +136,48 @@ impl GamePage {
 
 impl View for GamePage {
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
-        if let Some(unit) = self.unit.as_ref().filter(|_| self.recall) {
-            recall_strip(ui, context, unit, commands);
+        if let Some(unit) = self.unit.as_ref().filter(|_| self.replayed) {
+            let strip = if self.recall {
+                Strip::Recall
+            } else {
+                Strip::History
+            };
+            replay_strip(ui, context, unit, strip, commands);
         }
         let context = TableContext {
             emission: self.emission,
             unit: self.unit.as_ref(),
             balance: context.balance.unwrap_or_default(),
             texts: context.texts,
-            for_sale: !self.recall,
+            for_sale: !self.replayed,
         };
         self.table.ui(ui, &context, commands);
     }
 }
 
-/// The strip above a recalled unit: "Rappel", which unit, and the way back to
-/// the recall.
-fn recall_strip(
+/// Whose replay a strip marks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strip {
+    /// The operator's recall of a unit.
+    Recall,
+    /// The player's own unit, from their history.
+    History,
+}
+
+/// The strip above a replayed unit: "Rappel", which unit, and the way back
+/// (to the operator's recall, or to the player's history and the unit's
+/// check).
+fn replay_strip(
     ui: &mut egui::Ui,
     context: &PageContext<'_>,
     unit: &Unit,
+    strip: Strip,
     commands: &mut Vec<Command>,
 ) {
+    let key = match strip {
+        Strip::Recall => "recall-strip",
+        Strip::History => "replay-strip",
+    };
     egui::Frame::NONE
         .fill(palette::NOTICE_BACKGROUND)
         .inner_margin(egui::Margin::symmetric(size::MARGIN as i8, 6))
@@ -141,7 +187,7 @@ fn recall_strip(
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(context.texts.with(
-                        "recall-strip",
+                        key,
                         &[
                             ("unit", unit.id.to_string()),
                             ("date", local_time(&unit.sold_at, context.time_zone)),
@@ -149,11 +195,25 @@ fn recall_strip(
                     ))
                     .strong(),
                 );
-                if quiet_button(ui, &context.texts.get("recall-back")).clicked() {
-                    commands.push(Command::Operator(OperatorCommand::Tab(OperatorTab::Recall)));
-                }
-                if quiet_button(ui, &context.texts.get("recall-export")).clicked() {
-                    commands.push(Command::Operator(OperatorCommand::ExportRecall(unit.id)));
+                match strip {
+                    Strip::Recall => {
+                        if quiet_button(ui, &context.texts.get("recall-back")).clicked() {
+                            commands
+                                .push(Command::Operator(OperatorCommand::Tab(OperatorTab::Recall)));
+                        }
+                        if quiet_button(ui, &context.texts.get("recall-export")).clicked() {
+                            commands
+                                .push(Command::Operator(OperatorCommand::ExportRecall(unit.id)));
+                        }
+                    }
+                    Strip::History => {
+                        if quiet_button(ui, &context.texts.get("replay-back")).clicked() {
+                            commands.push(Command::Go(Navigation::History));
+                        }
+                        if quiet_button(ui, &context.texts.get("history-check")).clicked() {
+                            commands.push(Command::Go(Navigation::CheckUnit(unit.id)));
+                        }
+                    }
                 }
             });
         });

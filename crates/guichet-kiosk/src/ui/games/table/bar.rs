@@ -43,7 +43,10 @@ fn message(
     match table.unit {
         Some(unit) if unit.state == UnitState::Settled => match result {
             Some(appear) => Message::Result(Outcome::of(unit.prize, unit.emission.stake), appear),
-            None => Message::Words(texts.get(words.tap)),
+            // The last reveal still runs on screen.
+            None if session.is_read_only() => Message::Words(texts.get("replay-under-way")),
+            None if session.is_auto() => Message::Words(texts.get(words.auto)),
+            None => Message::Words(texts.get("result-coming")),
         },
         Some(_) if session.is_auto() => Message::Words(texts.get(words.auto)),
         Some(_) if !session.is_read_only() => Message::Words(texts.get(words.tap)),
@@ -71,7 +74,7 @@ pub fn show(
             .max_rect(rect.shrink2(Vec2::new(size::MARGIN, 12.0)))
             .layout(egui::Layout::right_to_left(egui::Align::Center)),
     );
-    buttons(&mut bar, table, session, has_auto, commands);
+    buttons(&mut bar, table, session, has_auto, result, commands);
     bar.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
         let text = match message(table, session, words, result) {
             Message::Words(words) => RichText::new(words).color(palette::ON_DARK),
@@ -101,12 +104,14 @@ pub fn show(
     });
 }
 
-/// "Jouer", "Auto" and the stakes, right to left.
+/// "Jouer", "Auto" and the stakes, right to left; `result` is whether the
+/// settled unit's result shows.
 fn buttons(
     ui: &mut egui::Ui,
     table: &TableContext<'_>,
     session: &TableState,
     has_auto: bool,
+    result: Option<f32>,
     commands: &mut Vec<Command>,
 ) {
     if !table.for_sale {
@@ -114,7 +119,12 @@ fn buttons(
     }
     let texts = table.texts;
     let emission = table.emission;
-    let in_progress = table.unit.filter(|unit| unit.state != UnitState::Settled);
+    // A unit is on the table until its result has shown: nothing is bought,
+    // no stake changed, while its last reveal still runs.
+    let in_progress = table
+        .unit
+        .filter(|unit| unit.state != UnitState::Settled || result.is_none());
+    let unsettled = in_progress.filter(|unit| unit.state != UnitState::Settled);
     let play = texts.with("play", &[("price", emission.stake.short())]);
     if ui
         .add_enabled_ui(in_progress.is_none(), |ui| primary_button(ui, &play))
@@ -127,13 +137,14 @@ fn buttons(
         }));
     }
     if has_auto {
-        let auto_enabled = in_progress.is_none() || !session.is_auto();
+        // On a unit being revealed by taps, "Auto" takes over.
+        let auto_enabled = in_progress.is_none() || unsettled.is_some() && !session.is_auto();
         if ui
             .add_enabled_ui(auto_enabled, |ui| table_button(ui, &texts.get("auto")))
             .inner
             .clicked()
         {
-            commands.push(match in_progress {
+            commands.push(match unsettled {
                 Some(unit) => Command::Play(PlayCommand::Auto(unit.id)),
                 None => Command::Play(PlayCommand::Buy {
                     emission,

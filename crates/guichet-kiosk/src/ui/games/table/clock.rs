@@ -110,6 +110,25 @@ impl RevealClock {
         self.celebrates
     }
 
+    /// Whether `unit` was settled while on this table (not replayed, not
+    /// shown settled) and its result has not shown yet at `now`: until it
+    /// does, the screen shows the money as it was.
+    #[must_use]
+    pub fn result_pending(&self, unit: &Unit, now: f64) -> bool {
+        self.celebrates
+            && self.unit == Some(unit.id)
+            && unit.state == UnitState::Settled
+            && self.result_at.is_none_or(|at| now < at)
+    }
+
+    /// Whether the result of a unit settled while on this table began to
+    /// show at `now` or before (it was pending once: never a unit shown
+    /// settled from the start, never a replay).
+    #[must_use]
+    pub fn result_came(&self, now: f64) -> bool {
+        self.celebrates && self.result_at.is_some_and(|at| at.is_finite() && now >= at)
+    }
+
     /// When every step's animation ends, each lasting `duration(step)`.
     #[must_use]
     pub fn still_from(&self, duration: impl Fn(RevealStep) -> f32) -> f64 {

@@ -50,6 +50,14 @@ impl Table {
         self.state.stop_auto();
     }
 
+    /// Whether `unit`, settled on this table, has yet to show its result at
+    /// `now`: until it does, its prize is not shown in the money, "Jouer",
+    /// the stakes and "Auto" wait.
+    #[must_use]
+    pub fn result_pending(&self, unit: &Unit, now: f64) -> bool {
+        self.state.clock.result_pending(unit, now)
+    }
+
     /// The sounds of `step` of `unit`, just journaled, each after its delay.
     #[must_use]
     pub fn reveal_cues(&self, unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
@@ -114,6 +122,7 @@ impl Table {
             {
                 ui.ctx().request_repaint_after_secs(wait as f32);
             }
+            self.state.announce_result(unit, now, commands);
             if let Some(at) = self.state.clock.result_at().filter(|at| at.is_finite()) {
                 if now < at {
                     ui.ctx().request_repaint_after_secs((at - now) as f32);

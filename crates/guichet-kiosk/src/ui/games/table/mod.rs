@@ -19,7 +19,8 @@
 //! Invariant: a table shows the stored unit and nothing else. A step turns over
 //! only once the store has journaled it; the result shown is `unit.prize`, read
 //! from the store; the unit is settled by `Guichet::handle` when its last step
-//! is journaled, never by painting.
+//! is journaled, never by painting; its money, the bar's buttons and its win
+//! chime wait on screen until its result shows (`Table::result_pending`).
 
 pub mod bar;
 mod celebration;

@@ -35,6 +35,8 @@ pub struct TableState {
     auto_since: f64,
     /// The unit's state when the last automatic step was sent: one per state.
     sent: Option<(i64, usize)>,
+    /// The unit whose result was announced as shown: once per unit.
+    announced: Option<i64>,
 }
 
 impl TableState {
@@ -49,6 +51,7 @@ impl TableState {
         self.auto = opening == (Opening::Play { auto: true });
         self.auto_since = f64::NEG_INFINITY;
         self.sent = None;
+        self.announced = None;
     }
 
     /// "Auto" on the unit on the table: reveal the rest in turn.
@@ -64,7 +67,16 @@ impl TableState {
         self.sent = None;
     }
 
-    /// Whether "Auto" is revealing.
+    /// Pushes, once, that the result of `unit` settled on this table has
+    /// begun to show at `now`: its money and its sound come then.
+    pub fn announce_result(&mut self, unit: &Unit, now: f64, commands: &mut Vec<Command>) {
+        if self.announced != Some(unit.id) && self.clock.result_came(now) {
+            self.announced = Some(unit.id);
+            commands.push(Command::Play(PlayCommand::ResultShown(unit.id)));
+        }
+    }
+
+    /// Whether "Auto" is revealing (or revealed the unit on the table).
     #[must_use]
     pub const fn is_auto(&self) -> bool {
         self.auto
@@ -93,11 +105,7 @@ impl TableState {
         pause: f32,
         commands: &mut Vec<Command>,
     ) -> Option<f64> {
-        if unit.state == UnitState::Settled {
-            self.auto = false;
-            return None;
-        }
-        if !self.auto || now < still_from {
+        if !self.auto || unit.state == UnitState::Settled || now < still_from {
             return None;
         }
         if self.auto_since == f64::NEG_INFINITY {
