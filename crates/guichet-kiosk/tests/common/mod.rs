@@ -323,7 +323,8 @@ pub struct Replayed {
 }
 
 /// Plays a unit of `emission` from `seed` to its result ([`auto_played`]),
-/// then replays it from the history for `replay_steps` frames.
+/// then replays it from the history for `replay_steps` frames (its time of
+/// sale fixed, [`fix_times`]).
 pub fn played_then_replayed(
     emission: &'static Emission,
     seed: &Seed,
@@ -333,6 +334,8 @@ pub fn played_then_replayed(
     let stored = stored_unit_on_table(&harness);
     let expected = result_words(stored.prize, emission.stake);
     let shown_when_played = harness.query_by_label(&expected).is_some();
+    // The replay's strip says when the unit was sold: the same on every run.
+    fix_times(&folder.path().join("guichet.sqlite3"));
     press_in_bar(&mut harness, "Historique");
     harness.get_by_label("Revoir").click();
     harness.run_steps(replay_steps);
