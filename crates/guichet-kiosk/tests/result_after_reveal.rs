@@ -426,3 +426,36 @@ fn a_replay_is_marked_and_sells_nothing() {
         ));
     }
 }
+
+/// The longest a unit may take under "Auto", from the press to its result.
+const AUTO_SECONDS: f64 = 10.5;
+
+#[test]
+fn auto_takes_at_most_about_ten_seconds() {
+    for entry in GAMES.iter().filter(|entry| has_auto(entry.game)) {
+        for emission in entry.game.emissions() {
+            for wanted in [true, false] {
+                let seed = seed_where(emission, |prize, _| (prize > emission.stake) == wanted);
+                let (_folder, mut harness) = table_with(emission, &seed);
+                let stored_prize =
+                    |harness: &Harness<'_, Guichet>| unit_on_table(harness).map(|unit| unit.prize);
+                harness.get_by_label("Auto").click();
+                harness.run_steps(2);
+                let prize = stored_prize(&harness).expect("bought");
+                let words = result_words(prize, emission.stake);
+                let mut frames = 2;
+                while harness.query_by_label(&words).is_none() {
+                    harness.step();
+                    frames += 1;
+                    assert!(frames < 60 * 60, "{emission}: no result after a minute");
+                }
+                let seconds = f64::from(frames) / 60.0;
+                println!("{emission} (win: {wanted}): result {seconds:.1} s after Auto");
+                assert!(
+                    seconds <= AUTO_SECONDS,
+                    "{emission}: {seconds:.1} s under Auto"
+                );
+            }
+        }
+    }
+}

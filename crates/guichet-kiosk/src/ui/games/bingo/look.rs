@@ -56,5 +56,9 @@ pub const ARROW: Color32 = Color32::from_rgb(0x7A, 0x26, 0x18);
 /// A ball drawn from the sphere to its place on the rail.
 pub const BALL_DRAW: f32 = 0.6;
 
+/// Under "Auto", how long before a ball's daub has landed the next ball
+/// leaves the sphere, in seconds.
+pub const AUTO_DRAW_LEAD: f32 = 0.45;
+
 /// A daub landing on a cell, in seconds.
 pub const DAUB_LANDING: f32 = 0.2;

@@ -242,6 +242,18 @@ impl GameTable for BingoTable {
         motion::AUTO_PAUSE_BRISK
     }
 
+    /// Under "Auto" the next ball leaves the sphere while the one before
+    /// still rolls to its place: eighteen draws in about ten seconds, each
+    /// ball's roll and daub shown whole. A bonus ball opens after the one
+    /// before is still.
+    fn auto_lead(&self, _unit: &Unit, step: RevealStep) -> f32 {
+        if BALLS.contains(&step) {
+            look::AUTO_DRAW_LEAD
+        } else {
+            0.0
+        }
+    }
+
     /// A ball of the sphere knocks; a bonus ball opens with a swish.
     fn reveal_cues(&self, _unit: &Unit, step: RevealStep) -> Vec<(Cue, Duration)> {
         let cue = if BALLS.contains(&step) {

@@ -31,6 +31,13 @@ pub trait GameTable {
         motion::AUTO_PAUSE
     }
 
+    /// How long before the table is still "Auto" may take the step after
+    /// `step` (0: once every animation has ended): a game of many steps
+    /// overlaps them under "Auto", each still shown whole.
+    fn auto_lead(&self, _unit: &Unit, _step: RevealStep) -> f32 {
+        0.0
+    }
+
     /// Paints the table in `board` and returns the step the player tapped, if
     /// any: every zone it paints is a labelled touch area.
     fn paint(

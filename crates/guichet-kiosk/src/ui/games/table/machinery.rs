@@ -116,9 +116,13 @@ impl Table {
         let mut moving = now < still_from;
         if let Some(unit) = unit {
             let pause = game.auto_pause();
+            let lead = unit
+                .steps
+                .last()
+                .map_or(0.0, |&step| f64::from(game.auto_lead(unit, step)));
             if let Some(wait) = self
                 .state
-                .drive_auto(unit, now, still_from, pause, commands)
+                .drive_auto(unit, now, still_from - lead, pause, commands)
             {
                 ui.ctx().request_repaint_after_secs(wait as f32);
             }
