@@ -13,10 +13,22 @@ use rand::Rng;
 /// The version of the generators: what a seed gives, unit by unit, under this
 /// build. It changes whenever a generator draws differently (version 2: the
 /// bank, the winning numbers and the Bingo grids drawn first, blind to the
-/// prize; decoy amounts from the block's winning amounts). The store records it
-/// with every unit sold, so that a unit is always checked against the
+/// prize; decoy amounts from the block's winning amounts; version 3: a Black
+/// Jack table dealt from one 52-card deck, no card twice). The store records
+/// it with every unit sold, so that a unit is always checked against the
 /// generators that drew it (version 1 is the first release, commit aed9add).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
+
+/// The oldest generators' version this build still draws: a unit sold under
+/// any version from it to [`VERSION`] is redrawn, checked and replayed as it
+/// was sold.
+pub const OLDEST: u32 = 2;
+
+/// Whether this build draws as generators' `version` drew.
+#[must_use]
+pub const fn draws(version: u32) -> bool {
+    OLDEST <= version && version <= VERSION
+}
 
 use crate::block::{Block, UnitStreams};
 use crate::emission::Emission;
@@ -42,7 +54,23 @@ pub fn generate(
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Scenario, UnknownPrize> {
-    Scenario::draw(emission, prize, rng).ok_or_else(|| UnknownPrize {
+    generate_under(VERSION, emission, prize, rng)
+}
+
+/// Draws the scenario of a unit of `emission` worth `prize` from `rng` as
+/// generators' `version` drew it (one this build [`draws`]; any other is
+/// drawn as [`VERSION`]).
+///
+/// # Errors
+/// [`UnknownPrize`] if `prize` is neither zero nor a prize of the table.
+pub fn generate_under(
+    version: u32,
+    emission: &Emission,
+    prize: Cents,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<Scenario, UnknownPrize> {
+    let version = if draws(version) { version } else { VERSION };
+    Scenario::draw(emission, prize, rng, version).ok_or_else(|| UnknownPrize {
         emission: emission.to_string(),
         prize,
     })
@@ -67,8 +95,23 @@ pub fn unit_scenario(block: &Block, index: u32) -> (Cents, Scenario) {
 /// If `prize` is not in the block's table.
 #[must_use]
 pub fn scenario_of_unit(block: &Block, index: u32, prize: Cents) -> Scenario {
-    scenario_from_streams(block.emission(), block.unit_streams(), index, prize)
-        .expect("a block's prizes are in its table")
+    scenario_of_unit_under(VERSION, block, index, prize)
+}
+
+/// What [`scenario_of_unit`] draws, as generators' `version` drew it.
+///
+/// # Panics
+/// If `prize` is not in the block's table.
+#[must_use]
+pub fn scenario_of_unit_under(version: u32, block: &Block, index: u32, prize: Cents) -> Scenario {
+    scenario_from_streams_under(
+        version,
+        block.emission(),
+        block.unit_streams(),
+        index,
+        prize,
+    )
+    .expect("a block's prizes are in its table")
 }
 
 /// The scenario of unit `index` of a block of `emission` whose unit streams
@@ -84,5 +127,19 @@ pub fn scenario_from_streams(
     index: u32,
     prize: Cents,
 ) -> Result<Scenario, UnknownPrize> {
-    generate(emission, prize, &mut streams.unit_rng(index))
+    scenario_from_streams_under(VERSION, emission, streams, index, prize)
+}
+
+/// What [`scenario_from_streams`] draws, as generators' `version` drew it.
+///
+/// # Errors
+/// [`UnknownPrize`] if `prize` is neither zero nor a prize of the table.
+pub fn scenario_from_streams_under(
+    version: u32,
+    emission: &Emission,
+    streams: &UnitStreams,
+    index: u32,
+    prize: Cents,
+) -> Result<Scenario, UnknownPrize> {
+    generate_under(version, emission, prize, &mut streams.unit_rng(index))
 }

@@ -124,8 +124,14 @@ pub fn check(unit: &SoldUnit<'_>, commitment: Commitment, seed: Option<&Seed>) -
                 Check::TierIsThePrizePaid { tier, block_prize },
                 holds(block_prize == unit.prize),
             ));
-            let outcome = if unit.generator == generator::VERSION {
-                holds(generator::scenario_of_unit(block, unit.index, block_prize) == *unit.scenario)
+            let outcome = if generator::draws(unit.generator) {
+                let drawn = generator::scenario_of_unit_under(
+                    unit.generator,
+                    block,
+                    unit.index,
+                    block_prize,
+                );
+                holds(drawn == *unit.scenario)
             } else {
                 Outcome::OtherGenerators
             };
@@ -231,7 +237,7 @@ mod tests {
             index: 5,
             prize,
             scenario: &scenario,
-            generator: generator::VERSION - 1,
+            generator: generator::OLDEST - 1,
         };
         let checked = check(&unit, block.commitment(), Some(&seed));
         assert!(

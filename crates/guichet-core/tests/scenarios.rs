@@ -21,8 +21,40 @@ fn prizes(emission: &Emission) -> impl Iterator<Item = Cents> + '_ {
         .chain([Cents::ZERO])
 }
 
+/// The eight cards of a Black Jack table, as (rank, suit).
+fn cards_of(table: &guichet_core::games::blackjack::scenario::BlackJackScenario) -> Vec<String> {
+    let bank = &table.bank;
+    let mut cards = vec![
+        format!("{:?}{:?}", bank.shown, bank.suits[0]),
+        format!("{:?}{:?}", bank.hidden, bank.suits[1]),
+    ];
+    for hand in &table.hands {
+        cards.extend((0..2).map(|card| format!("{:?}{:?}", hand.cards[card], hand.suits[card])));
+    }
+    cards
+}
+
 fn check(emission: &Emission, prize: Cents, scenario: &Scenario) -> Result<(), TestCaseError> {
+    check_under(generator::VERSION, emission, prize, scenario)
+}
+
+/// What [`check`] checks of a scenario drawn as generators' `version` drew;
+/// from version 3 on, a Black Jack table shows no card twice (one deck).
+fn check_under(
+    version: u32,
+    emission: &Emission,
+    prize: Cents,
+    scenario: &Scenario,
+) -> Result<(), TestCaseError> {
     prop_assert_eq!(scenario.game(), emission.game);
+    if let Scenario::BlackJack(table) = scenario
+        && version >= 3
+    {
+        let mut cards = cards_of(table);
+        cards.sort();
+        cards.dedup();
+        prop_assert_eq!(cards.len(), 8, "a card twice: {:?}", table);
+    }
     if let Err(error) = scenario.validate(emission) {
         return Err(TestCaseError::fail(format!(
             "{emission} {prize}: {error}: {scenario:?}"
@@ -42,14 +74,18 @@ fn check(emission: &Emission, prize: Cents, scenario: &Scenario) -> Result<(), T
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
-    /// Every tier of all six emissions, thousands of seeds each.
+    /// Every tier of all six emissions, thousands of seeds each, under every
+    /// generators' version this build draws.
     #[test]
     fn every_tier_evaluates_to_its_prize(seed in any::<u64>()) {
-        for emission in guichet_core::games::emissions() {
-            for prize in prizes(emission) {
-                let mut rng = ChaCha12Rng::seed_from_u64(seed);
-                let scenario = generator::generate(emission, prize, &mut rng).expect("a prize of the table");
-                check(emission, prize, &scenario)?;
+        for version in generator::OLDEST..=generator::VERSION {
+            for emission in guichet_core::games::emissions() {
+                for prize in prizes(emission) {
+                    let mut rng = ChaCha12Rng::seed_from_u64(seed);
+                    let scenario = generator::generate_under(version, emission, prize, &mut rng)
+                        .expect("a prize of the table");
+                    check_under(version, emission, prize, &scenario)?;
+                }
             }
         }
     }

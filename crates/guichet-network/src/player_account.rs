@@ -9,7 +9,7 @@
 
 use guichet_core::block::{Commitment, Seed, UnitStreams};
 use guichet_core::emission::Emission;
-use guichet_core::generator::{self, scenario_from_streams};
+use guichet_core::generator::{self, scenario_from_streams_under};
 use guichet_core::money::Cents;
 use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
@@ -244,17 +244,21 @@ fn drawn(
     sold_at: String,
 ) -> Result<Unit, StoreError> {
     let unexpected = |what: String| StoreError::from(NetworkError::Unexpected(what));
-    if u32::try_from(generator).ok() != Some(generator::VERSION) {
+    let Some(version) = u32::try_from(generator)
+        .ok()
+        .filter(|&version| generator::draws(version))
+    else {
         return Err(unexpected(format!(
-            "unit {id} was drawn with generator {generator}, this kiosk draws with {}",
+            "unit {id} was drawn with generator {generator}, this kiosk draws with {} to {}",
+            generator::OLDEST,
             generator::VERSION
         )));
-    }
+    };
     let key: [u8; 32] = stream_key
         .try_into()
         .map_err(|_| unexpected(format!("unit {id}'s stream key is not 32 bytes")))?;
     let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
-    let scenario = scenario_from_streams(emission, &UnitStreams(key), index, prize)
+    let scenario = scenario_from_streams_under(version, emission, &UnitStreams(key), index, prize)
         .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
     let block = u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?;
     Ok(Unit::sold(

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use guichet_core::block::{Block, Seed, TierTally};
-use guichet_core::generator::{self, scenario_of_unit};
+use guichet_core::generator::{self, scenario_of_unit_under};
 use guichet_core::money::Cents;
 use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
@@ -323,14 +323,18 @@ impl Played<'_> {
         journal: &[Result<RevealStep, String>],
         violations: &mut Vec<String>,
     ) {
-        if u32::try_from(generator).ok() != Some(generator::VERSION) {
+        let Some(version) = u32::try_from(generator)
+            .ok()
+            .filter(|&version| generator::draws(version))
+        else {
             violations.push(format!(
-                "{}: drawn with generator {generator}, this build replays {}",
+                "{}: drawn with generator {generator}, this build replays {} to {}",
                 self.name,
+                generator::OLDEST,
                 generator::VERSION
             ));
             return;
-        }
+        };
         let steps: Result<Vec<RevealStep>, &String> =
             journal.iter().map(|step| step.as_ref().copied()).collect();
         let steps = match steps {
@@ -343,7 +347,7 @@ impl Played<'_> {
                 return;
             }
         };
-        let scenario = scenario_of_unit(block, index, self.prize);
+        let scenario = scenario_of_unit_under(version, block, index, self.prize);
         match Progress::replay(&scenario, &steps) {
             Ok(progress) if self.settled && !progress.is_complete() => {
                 violations.push(format!("{}: settled before it was all revealed", self.name));

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use guichet_core::block::{Block, Commitment, Seed};
 use guichet_core::emission::Emission;
-use guichet_core::generator::{self, unit_scenario};
+use guichet_core::generator;
 use guichet_core::money::Cents;
 
 use crate::files;
@@ -427,16 +427,25 @@ impl Store {
                 ));
             }
             if let Some(block) = &checked.block {
-                let (prize, scenario) = unit_scenario(block, unit.index);
+                let prize = block.prize_of_unit(unit.index);
                 if unit.prize != prize {
                     violations.push(format!(
                         "unit {id}: prize {} but its block gives {prize}",
                         unit.prize
                     ));
                 }
-                // A unit drawn by other generators (an earlier release) is
-                // checked by that release; here, that it is legal and worth its prize.
-                if unit.generator == generator::VERSION && unit.scenario != scenario {
+                // A unit drawn by generators this build no longer draws (an
+                // early release) is checked by that release; here, that it is
+                // legal and worth its prize.
+                if generator::draws(unit.generator)
+                    && unit.scenario
+                        != generator::scenario_of_unit_under(
+                            unit.generator,
+                            block,
+                            unit.index,
+                            prize,
+                        )
+                {
                     violations.push(format!(
                         "unit {id}: its scenario is not the one its block gives"
                     ));

@@ -60,7 +60,7 @@ impl FromStr for Game {
 
 /// Makes the registry from its list: one line per game, `Variant =>
 /// folder::scenario::ScenarioType`. Each folder holds `game::GAME` (its
-/// [`Game`]), and `generator::generate(emission, prize, rng)`.
+/// [`Game`]), and `generator::generate(emission, prize, rng, version)`.
 macro_rules! games {
     ($($variant:ident => $module:ident::scenario::$scenario:ident;)+) => {
         $(pub mod $module;)+
@@ -117,16 +117,17 @@ macro_rules! games {
             }
 
             /// Draws the scenario of a unit of `emission` worth `prize` from
-            /// `rng`, with its game's generator; `None` if the prize is not
-            /// in its table.
+            /// `rng`, with its game's generator as generators' `version`
+            /// drew; `None` if the prize is not in its table.
             pub(crate) fn draw(
                 emission: &Emission,
                 prize: Cents,
                 rng: &mut (impl Rng + ?Sized),
+                version: u32,
             ) -> Option<Self> {
                 $(
                     if emission.game == $module::game::GAME {
-                        return $module::generator::generate(emission, prize, rng)
+                        return $module::generator::generate(emission, prize, rng, version)
                             .map(Self::$variant);
                     }
                 )+

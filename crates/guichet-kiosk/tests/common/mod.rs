@@ -417,6 +417,7 @@ pub fn play_at_table_by(
     emission: &'static Emission,
     playing: Playing,
 ) {
+    let before = unit_on_table(harness).map(|unit| unit.id);
     if playing == Playing::StepByStep {
         harness.get_by_label(&play_label(emission)).click();
         harness.run_steps(2);
@@ -443,7 +444,11 @@ pub fn play_at_table_by(
             assert!(!settled(harness), "nothing revealed yet");
         }
         harness.get_by_label("Auto").click();
-        run_until(harness, 20.0, settled);
+        // The unit bought here settled, not the one before still on the table.
+        run_until(harness, 20.0, |harness| {
+            unit_on_table(harness)
+                .is_some_and(|unit| Some(unit.id) != before && unit.state == UnitState::Settled)
+        });
     }
     settle_animations(harness);
 }

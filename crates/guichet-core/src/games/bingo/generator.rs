@@ -75,7 +75,7 @@ fn every_tier() -> &'static [Combinations] {
 }
 
 /// Draws the grids and balls of a unit worth `prize`, or `None` if Bingo has no
-/// such prize.
+/// such prize (the same under every generators' version this build draws).
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
@@ -83,6 +83,7 @@ pub fn generate(
     _emission: &Emission,
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
+    _version: u32,
 ) -> Option<BingoScenario> {
     let wanted = combinations_for(prize)?;
     let grids = grid_pair(rng);

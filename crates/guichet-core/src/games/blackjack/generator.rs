@@ -17,6 +17,11 @@
 //!   winning hands over a whole block. Over a block, then, an amount says nothing
 //!   of whether its hand wins. Cards are uniform among the pairs making their
 //!   number; suits are uniform.
+//! - *One deck* (generators' version 3 on). The eight cards of a table are
+//!   dealt from one 52-card deck: each hand's pair is uniform among the pairs
+//!   of cards still in the deck that make its number, so no card shows twice.
+//!   Under version 2 each card was drawn afresh (a table could show 8♣ twice);
+//!   that drawing is kept, to redraw the units sold under it.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -100,10 +105,15 @@ pub fn generate(
     _emission: &Emission,
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
+    version: u32,
 ) -> Option<BlackJackScenario> {
+    let mut deck = Deck {
+        one_deck: version >= 3,
+        dealt: Vec::with_capacity(8),
+    };
     // What shows before any reveal comes first, blind to the prize.
     let bank_total = rng.random_range(BANK_TOTALS);
-    let bank = bank(bank_total, rng);
+    let bank = deck.bank(bank_total, rng);
     let split: &[WinningHand] = if prize == Cents::ZERO {
         &[]
     } else {
@@ -117,13 +127,13 @@ pub fn generate(
             } else {
                 rng.random_range(bank_total + 1..=20)
             };
-            hand(total, winner.amount, rng)
+            deck.hand(total, winner.amount, rng)
         })
         .collect();
     while hands.len() < 3 {
         let total = rng.random_range(13..=bank_total);
         let amount = decoy_amounts().draw(rng);
-        hands.push(hand(total, amount, rng));
+        hands.push(deck.hand(total, amount, rng));
     }
     hands.shuffle(rng);
     Some(BlackJackScenario {
@@ -132,29 +142,103 @@ pub fn generate(
     })
 }
 
-fn hand(total: u8, amount: Cents, rng: &mut (impl Rng + ?Sized)) -> Hand {
+/// A card: its rank and suit.
+type Card = (Rank, Suit);
+
+/// The cards a table is dealt from.
+struct Deck {
+    /// Whether they come from one deck (version 3 on), each card once.
+    one_deck: bool,
+    /// The cards dealt so far.
+    dealt: Vec<Card>,
+}
+
+impl Deck {
+    /// A hand of number `total` over `amount`.
+    fn hand(&mut self, total: u8, amount: Cents, rng: &mut (impl Rng + ?Sized)) -> Hand {
+        let [first, second] = if self.one_deck {
+            self.deal_pair(&Rank::ALL, |first, second| first.value() + second.value() == total, rng)
+        } else {
+            afresh_hand(total, rng)
+        };
+        Hand {
+            cards: [first.0, second.0],
+            suits: [first.1, second.1],
+            amount,
+        }
+    }
+
+    /// The bank's two cards, of number `total`.
+    fn bank(&mut self, total: u8, rng: &mut (impl Rng + ?Sized)) -> Bank {
+        let [shown, hidden] = if self.one_deck {
+            self.deal_pair(
+                &Rank::BANK_HIDDEN,
+                |shown, hidden| shown.value() + hidden.value() == total,
+                rng,
+            )
+        } else {
+            afresh_bank(total, rng)
+        };
+        Bank {
+            shown: shown.0,
+            hidden: hidden.0,
+            suits: [shown.1, hidden.1],
+        }
+    }
+
+    /// Two cards still in the deck, the second of `second_ranks`, that
+    /// `fits`: uniform among all such pairs.
+    fn deal_pair(
+        &mut self,
+        second_ranks: &[Rank],
+        fits: impl Fn(Rank, Rank) -> bool,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> [Card; 2] {
+        let cards = |ranks: &'static [Rank]| {
+            ranks
+                .iter()
+                .flat_map(|&rank| Suit::ALL.iter().map(move |&suit| (rank, suit)))
+        };
+        let left = |card: &Card| !self.dealt.contains(card);
+        let fits = &fits;
+        let pairs: Vec<[Card; 2]> = cards(&Rank::ALL)
+            .filter(left)
+            .flat_map(|first| {
+                second_ranks
+                    .iter()
+                    .flat_map(|&rank| Suit::ALL.iter().map(move |&suit| (rank, suit)))
+                    .filter(move |second| *second != first && fits(first.0, second.0))
+                    .map(move |second| [first, second])
+            })
+            .filter(|[_, second]| left(second))
+            .collect();
+        let pair = *pick(rng, &pairs);
+        self.dealt.extend(pair);
+        pair
+    }
+}
+
+/// A hand of number `total` as version 2 drew it: the ranks, then each suit,
+/// afresh.
+fn afresh_hand(total: u8, rng: &mut (impl Rng + ?Sized)) -> [Card; 2] {
     let pairs: Vec<[Rank; 2]> = Rank::ALL
         .iter()
         .flat_map(|&first| Rank::ALL.iter().map(move |&second| [first, second]))
         .filter(|[first, second]| first.value() + second.value() == total)
         .collect();
-    Hand {
-        cards: *pick(rng, &pairs),
-        suits: [*pick(rng, &Suit::ALL), *pick(rng, &Suit::ALL)],
-        amount,
-    }
+    let [first, second] = *pick(rng, &pairs);
+    let suits = [*pick(rng, &Suit::ALL), *pick(rng, &Suit::ALL)];
+    [(first, suits[0]), (second, suits[1])]
 }
 
-fn bank(total: u8, rng: &mut (impl Rng + ?Sized)) -> Bank {
+/// The bank's cards of number `total` as version 2 drew them.
+fn afresh_bank(total: u8, rng: &mut (impl Rng + ?Sized)) -> [Card; 2] {
     let pairs: Vec<(Rank, Rank)> = Rank::ALL
         .iter()
         .flat_map(|&shown| Rank::BANK_HIDDEN.iter().map(move |&hidden| (shown, hidden)))
         .filter(|(shown, hidden)| shown.value() + hidden.value() == total)
         .collect();
     let (shown, hidden) = *pick(rng, &pairs);
-    Bank {
-        shown,
-        hidden,
-        suits: [*pick(rng, &Suit::ALL), *pick(rng, &Suit::ALL)],
-    }
+    let suits = [*pick(rng, &Suit::ALL), *pick(rng, &Suit::ALL)];
+    [(shown, suits[0]), (hidden, suits[1])]
 }

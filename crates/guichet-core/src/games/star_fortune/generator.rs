@@ -37,11 +37,13 @@ impl DropResult {
 }
 
 /// Draws the two drops of a unit of `emission` worth `prize`, or `None` if the
-/// emission has no such prize.
+/// emission has no such prize (the same under every generators' version this
+/// build draws).
 pub fn generate(
     emission: &Emission,
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
+    _version: u32,
 ) -> Option<StarFortuneScenario> {
     if prize != Cents::ZERO && emission.tier_of(prize).is_none() {
         return None;

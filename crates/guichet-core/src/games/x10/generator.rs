@@ -78,7 +78,8 @@ pub fn decoy_amounts() -> &'static Weighted {
     })
 }
 
-/// Draws the bundles of a unit worth `prize`, or `None` if X10 has no such prize.
+/// Draws the bundles of a unit worth `prize`, or `None` if X10 has no such prize
+/// (the same under every generators' version this build draws).
 ///
 /// # Panics
 /// Never: the counts of zones, balls and numbers are fixed by construction.
@@ -86,6 +87,7 @@ pub fn generate(
     _emission: &Emission,
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
+    _version: u32,
 ) -> Option<X10Scenario> {
     // Blind to the prize: the winning numbers come first.
     let drawn: Vec<u8> = sample(rng, NUMBERS.len(), 3)
