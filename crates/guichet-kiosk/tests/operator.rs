@@ -776,3 +776,53 @@ fn the_closings_tab_lists_the_days_closed_makes_one_now_and_exports_the_latest()
             .is_some()
     );
 }
+
+/// A database and its folder open to other users: the operator menu says so
+/// at its top, in the kiosk's words, and the journal keeps it.
+#[test]
+fn a_database_open_to_other_users_is_told_in_the_operator_menu() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let (folder, path) = new_database();
+    drop(seeded(31).open(&path).expect("a store"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let store = seeded(31).open(&path).expect("it opens all the same");
+    let mut harness = kiosk_in(store, Mode::default());
+    open_operator(&mut harness, PIN);
+    let database = format!(
+        "La base de données {} est ouverte aux autres utilisateurs (droits 644) : rendez-la privée (chmod go-rwx).",
+        path.display()
+    );
+    let its_folder = format!(
+        "Le dossier de la base de données {} est ouvert aux autres utilisateurs (droits 755) : rendez-le privé (chmod go-rwx).",
+        folder.path().display()
+    );
+    harness.get_by_label(&database);
+    harness.get_by_label(&its_folder);
+    let logged: Vec<String> = store_of(&harness)
+        .events(50)
+        .expect("the journal")
+        .into_iter()
+        .filter(|event| event.kind == EventKind::Error)
+        .map(|event| event.detail)
+        .collect();
+    assert_eq!(logged.len(), 2, "{logged:?}");
+    assert!(
+        logged
+            .iter()
+            .all(|detail| detail.contains("is open to other users")),
+        "{logged:?}"
+    );
+    // Made private again, the next start says nothing.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    drop(harness);
+    let store = seeded(31).open(&path).expect("a store");
+    let mut harness = kiosk_in(store, Mode::default());
+    open_operator(&mut harness, PIN);
+    assert!(
+        harness
+            .query_by_label_contains("autres utilisateurs")
+            .is_none()
+    );
+}

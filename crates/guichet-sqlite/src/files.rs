@@ -14,6 +14,8 @@ use std::io;
 use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
 
+use crate::warning::{Exposed, StoreWarning};
+
 /// The mode of every file Guichet creates: readable and writable by its user only.
 pub const PRIVATE_FILE: u32 = 0o600;
 /// The mode of a folder Guichet creates for its database.
@@ -144,13 +146,12 @@ pub fn sync_folder_of(path: &Path) -> io::Result<()> {
 /// A warning when `path` (a file, or the folder holding the database) can be
 /// read or written by users other than its owner.
 #[must_use]
-pub fn openness_warning(path: &Path, what: &str) -> Option<String> {
+pub fn openness_warning(path: &Path, what: Exposed) -> Option<StoreWarning> {
     let mode = fs::metadata(path).ok()?.mode() & 0o777;
-    (mode & 0o077 != 0).then(|| {
-        format!(
-            "{what} {} is open to other users (mode {mode:03o}); make it private with `chmod go-rwx`",
-            path.display()
-        )
+    (mode & 0o077 != 0).then(|| StoreWarning::OpenToOthers {
+        what,
+        path: path.to_path_buf(),
+        mode,
     })
 }
 

@@ -54,6 +54,7 @@ mod units;
 mod upgrade;
 mod verify;
 mod verify_records;
+mod warning;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use archive::{ArchiveSummary, check_archive};
@@ -72,3 +73,4 @@ pub use seeds::{ChooseSeed, SeedSource};
 pub use store::Store;
 pub use tally::Mark;
 pub use upgrade::Migrated;
+pub use warning::{Exposed, StoreWarning};

@@ -27,6 +27,7 @@ use crate::seeds::SeedSource;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
 use crate::tally::{Recorded, Tally};
+use crate::warning::{Exposed, StoreWarning};
 
 /// How to open a store: [`OpenOptions::new`], then [`OpenOptions::open`].
 #[derive(Clone)]
@@ -229,8 +230,8 @@ impl Store {
         store.take_up_chain()?;
         store.warnings.extend(
             [
-                files::openness_warning(keys.folder(), "the key store"),
-                files::openness_warning(&store.key_path, "the seal key"),
+                files::openness_warning(keys.folder(), Exposed::KeyStore),
+                files::openness_warning(&store.key_path, Exposed::SealKey),
             ]
             .into_iter()
             .flatten(),
@@ -286,10 +287,9 @@ impl Store {
             Some(kept) => kept,
             None if keys.may_create() => old.write(&self.key_path)?,
             None => {
-                self.warnings.push(format!(
-                    "a seal key is beside the database ({}), but this kiosk reads its keys from systemd's credentials: install it as one and remove it",
-                    legacy.display()
-                ));
+                self.warnings.push(StoreWarning::LegacyKeyUnused {
+                    path: legacy.to_path_buf(),
+                });
                 return Ok(());
             }
         };
@@ -299,11 +299,10 @@ impl Store {
                 reason: format!("moved into the key store, but not removed: {error}"),
             })?;
         } else {
-            self.warnings.push(format!(
-                "{} is not the seal key kept for this database ({}): it is not used; remove it",
-                legacy.display(),
-                self.key_path.display()
-            ));
+            self.warnings.push(StoreWarning::LegacyKeyOther {
+                path: legacy.to_path_buf(),
+                kept: self.key_path.clone(),
+            });
         }
         Ok(())
     }
@@ -326,10 +325,9 @@ impl Store {
             }),
             Recorded::Mark(_) => Ok(()),
             Recorded::Damaged => {
-                self.warnings.push(format!(
-                    "the tally {} was damaged; it is rebuilt from the database",
-                    tally_path.display()
-                ));
+                self.warnings.push(StoreWarning::TallyRebuilt {
+                    path: tally_path.to_path_buf(),
+                });
                 self.record_tally();
                 Ok(())
             }
@@ -407,14 +405,14 @@ fn migration_plan(
 }
 
 /// The warnings of a database, or its folder, open to other users.
-fn openness_warnings(path: &Path) -> impl Iterator<Item = String> {
+fn openness_warnings(path: &Path) -> impl Iterator<Item = StoreWarning> {
     let folder = path
         .parent()
         .filter(|folder| !folder.as_os_str().is_empty())
         .unwrap_or_else(|| Path::new("."));
     [
-        files::openness_warning(path, "the database"),
-        files::openness_warning(folder, "the database's folder"),
+        files::openness_warning(path, Exposed::Database),
+        files::openness_warning(folder, Exposed::Folder),
     ]
     .into_iter()
     .flatten()

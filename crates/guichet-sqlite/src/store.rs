@@ -21,6 +21,7 @@ use crate::seal::SealKey;
 use crate::seeds::SeedSource;
 use crate::sqlite_error::OnFile as _;
 use crate::tally::{Mark, Tally};
+use crate::warning::StoreWarning;
 
 /// Whether the seeds of the open blocks can be unsealed.
 #[derive(Debug)]
@@ -55,7 +56,7 @@ pub struct Store {
     pub(crate) tally: Option<Tally>,
     /// Where the database's keys are kept.
     pub(crate) keys: KeyStore,
-    pub(crate) warnings: Vec<String>,
+    pub(crate) warnings: Vec<StoreWarning>,
     pub(crate) clock: Clock,
     /// The key and time the chain's links are made with (`chain`).
     pub(crate) signer: SharedSigner,
@@ -163,7 +164,7 @@ impl Store {
     /// What the operator should know but that does not stop the store: files
     /// open to other users, a tally rebuilt, a tally that could not be written.
     #[must_use]
-    pub fn warnings(&self) -> &[String] {
+    pub fn warnings(&self) -> &[StoreWarning] {
         &self.warnings
     }
 
@@ -307,10 +308,10 @@ impl Store {
             .map_err(|error| error.to_string())
             .and_then(|mark| tally.record(mark).map_err(|error| error.to_string()));
         if let Err(reason) = recorded {
-            let warning = format!(
-                "the tally beside {} could not be written: {reason}",
-                self.path.display()
-            );
+            let warning = StoreWarning::TallyUnwritten {
+                path: self.path.clone(),
+                reason,
+            };
             if !self.warnings.contains(&warning) {
                 self.warnings.push(warning);
             }

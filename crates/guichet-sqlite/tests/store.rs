@@ -52,7 +52,7 @@ fn a_database_open_to_others_is_warned_about() {
     let store = support::open(&path).expect("it still opens");
     assert_eq!(store.warnings().len(), 1, "{:?}", store.warnings());
     assert!(
-        store.warnings()[0].contains("mode 644"),
+        store.warnings()[0].to_string().contains("mode 644"),
         "{:?}",
         store.warnings()
     );

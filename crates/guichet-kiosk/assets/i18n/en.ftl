@@ -79,16 +79,43 @@ notice-moved-on = This game moved on elsewhere: it is shown as it is recorded. N
 notice-sales-suspended = Sales are suspended: the key of the game blocks cannot be found. Your balance and games are intact; call the operator.
 notice-balance-ceiling = The balance cannot go above { $max } through credits.
 notice-deposit-too-large = A credit cannot be more than { $max }.
-notice-balance-unreadable = The balance cannot be read for now. Detail for the operator: { $reason }
-notice-units-unreadable = The unit in progress cannot be read for now. Detail for the operator: { $reason }
-notice-session-unreadable = The session’s figures cannot be read for now. Detail for the operator: { $reason }
-notice-protection-unreadable = Your limits and your age answer cannot be read for now: play stays closed. Detail for the operator: { $reason }
+notice-balance-unreadable = The balance cannot be read for now. { $reason }
+notice-units-unreadable = The unit in progress cannot be read for now. { $reason }
+notice-session-unreadable = The session’s figures cannot be read for now. { $reason }
+notice-protection-unreadable = Your limits and your age answer cannot be read for now: play stays closed. { $reason }
 notice-protection-unknown = Your limits and your age answer could not be read: play stays closed for now. Nothing was charged.
-notice-settings-unreadable = The kiosk’s settings cannot be read: it follows its original settings. Detail for the operator: { $reason }
+notice-settings-unreadable = The kiosk’s settings cannot be read: it follows its original settings. { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Balance too low: { $balance } for a stake of { $stake }. No game was bought.
 notice-locked = The database is busy in another program. Nothing was lost; try again in a moment.
-notice-store-error = Could not do that: { $reason }
+warning-exposed-database = The database { $path } is open to other users (mode { $mode }): make it private (chmod go-rwx).
+warning-exposed-folder = The database's folder { $path } is open to other users (mode { $mode }): make it private (chmod go-rwx).
+warning-exposed-key-store = The key store { $path } is open to other users (mode { $mode }): make it private (chmod go-rwx).
+warning-exposed-seal-key = The seal key { $path } is open to other users (mode { $mode }): make it private (chmod go-rwx).
+warning-legacy-key-unused = A seal key is beside the database ({ $path }), but this kiosk reads its keys from systemd's credentials: install it as one, then remove it.
+warning-legacy-key-other = { $path } is not this database's seal key ({ $kept }): it is not used; remove it.
+warning-tally-rebuilt = The tally { $path } was damaged: it was rebuilt from the database.
+warning-tally-unwritten = The tally beside { $path } could not be written: { $reason }
+notice-store-damaged = The kiosk's database cannot be read as it should: nothing was written or lost. Call the operator.
+notice-store-read-only = The kiosk's database cannot be written: nothing was written or lost. Call the operator.
+notice-store-gone = The kiosk's file was moved, replaced or no longer opens: nothing more is written, nothing is lost. Call the operator.
+notice-store-forged = The kiosk's file was changed without its key: nothing more is written. Call the operator.
+notice-clock-behind = The kiosk's clock is behind its last operation: nothing was written. Call the operator.
+notice-not-positive = The amount must be more than zero.
+notice-not-adult = No stake without the answer "18 or over" on record: ask at the desk.
+notice-card-format = A card number is 1 to 32 letters, digits or dashes.
+notice-card-taken = Card { $card } is already a player's.
+notice-no-reason = An operator's action needs a reason.
+notice-pin-hash = The PIN could not be checked: nothing was changed. Call the operator.
+notice-pin-format = The operator's PIN is { $min } to { $max } digits.
+notice-player-pin-format = A card's PIN is { $min } to { $max } digits.
+notice-no-such-unit = This game cannot be found on this kiosk.
+notice-entropy = A new block of games cannot be opened: the system gives no randomness. Nothing was charged; call the operator.
+notice-kiosk-refused = The network does not know this kiosk: call the operator.
+notice-network = The network does not answer: nothing was lost; try again in a moment.
+notice-insufficient-balance = Cannot withdraw { $amount }: the balance is { $balance }.
+notice-limit-out-of-range = A 7-day limit is more than zero and at most { $max }.
+notice-exclusion-out-of-range = A break lasts 1 to { $max } days.
 notice-closing-refused = The network refuses closing no. { $counter }: it received another under that number, so the kiosk’s file is not the one that made it. Call the operator.
 
 ## Rules
@@ -254,6 +281,7 @@ bingo-sphere-label = Sphere: { $drawn ->
 } of 15
 bingo-drawn-label = Ball { $number }: { $ball }
 bingo-grid-title = Grid { $number }
+bingo-sphere-last = { $sphere }, the last: { $ball }
 bingo-joker = Joker
 bingo-marked = marked
 bingo-unmarked = not marked
@@ -299,6 +327,7 @@ exclusion-days = { $days ->
    *[other] { $days } days
 }
 exclusion-confirm = Confirm a break of { $duration }
+exclusion-choose-first = Choose a length first
 exclusion-until = Break from play until { $date }.
 exclusion-banner = Break from play until { $date }: no stake and no credit until then.
 reality-title = Your session so far
@@ -430,6 +459,20 @@ settings-minutes = { $minutes } min
 settings-attract = Attract loop
 settings-exit-explained = Close the kiosk: the screen goes back to the system. A unit under way stays resumable.
 settings-exit = Close the kiosk
+journal-pin-set = Operator PIN set
+journal-pin-changed = Operator PIN changed
+journal-menu-opened = Operator menu opened
+journal-closed = The operator closed the kiosk
+journal-verified = Verified: nothing to report
+journal-findings = Verified: { $count ->
+    [one] 1 finding
+   *[other] { $count } findings
+}
+journal-pin-wrong = Wrong PIN ({ $wrong } of { $most })
+journal-locked = { $tries } wrong PINs: menu locked until { $date }
+journal-card = Card { $card }
+journal-card-locked = Card { $card }: { $tries } wrong PINs, locked until { $date }
+journal-taken-up = Unit { $unit } taken up
 event-error = Error
 event-resume = Resume
 event-pin-set = PIN set

@@ -79,16 +79,43 @@ notice-moved-on = Cette partie a avancé ailleurs : elle est affichée telle qu�
 notice-sales-suspended = La vente est suspendue : la clé des blocs de parties est introuvable. Votre solde et vos parties sont intacts ; appelez l’exploitant.
 notice-balance-ceiling = Le solde ne peut pas dépasser { $max } par des crédits.
 notice-deposit-too-large = Un crédit ne peut pas dépasser { $max }.
-notice-balance-unreadable = Le solde ne peut pas être lu pour l’instant. Détail pour l’exploitant : { $reason }
-notice-units-unreadable = La partie en cours ne peut pas être lue pour l’instant. Détail pour l’exploitant : { $reason }
-notice-session-unreadable = Le bilan de la session ne peut pas être lu pour l’instant. Détail pour l’exploitant : { $reason }
-notice-protection-unreadable = Vos limites et votre réponse d’âge ne peuvent pas être lues pour l’instant : le jeu reste fermé. Détail pour l’exploitant : { $reason }
+notice-balance-unreadable = Le solde ne peut pas être lu pour l’instant. { $reason }
+notice-units-unreadable = La partie en cours ne peut pas être lue pour l’instant. { $reason }
+notice-session-unreadable = Le bilan de la session ne peut pas être lu pour l’instant. { $reason }
+notice-protection-unreadable = Vos limites et votre réponse d’âge ne peuvent pas être lues pour l’instant : le jeu reste fermé. { $reason }
 notice-protection-unknown = Vos limites et votre réponse d’âge n’ont pas pu être lues : le jeu reste fermé pour l’instant. Rien n’a été débité.
-notice-settings-unreadable = Les réglages de la borne ne peuvent pas être lus : elle suit ses réglages d’origine. Détail pour l’exploitant : { $reason }
+notice-settings-unreadable = Les réglages de la borne ne peuvent pas être lus : elle suit ses réglages d’origine. { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Solde insuffisant : { $balance } pour une mise de { $stake }. Aucune partie n’a été achetée.
 notice-locked = La base de données est occupée par un autre programme. Rien n’a été perdu ; réessayez dans un instant.
-notice-store-error = Opération impossible : { $reason }
+warning-exposed-database = La base de données { $path } est ouverte aux autres utilisateurs (droits { $mode }) : rendez-la privée (chmod go-rwx).
+warning-exposed-folder = Le dossier de la base de données { $path } est ouvert aux autres utilisateurs (droits { $mode }) : rendez-le privé (chmod go-rwx).
+warning-exposed-key-store = Le dossier des clés { $path } est ouvert aux autres utilisateurs (droits { $mode }) : rendez-le privé (chmod go-rwx).
+warning-exposed-seal-key = La clé de scellement { $path } est ouverte aux autres utilisateurs (droits { $mode }) : rendez-la privée (chmod go-rwx).
+warning-legacy-key-unused = Une clé de scellement est à côté de la base ({ $path }), mais cette borne lit ses clés dans les identifiants de systemd : installez-la ainsi, puis retirez-la.
+warning-legacy-key-other = { $path } n’est pas la clé de scellement de cette base ({ $kept }) : elle ne sert pas ; retirez-la.
+warning-tally-rebuilt = Le registre { $path } était endommagé : il a été reconstruit d’après la base.
+warning-tally-unwritten = Le registre à côté de { $path } n’a pas pu être écrit : { $reason }
+notice-store-damaged = La base de données de la borne ne peut pas être lue comme il faut : rien n’a été écrit ni perdu. Appelez l’exploitant.
+notice-store-read-only = La base de données de la borne ne peut pas être écrite : rien n’a été écrit ni perdu. Appelez l’exploitant.
+notice-store-gone = Le fichier de la borne a été déplacé, remplacé ou ne s’ouvre plus : plus rien n’est écrit, rien n’est perdu. Appelez l’exploitant.
+notice-store-forged = Le fichier de la borne a été modifié sans sa clé : plus rien n’est écrit. Appelez l’exploitant.
+notice-clock-behind = L’horloge de la borne est en retard sur sa dernière opération : rien n’a été écrit. Appelez l’exploitant.
+notice-not-positive = Le montant doit être supérieur à zéro.
+notice-not-adult = Aucune mise sans la réponse « 18 ans ou plus » enregistrée : adressez-vous au guichet.
+notice-card-format = Un numéro de carte a de 1 à 32 lettres, chiffres ou tirets.
+notice-card-taken = La carte { $card } est déjà celle d’un joueur.
+notice-no-reason = Une opération de l’exploitant demande un motif.
+notice-pin-hash = Le code n’a pas pu être vérifié : rien n’a été changé. Appelez l’exploitant.
+notice-pin-format = Le code de l’exploitant a de { $min } à { $max } chiffres.
+notice-player-pin-format = Le code d’une carte a de { $min } à { $max } chiffres.
+notice-no-such-unit = Cette partie est introuvable sur cette borne.
+notice-entropy = Un nouveau bloc de parties ne peut pas être ouvert : le système ne fournit pas de hasard. Rien n’a été débité ; appelez l’exploitant.
+notice-kiosk-refused = Le réseau ne reconnaît pas cette borne : appelez l’exploitant.
+notice-network = Le réseau ne répond pas : rien n’a été perdu ; réessayez dans un instant.
+notice-insufficient-balance = Impossible de retirer { $amount } : le solde est de { $balance }.
+notice-limit-out-of-range = Une limite sur 7 jours est supérieure à zéro et d’au plus { $max }.
+notice-exclusion-out-of-range = Une pause dure de 1 à { $max } jours.
 notice-closing-refused = Le réseau refuse la clôture n° { $counter } : il en a reçu une autre sous ce numéro, le fichier de la borne n’est pas celui qui l’a faite. Appelez l’exploitant.
 
 ## Règles
@@ -254,6 +281,7 @@ bingo-sphere-label = Sphère: { $drawn ->
 } sur 15
 bingo-drawn-label = Boule { $number }: { $ball }
 bingo-grid-title = Grille { $number }
+bingo-sphere-last = { $sphere }, la dernière : { $ball }
 bingo-joker = Joker
 bingo-marked = marqué
 bingo-unmarked = non marqué
@@ -299,6 +327,7 @@ exclusion-days = { $days ->
    *[other] { $days } jours
 }
 exclusion-confirm = Confirmer la pause de { $duration }
+exclusion-choose-first = Choisissez d’abord une durée
 exclusion-until = Pause de jeu jusqu’au { $date }.
 exclusion-banner = Pause de jeu jusqu’au { $date } : ni mise ni crédit d’ici là.
 reality-title = Point sur votre session
@@ -430,6 +459,20 @@ settings-minutes = { $minutes } min
 settings-attract = Animation d’accueil
 settings-exit-explained = Fermer la borne : l’écran revient au système. Une partie en cours reste à reprendre.
 settings-exit = Fermer la borne
+journal-pin-set = Code d’exploitant choisi
+journal-pin-changed = Code d’exploitant changé
+journal-menu-opened = Menu de l’exploitant ouvert
+journal-closed = L’exploitant a fermé la borne
+journal-verified = Vérifiée : rien à signaler
+journal-findings = Vérifiée : { $count ->
+    [one] 1 constat
+   *[other] { $count } constats
+}
+journal-pin-wrong = Code erroné ({ $wrong } sur { $most })
+journal-locked = { $tries } codes erronés : menu bloqué jusqu’au { $date }
+journal-card = Carte { $card }
+journal-card-locked = Carte { $card } : { $tries } codes erronés, bloquée jusqu’au { $date }
+journal-taken-up = Partie { $unit } reprise
 event-error = Erreur
 event-resume = Reprise
 event-pin-set = Code choisi

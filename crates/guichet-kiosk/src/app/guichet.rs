@@ -94,6 +94,7 @@ impl Guichet {
             export_folder: None,
             muted: false,
             software: Verdict::Development,
+            store_warnings: Vec::new(),
             recording: None,
         };
         state.reread(Changed::ALL);
@@ -106,10 +107,10 @@ impl Guichet {
                 state.session = Session::new(settings.reality_minutes);
             }
             Some(Err(error)) => {
-                let text = state.texts.with(
-                    "notice-settings-unreadable",
-                    &[("reason", error.to_string())],
-                );
+                let reason = notice::words_for(&state.texts, &error, &state.time_zone);
+                let text = state
+                    .texts
+                    .with("notice-settings-unreadable", &[("reason", reason)]);
                 state.tell(text, true);
             }
             None => {}
@@ -125,6 +126,7 @@ impl Guichet {
                 is_problem: true,
             });
         }
+        state.take_store_warnings();
         Self {
             state,
             window: WindowPolicy::default(),

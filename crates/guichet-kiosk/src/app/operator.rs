@@ -358,7 +358,13 @@ fn show_tab(
     };
     match &mut state.page {
         Page::Operator(page) => page.show(content),
-        _ => state.page = Page::Operator(OperatorPage::new(content, state.software.clone())),
+        _ => {
+            state.page = Page::Operator(OperatorPage::new(
+                content,
+                state.software.clone(),
+                state.store_warnings.clone(),
+            ));
+        }
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_integrity::Verdict;
 use guichet_sale::{Protection, StoreError, Unit};
-use guichet_sqlite::{EventKind, Store};
+use guichet_sqlite::{EventKind, Store, StoreWarning};
 
 use crate::app::backend::Backend;
 use crate::app::export;
@@ -128,6 +128,9 @@ pub struct KioskState {
     /// The verdict on the kiosk's own program, checked before anything is
     /// sold (shown in the operator menu).
     pub software: Verdict,
+    /// What the kiosk's file warned of when it opened (files open to other
+    /// users, a tally rebuilt): said at the top of the operator menu.
+    pub store_warnings: Vec<StoreWarning>,
     /// A recalled unit's reveal being recorded for the export folder.
     pub recording: Option<export::Recorded>,
 }
@@ -182,6 +185,24 @@ impl KioskState {
     /// The kiosk's own file, while it can be used.
     pub fn own(&self) -> Option<&Store> {
         self.backend.as_ref().map(Backend::own)
+    }
+
+    /// Keeps what the kiosk's file warned of when it opened, for the
+    /// operator menu, and logs each in its journal (once a start: the
+    /// condition lasts until the operator mends it).
+    pub fn take_store_warnings(&mut self) {
+        let Some(backend) = self.backend.as_mut() else {
+            return;
+        };
+        let warnings = backend.own().warnings().to_vec();
+        for warning in &warnings {
+            // A journal that cannot take it: the menu says it all the same.
+            backend
+                .own_mut()
+                .log_event(EventKind::Error, &format!("warning: {warning}"))
+                .ok();
+        }
+        self.store_warnings = warnings;
     }
 
     /// Tells `text`, a problem or not.
@@ -303,7 +324,8 @@ impl KioskState {
             }
         }
         if let Some((key, error)) = problems.into_iter().next() {
-            let text = self.texts.with(key, &[("reason", error.to_string())]);
+            let reason = notice::words_for(&self.texts, &error, &self.time_zone);
+            let text = self.texts.with(key, &[("reason", reason)]);
             self.tell(text, true);
         }
     }

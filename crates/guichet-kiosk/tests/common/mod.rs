@@ -34,9 +34,13 @@ pub const KIOSK_SIZES: [(f32, f32); 5] = [
     (1080.0, 1920.0),
 ];
 
-/// A fresh database in a temporary folder.
+/// A fresh database in a temporary folder, private as an installed kiosk's
+/// is (a folder open to other users is said in the operator menu).
 pub fn new_database() -> (TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt as _;
     let folder = tempfile::tempdir().expect("a temporary folder");
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o700))
+        .expect("a private folder");
     let path = folder.path().join("guichet.sqlite3");
     (folder, path)
 }

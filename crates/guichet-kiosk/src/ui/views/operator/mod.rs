@@ -19,13 +19,16 @@ use egui::RichText;
 use guichet_core::emission::Emission;
 use guichet_integrity::Verdict;
 use guichet_sale::Unit;
-use guichet_sqlite::{BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters, PlayerSummary};
+use guichet_sqlite::{
+    BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters, PlayerSummary, StoreWarning,
+};
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::settings::KioskSettings;
+use crate::ui::notice;
 use crate::ui::theme::{self, palette, size};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{choice_button, quiet_button};
+use crate::ui::widgets::{choice_button, quiet_button, text_width};
 
 /// What a tab shows, as read from the store when it opened.
 pub enum TabContent {
@@ -111,6 +114,8 @@ pub struct OperatorPage {
     content: TabContent,
     /// The verdict on the kiosk's own program, said under the title.
     software: Verdict,
+    /// What the kiosk's file warned of when it opened, said under it.
+    warnings: Vec<StoreWarning>,
     /// What the operator is typing on the credits or meters tab.
     draft: credits::Draft,
     /// The chart shown.
@@ -119,12 +124,13 @@ pub struct OperatorPage {
 
 impl OperatorPage {
     /// The menu showing `content`, the kiosk's program being as `software`
-    /// says.
+    /// says and its file as `warnings` warn.
     #[must_use]
-    pub fn new(content: TabContent, software: Verdict) -> Self {
+    pub fn new(content: TabContent, software: Verdict, warnings: Vec<StoreWarning>) -> Self {
         Self {
             content,
             software,
+            warnings,
             draft: credits::Draft::default(),
             chart: charts::Choice::default(),
         }
@@ -160,8 +166,22 @@ impl View for OperatorPage {
                 }
             });
             software_line(ui, context, &self.software);
+            warnings_banner(ui, context, &self.warnings);
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
+                // Tighter tabs where all eight would not fit one row (a
+                // 1024-pixel-wide kiosk): they wrap only if even then.
+                let words: f32 = OperatorTab::ALL
+                    .iter()
+                    .map(|tab| {
+                        text_width(ui, &texts.get(tab.text_key()), egui::TextStyle::Button)
+                            + 2.0 * ui.spacing().button_padding.x
+                            + ui.spacing().item_spacing.x
+                    })
+                    .sum();
+                if words > ui.available_width() {
+                    ui.spacing_mut().button_padding.x = size::GAP / 2.0;
+                }
                 for tab in OperatorTab::ALL {
                     if choice_button(ui, &texts.get(tab.text_key()), tab == self.tab()).clicked() {
                         commands.push(Command::Operator(OperatorCommand::Tab(tab)));
@@ -236,4 +256,22 @@ fn software_line(ui: &mut egui::Ui, context: &PageContext<'_>, software: &Verdic
         ),
     };
     ui.label(RichText::new(text).color(color));
+}
+
+/// What the kiosk's file warned of when it opened, one line each, on the
+/// problem's colour: nothing when all is private and whole.
+fn warnings_banner(ui: &mut egui::Ui, context: &PageContext<'_>, warnings: &[StoreWarning]) {
+    if warnings.is_empty() {
+        return;
+    }
+    egui::Frame::NONE
+        .fill(palette::PROBLEM_BACKGROUND)
+        .inner_margin(egui::Margin::symmetric(16, 8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            for warning in warnings {
+                let text = notice::warning_words(context.texts, warning);
+                ui.add(egui::Label::new(RichText::new(text).color(palette::PROBLEM)).wrap());
+            }
+        });
 }
