@@ -92,6 +92,13 @@ impl Cents {
         self.format(self.0 % 100 == 0)
     }
 
+    /// French display with every cent, for money held rather than a prize
+    /// (a balance, a limit): `950,00 €`, `1 000,00 €`, `10 018,00 €`.
+    #[must_use]
+    pub fn exact(self) -> String {
+        self.format(false)
+    }
+
     /// The amount in euros as a command line takes it: `0.5`, `1`, `2.05`.
     #[must_use]
     pub fn plain_euros(self) -> String {
@@ -219,6 +226,9 @@ mod tests {
         assert_eq!(plain(&Cents(123_456_789).to_string()), "1 234 567,89 €");
         assert_eq!(plain(&Cents(-200).to_string()), "\u{2212}2,00 €");
         assert_eq!(plain(&Cents::ZERO.to_string()), "0,00 €");
+        assert_eq!(plain(&Cents::euros(1_000).exact()), "1 000,00 €");
+        assert_eq!(plain(&Cents(1_001_800).exact()), "10 018,00 €");
+        assert_eq!(plain(&Cents(95_000).exact()), "950,00 €");
     }
 
     #[test]

@@ -225,6 +225,42 @@ mod tests {
         }
     }
 
+    /// A unit sold under an older version still drawn holds with the
+    /// scenario that version drew, and fails with the current drawing's
+    /// (a Black Jack table of version 2 against version 3's deck).
+    #[test]
+    fn a_unit_sold_under_an_older_version_holds_as_it_was_sold() {
+        let emission = games::emissions().next().expect("Black Jack first");
+        let seed = seed(7);
+        let block = Block::open(emission, 1, &seed);
+        let mut differing = 0;
+        for index in 0..50 {
+            let prize = block.prize_of_unit(index);
+            let old = generator::scenario_of_unit_under(generator::OLDEST, &block, index, prize);
+            let new = generator::scenario_of_unit(&block, index, prize);
+            let sold = |scenario, generator| SoldUnit {
+                emission,
+                block: 1,
+                index,
+                prize,
+                scenario,
+                generator,
+            };
+            let as_sold = check(
+                &sold(&old, generator::OLDEST),
+                block.commitment(),
+                Some(&seed),
+            );
+            assert!(as_sold.holds(), "{as_sold:?}");
+            if old != new {
+                differing += 1;
+                let claimed = sold(&new, generator::OLDEST);
+                assert!(!check(&claimed, block.commitment(), Some(&seed)).holds());
+            }
+        }
+        assert!(differing > 0, "the versions draw Black Jack differently");
+    }
+
     #[test]
     fn a_unit_of_other_generators_is_said_so_not_passed() {
         let emission = games::emissions().next().expect("an emission");

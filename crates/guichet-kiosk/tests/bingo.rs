@@ -212,12 +212,16 @@ fn an_interrupted_draw_reopens_with_the_same_balls_out() {
     harness.run_steps(4);
     let unit = unit_on_table(&harness).expect("the unit");
     assert_eq!((unit.id, unit.steps.len()), (unit_id, 7));
-    harness.get_by_label("Sphère: 6 boules tirées sur 15");
-    harness.get_by_label("Boule Bonus 1: cachée");
-    assert!(harness.query_by_label("Boule Bonus 2: cachée").is_none());
     let Scenario::Bingo(bingo) = &unit.scenario else {
         unreachable!("Bingo")
     };
+    // The sixth ball drawn is the one the sphere shows big.
+    harness.get_by_label(&format!(
+        "Sphère: 6 boules tirées sur 15, la dernière : {}",
+        bingo.balls[5]
+    ));
+    harness.get_by_label("Boule Bonus 1: cachée");
+    assert!(harness.query_by_label("Boule Bonus 2: cachée").is_none());
     harness.get_by_label(&format!("Boule 6: {}", bingo.balls[5]));
     harness.snapshot("bingo/resumed");
 }

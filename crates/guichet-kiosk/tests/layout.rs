@@ -246,3 +246,37 @@ fn the_operator_pages_fit_every_size() {
         fits(&harness, "the lobby after the operator", size);
     }
 }
+
+/// The operator's tabs, by the names their buttons show.
+const OPERATOR_TABS: [(&str, &str); 8] = [
+    ("Crédits", "credits"),
+    ("Compteurs", "meters"),
+    ("Blocs", "blocks"),
+    ("Graphiques", "charts"),
+    ("Rappel", "recall"),
+    ("Journal", "events"),
+    ("Clôtures", "closings"),
+    ("Réglages", "settings"),
+];
+
+/// The operator menu's snapshots are kept at the smallest kiosk and the
+/// portrait one, beside the 1280×800 ones of its own tests.
+const OPERATOR_SNAPSHOT_SIZES: [(f32, f32); 2] = [(1024.0, 768.0), (1080.0, 1920.0)];
+
+#[test]
+fn the_operator_menu_fits_every_size() {
+    let mut snapshots = SnapshotResults::new();
+    for size in KIOSK_SIZES {
+        let (_folder, mut harness) = played_kiosk(size);
+        common::open_operator(&mut harness, "2468");
+        for (tab, name) in OPERATOR_TABS {
+            harness.get_by_label(tab).click();
+            harness.run();
+            fits(&harness, &format!("the operator's {name} tab"), size);
+            if OPERATOR_SNAPSHOT_SIZES.contains(&size) {
+                harness.snapshot(format!("sizes/operator_{name}_{}", size_name(size)));
+            }
+        }
+        snapshots.extend_harness(&mut harness);
+    }
+}

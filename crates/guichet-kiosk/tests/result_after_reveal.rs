@@ -202,7 +202,8 @@ fn nothing_moves_before_the_result(emission: &'static Emission, seed: &Seed, how
         .iter()
         .position(|frame| frame.result)
         .unwrap_or_else(|| panic!("{context}: the result shows"));
-    let (balance_before, balance_after) = (before.to_string(), after.to_string());
+    let pill = |amount: Cents| amount.exact().replace('\u{202F}', "\u{A0}");
+    let (balance_before, balance_after) = (pill(before), pill(after));
     let net_before = frames[0].net.clone();
     assert_eq!(net_before, format!("−{}", emission.stake), "{context}");
     for (at, frame) in frames[..shown].iter().enumerate() {

@@ -5,7 +5,7 @@
 
 use crate::ui::i18n::Texts;
 use crate::ui::theme::size;
-use crate::ui::widgets::{primary_button, quiet_button};
+use crate::ui::widgets::{key_button, text_width};
 
 /// A key pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,16 @@ pub fn keypad(ui: &mut egui::Ui, texts: &Texts, confirm: &str) -> Vec<Key> {
         ['7', '8', '9'].map(Key::Char),
         [Key::Erase, Key::Char('0'), Key::Confirm],
     ];
-    let width = size::TOUCH * 3.0 + size::GAP * 2.0 + size::TOUCH * 2.0;
+    // Every key as wide as the widest word on one (and a touch target at
+    // least): three even columns.
+    let erase = texts.get("pin-erase");
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    let widest = [erase.as_str(), confirm]
+        .iter()
+        .map(|word| text_width(ui, word, egui::TextStyle::Button) + padding)
+        .fold(size::TOUCH * 1.5, f32::max);
+    let key_size = egui::Vec2::new(widest, size::TOUCH);
+    let width = widest * 3.0 + size::GAP;
     ui.allocate_ui(egui::Vec2::new(width, 0.0), |ui| {
         egui::Grid::new("keypad")
             .spacing(egui::Vec2::splat(size::GAP / 2.0))
@@ -36,9 +45,11 @@ pub fn keypad(ui: &mut egui::Ui, texts: &Texts, confirm: &str) -> Vec<Key> {
                 for row in rows {
                     for key in row {
                         let clicked = match key {
-                            Key::Char(digit) => digit_button(ui, &digit.to_string()).clicked(),
-                            Key::Erase => quiet_button(ui, &texts.get("pin-erase")).clicked(),
-                            Key::Confirm => primary_button(ui, confirm).clicked(),
+                            Key::Char(digit) => {
+                                key_button(ui, &digit.to_string(), key_size, false).clicked()
+                            }
+                            Key::Erase => key_button(ui, &erase, key_size, false).clicked(),
+                            Key::Confirm => key_button(ui, confirm, key_size, true).clicked(),
                         };
                         if clicked {
                             pressed.push(key);
@@ -49,15 +60,6 @@ pub fn keypad(ui: &mut egui::Ui, texts: &Texts, confirm: &str) -> Vec<Key> {
             });
     });
     pressed
-}
-
-/// A digit of the keypad: a square touch target.
-fn digit_button(ui: &mut egui::Ui, digit: &str) -> egui::Response {
-    ui.scope(|ui| {
-        ui.spacing_mut().button_padding = egui::Vec2::new(size::GAP * 2.0, 14.0);
-        quiet_button(ui, digit)
-    })
-    .inner
 }
 
 /// The keyboard's keys this frame: Backspace, Enter, and the digits typed —

@@ -10,6 +10,7 @@
 
 use egui::{Align, Layout, RichText, Vec2};
 use guichet_core::emission::Game;
+use guichet_core::money::THOUSANDS_SEPARATOR;
 use guichet_sale::TRIAL_CREDIT;
 
 use crate::command::{Command, Navigation, PlayCommand, PlayerCommand, ScreenCommand};
@@ -216,12 +217,14 @@ fn menu(ui: &egui::Ui, anchor: egui::Rect, items: &[Item], commands: &mut Vec<Co
         });
 }
 
-/// The balance as the pill shows it: the amount, or a dash when it cannot be
-/// read (a notice says why).
+/// The balance as the pill shows it: the amount to the cent, its thousands
+/// apart with a space the large type shows (the narrow one all but vanishes
+/// there: "10018 €"), or a dash when it cannot be read (a notice says why).
 fn balance_text(context: &PageContext<'_>) -> String {
-    context
-        .balance
-        .map_or_else(|| "—".to_owned(), |balance| balance.to_string())
+    context.balance.map_or_else(
+        || "—".to_owned(),
+        |balance| balance.exact().replace(THOUSANDS_SEPARATOR, "\u{A0}"),
+    )
 }
 
 /// The session as its pill says it: "Session 12 min · +4,00 €" (without

@@ -31,6 +31,17 @@ pub fn primary_button(ui: &mut egui::Ui, text: &str) -> Response {
     ))
 }
 
+/// A key of a keypad, every key of it the same `size`: gold for the one
+/// that confirms (`primary`), quiet otherwise.
+pub fn key_button(ui: &mut egui::Ui, text: &str, size: Vec2, primary: bool) -> Response {
+    let fill = if primary {
+        palette::ACTION
+    } else {
+        palette::QUIET
+    };
+    ui.add_sized(size, button(text, palette::INK, fill, size.x))
+}
+
 /// A secondary action.
 pub fn quiet_button(ui: &mut egui::Ui, text: &str) -> Response {
     ui.add(button(text, palette::INK, palette::QUIET, size::TOUCH))

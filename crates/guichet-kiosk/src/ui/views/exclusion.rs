@@ -77,7 +77,7 @@ impl View for ExclusionPage {
                 });
                 ui.add_space(size::GAP);
                 let confirm = self.days.map_or_else(
-                    || texts.with("exclusion-confirm", &[("duration", "…".to_owned())]),
+                    || texts.get("exclusion-choose-first"),
                     |days| texts.with("exclusion-confirm", &[("duration", duration(days))]),
                 );
                 let pressed = ui

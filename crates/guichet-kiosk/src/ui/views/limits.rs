@@ -180,8 +180,9 @@ impl LimitsPage {
                 } else {
                     palette::INK_SOFT
                 };
+                // Whole euros, as the presets say them: "950 €", not "950,00 €".
                 ui.label(
-                    RichText::new(shown.to_string())
+                    RichText::new(shown.short())
                         .text_style(style::amount())
                         .color(ink),
                 );

@@ -11,7 +11,7 @@ use crate::command::{Command, Navigation};
 use crate::ui::games::{GAMES, entry};
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{local_time, primary_button, quiet_button, scroll_view, text_width};
+use crate::ui::widgets::{choice_button, local_time, scroll_view, text_width};
 
 /// The rules page of one game.
 pub struct RulesPage {
@@ -48,12 +48,10 @@ impl View for RulesPage {
             let one_row = text_width(ui, &title, egui::TextStyle::Heading) + buttons + size::GAP
                 <= ui.available_width();
             let games = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
+                // The game shown in gold, each tab the same size chosen or
+                // not: the row never shifts.
                 for game in GAMES.iter().rev().map(|entry| entry.game) {
-                    let pressed = if game == self.game {
-                        primary_button(ui, game.title())
-                    } else {
-                        quiet_button(ui, game.title())
-                    };
+                    let pressed = choice_button(ui, game.title(), game == self.game);
                     if pressed.clicked() && game != self.game {
                         commands.push(Command::Go(Navigation::Rules(game)));
                     }
@@ -124,7 +122,8 @@ fn paytable(
 ) {
     let texts = context.texts;
     theme::card_frame().show(ui, |ui| {
-        ui.set_max_width(ui.available_width());
+        // Every emission's card the column's width, whatever its lines.
+        ui.set_width(ui.available_width());
         ui.label(
             RichText::new(texts.with("rules-paytable", &[("stake", emission.stake.to_string())]))
                 .text_style(style::amount()),

@@ -13,6 +13,9 @@ pub fn color(number: u8) -> egui::Color32 {
     look::BALL_COLORS[usize::from(number.saturating_sub(1) / 15).min(4)]
 }
 
+/// The cream disc's radius, in the ball's.
+const DISC: f32 = 0.68;
+
 /// What a ball shows on its disc.
 pub enum Disc<'a> {
     /// Its number, turned `turned` of the way to face the player (0 to 1).
@@ -30,10 +33,16 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
     if matches!(disc, Disc::Blank) {
         painter.circle_filled(center, radius, color);
     } else {
+        // A soft shadow: two light layers, the wider fainter.
         painter.circle_filled(
-            center + Vec2::new(radius * 0.08, radius * 0.14),
-            radius,
-            palette::SHADOW,
+            center + Vec2::new(radius * 0.06, radius * 0.16),
+            radius * 1.04,
+            look::BALL_SHADOW,
+        );
+        painter.circle_filled(
+            center + Vec2::new(radius * 0.04, radius * 0.1),
+            radius * 0.98,
+            look::BALL_SHADOW,
         );
         // The shaded lower side, under the lit upper one.
         painter.circle_filled(center, radius, color.gamma_multiply(0.92));
@@ -48,21 +57,22 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
         Disc::Number(number, turned) => {
             let width = turned.clamp(0.0, 1.0);
             if width > 0.02 {
-                let disc = Vec2::new(radius * 0.62 * width, radius * 0.62);
+                let disc = Vec2::new(radius * DISC * width, radius * DISC);
                 painter.add(egui::Shape::ellipse_filled(center, disc, palette::CREAM));
                 if width > 0.5 {
                     painter.text(
                         center,
                         Align2::CENTER_CENTER,
                         number,
-                        theme::font(font_size, true),
+                        // Two digits in smaller type: they stay on the disc.
+                        theme::font(if number.len() > 1 { radius * 0.62 } else { font_size }, true),
                         palette::INK,
                     );
                 }
             }
         }
         Disc::Closed => {
-            painter.circle_filled(center, radius * 0.62, palette::CREAM);
+            painter.circle_filled(center, radius * DISC, palette::CREAM);
             painter.text(
                 center,
                 Align2::CENTER_CENTER,
@@ -73,9 +83,10 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
         }
         Disc::Blank => {}
     }
+    // The gloss on the ball's shoulder, off the disc and its number.
     painter.add(egui::Shape::ellipse_filled(
-        center + Vec2::new(-radius * 0.38, -radius * 0.45),
-        Vec2::new(radius * 0.32, radius * 0.18),
+        center + Vec2::new(-radius * 0.5, -radius * 0.62),
+        Vec2::new(radius * 0.24, radius * 0.12),
         look::GLOSS,
     ));
 }

@@ -7,6 +7,7 @@ use egui::{Align2, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use guichet_core::games::bingo::scenario::{CELLS, Grid};
 
 use super::look;
+use crate::ui::games::table::paint::star;
 use crate::ui::theme::{self, palette, size};
 
 /// One cell as the card paints it.
@@ -77,26 +78,31 @@ pub fn paint_cells(
                 look::DAUB.gamma_multiply(shown.daub),
             );
         }
-        let text = grid[cell].map_or_else(|| "J".to_owned(), |number| number.to_string());
-        let ink = if grid[cell].is_none() {
-            look::CORAL_DEEP
+        if let Some(number) = grid[cell] {
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                number.to_string(),
+                theme::font(size::AMOUNT * scale.max(1.0) * 0.9, true),
+                palette::INK,
+            );
         } else {
-            palette::INK
-        };
-        painter.text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            text,
-            theme::font(size::AMOUNT * scale.max(1.0) * 0.9, true),
-            ink,
-        );
+            // The Joker: a gold star, its rim the card's coral (its label
+            // says "Joker").
+            let outer = rect.width() * 0.38;
+            painter.add(star(rect.center(), outer, outer * 0.45, 0.0, look::CORAL_DEEP));
+            let inner = outer * 0.78;
+            painter.add(star(rect.center(), inner, inner * 0.45, 0.0, look::JOKER));
+        }
     }
+    // Each winning cell framed inside its own edge: neighbours' frames stay
+    // apart, the gap between them showing.
     for &cell in lit {
         painter.rect_stroke(
-            rects[cell].expand(2.0),
+            rects[cell],
             size::RADIUS,
             Stroke::new(4.0 * scale.max(1.0), palette::ACTION),
-            StrokeKind::Outside,
+            StrokeKind::Inside,
         );
     }
 }

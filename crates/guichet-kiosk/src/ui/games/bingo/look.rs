@@ -23,8 +23,14 @@ pub const BALL_COLORS: [Color32; 5] = [
     Color32::from_rgb(0x8A, 0x4F, 0xD8),
 ];
 
+/// The Joker's star on its cell.
+pub const JOKER: Color32 = Color32::from_rgb(0xF5, 0xB7, 0x31);
+
 /// A bonus ball still closed.
 pub const BONUS_BALL: Color32 = Color32::from_rgb(0xF5, 0xB7, 0x31);
+
+/// A ball's shadow, one of its two soft layers.
+pub const BALL_SHADOW: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 22);
 
 /// A glossy highlight on a ball or the glass.
 pub const GLOSS: Color32 = Color32::from_rgba_premultiplied(0x8C, 0x8C, 0x8C, 0x8C);

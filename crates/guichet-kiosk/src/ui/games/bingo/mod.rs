@@ -58,8 +58,11 @@ mod design {
     pub const CARD_INSET: f32 = 8.0;
     /// The board on a portrait kiosk.
     pub const PORTRAIT: egui::Vec2 = egui::Vec2::new(720.0, 930.0);
-    /// Balls tumbling in the drum, whatever is left to draw.
-    pub const DRUM_BALLS: u8 = 14;
+    /// Balls tumbling in the drum before the first draw: one fewer for each
+    /// ball drawn, so that the drum empties as the draw goes.
+    pub const DRUM_BALLS: u8 = 18;
+    /// The last ball drawn, shown big in the sphere, in the sphere's radius.
+    pub const LAST_DRAWN: f32 = 0.42;
 }
 
 /// How long a ball takes from the drum to its place on the rail.
@@ -462,7 +465,7 @@ fn paint_sphere(
     );
     painter.circle_filled(center, radius, look::GLASS);
     // Balls tumbling inside: they turn only while a ball is drawn.
-    let left = usize::from(design::DRUM_BALLS).saturating_sub(draw.started / 2);
+    let left = usize::from(design::DRUM_BALLS).saturating_sub(draw.started);
     for ball_index in 0..left {
         let angle = ball_index as f32 * 2.399 + draw.tumble * 2.2;
         let reach = radius * (0.25 + 0.5 * ((ball_index * 7 % 10) as f32 / 10.0));
@@ -489,10 +492,28 @@ fn paint_sphere(
         Vec2::new(radius * 0.32, radius * 0.16),
         look::GLOSS,
     ));
+    if let Some(number) = draw.last_drawn {
+        ball::paint(
+            painter,
+            center,
+            radius * design::LAST_DRAWN,
+            ball::color(number),
+            &ball::Disc::Number(&number.to_string(), 1.0),
+        );
+    }
     let next = BALLS.get(draw.started).copied();
+    // The sphere's node says the draw so far and the number shown big.
     let label = || {
-        view.texts
-            .with("bingo-sphere-label", &[("drawn", draw.started.to_string())])
+        let sphere = view
+            .texts
+            .with("bingo-sphere-label", &[("drawn", draw.started.to_string())]);
+        match draw.last_drawn {
+            Some(number) => view.texts.with(
+                "bingo-sphere-last",
+                &[("sphere", sphere), ("ball", number.to_string())],
+            ),
+            None => sphere,
+        }
     };
     let rect = Rect::from_center_size(center, Vec2::splat(radius * 2.0));
     let tappable = view.takes_taps && next.is_some();
@@ -511,6 +532,8 @@ struct Draw {
     /// The numbers out and shown (arrived, or opened), with how far their
     /// daubs have landed.
     out: Vec<(u8, f32)>,
+    /// The sphere's last ball arrived on the rail, shown big in the sphere.
+    last_drawn: Option<u8>,
 }
 
 impl Draw {
@@ -524,9 +547,11 @@ impl Draw {
             .map(|&step| view.progress(step, 0.0, ROLL) * ROLL)
             .sum();
         let mut out = Vec::new();
+        let mut last_drawn = None;
         if let Some(scenario) = scenario {
             for (slot, &step) in BALLS.iter().enumerate() {
                 if view.progress(step, 0.0, ROLL) >= 1.0 {
+                    last_drawn = Some(scenario.balls[slot]);
                     out.push((
                         scenario.balls[slot],
                         view.progress(step, ROLL, look::DAUB_LANDING),
@@ -546,6 +571,7 @@ impl Draw {
             started,
             tumble,
             out,
+            last_drawn,
         }
     }
 

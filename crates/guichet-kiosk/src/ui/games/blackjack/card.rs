@@ -5,10 +5,11 @@
 use std::f32::consts::PI;
 
 use egui::{
-    Align2, Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath,
+    Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath,
 };
 use guichet_core::games::blackjack::scenario::{Rank, Suit};
 
+use super::court;
 use super::suit::{self, SuitPlacement};
 use super::look;
 use crate::ui::theme::{self, palette};
@@ -105,35 +106,42 @@ fn paint_face(
     // The indices fade in as the card faces the player: text cannot be squeezed.
     let text_opacity = ((width - 0.6) / 0.4).clamp(0.0, 1.0);
     let height = card.height();
-    let index_font = theme::font(height * 0.16, true);
+    let index_font = theme::font(height * 0.15, true);
     let corner = Vec2::new(card.width() * 0.08, height * 0.04);
     if text_opacity > 0.0 {
-        for (anchor, angle, flip) in [
-            (card.left_top() + corner, 0.0, false),
-            (card.right_bottom() - corner, PI, true),
-        ] {
-            let galley = painter.layout_no_wrap(rank.index().to_owned(), index_font.clone(), ink);
-            let text_width = galley.size().x;
-            let text = egui::epaint::TextShape::new(anchor, galley, ink)
-                .with_angle_and_anchor(angle, Align2::LEFT_TOP)
-                .with_opacity_factor(text_opacity);
-            painter.add(text);
-            let below = if flip { -1.0 } else { 1.0 };
-            let pip_center = anchor + Vec2::new(below * text_width * 0.5, below * height * 0.23);
+        // Both indices read upright (a turned "V" would read "Λ"): the upper
+        // one with its suit under it, the lower one with its suit above.
+        let galley = painter.layout_no_wrap(rank.index().to_owned(), index_font, ink);
+        let text_size = galley.size();
+        for lower in [false, true] {
+            let top_left = if lower {
+                card.right_bottom() - corner - text_size
+            } else {
+                card.left_top() + corner
+            };
+            painter.add(
+                egui::epaint::TextShape::new(top_left, galley.clone(), ink)
+                    .with_opacity_factor(text_opacity),
+            );
+            let pip_y = if lower {
+                top_left.y - height * 0.045
+            } else {
+                top_left.y + text_size.y + height * 0.045
+            };
             suit::paint(
                 painter,
                 suit,
                 SuitPlacement {
-                    center: pip_center,
-                    size: height * 0.08,
+                    center: Pos2::new(top_left.x + text_size.x * 0.5, pip_y),
+                    size: height * 0.075,
                     x_scale: width,
-                    upside_down: flip,
+                    upside_down: lower,
                 },
                 ink.gamma_multiply(text_opacity),
             );
         }
     }
-    let inner = Rect::from_center_size(card.center(), Vec2::new(card.width() * 0.38, height * 0.7));
+    let inner = Rect::from_center_size(card.center(), Vec2::new(card.width() * 0.34, height * 0.7));
     match rank {
         Rank::As => suit::paint(
             painter,
@@ -147,54 +155,12 @@ fn paint_face(
             ink,
         ),
         Rank::Valet | Rank::Dame | Rank::Roi => {
-            paint_figure(painter, inner, rank, suit, ink, width, text_opacity);
+            let frame =
+                Rect::from_center_size(card.center(), Vec2::new(card.width() * 0.6, height * 0.8));
+            court::paint(painter, frame, rank, suit, ink, width);
         }
         _ => paint_pips(painter, inner, rank, suit, ink, width),
     }
-}
-
-/// V, D, R: a gold frame with the letter and the suit.
-fn paint_figure(
-    painter: &Painter,
-    inner: Rect,
-    rank: Rank,
-    suit: Suit,
-    ink: Color32,
-    width: f32,
-    opacity: f32,
-) {
-    painter.rect_stroke(
-        inner,
-        CornerRadius::same(4),
-        Stroke::new(2.0, palette::GOLD),
-        StrokeKind::Inside,
-    );
-    painter.rect_filled(
-        inner.shrink(3.0),
-        CornerRadius::same(3),
-        palette::GOLD.gamma_multiply(0.14),
-    );
-    if opacity > 0.0 {
-        let letter = painter.layout_no_wrap(
-            rank.index().to_owned(),
-            theme::font(inner.height() * 0.42, true),
-            ink,
-        );
-        let top_left = inner.center() - Vec2::new(0.0, inner.height() * 0.14) - letter.size() / 2.0;
-        painter
-            .add(egui::epaint::TextShape::new(top_left, letter, ink).with_opacity_factor(opacity));
-    }
-    suit::paint(
-        painter,
-        suit,
-        SuitPlacement {
-            center: inner.center() + Vec2::new(0.0, inner.height() * 0.28),
-            size: inner.height() * 0.2,
-            x_scale: width,
-            upside_down: false,
-        },
-        ink,
-    );
 }
 
 /// The pips of a number card, in their usual places; those of the lower half

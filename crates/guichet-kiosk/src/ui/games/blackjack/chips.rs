@@ -44,23 +44,37 @@ pub fn paint_stack(painter: &Painter, base: Pos2, width: f32) {
 }
 
 /// The plaque under the chips: `text` (the amount, once revealed) in gold, or
-/// nothing while hidden; its height and type at the table's `scale` (the type
-/// never below its design size). Returns its rectangle.
+/// nothing while hidden; dimmed, its amount greyed, once its hand has `lost`
+/// (only a winning hand's plaque shines); its height and type at the table's
+/// `scale` (the type never below its design size). Returns its rectangle.
 pub fn paint_plaque(
     painter: &Painter,
     center: Pos2,
     width: f32,
     text: Option<&str>,
-    opacity: f32,
+    (opacity, lost): (f32, bool),
     scale: f32,
 ) -> Rect {
     let type_scale = scale.max(1.0);
     let rect = Rect::from_center_size(center, Vec2::new(width, (46.0 * scale).max(40.0)));
-    painter.rect_filled(rect, size::RADIUS, palette::BALANCE.gamma_multiply(0.85));
+    let (fill, rim, ink) = if lost {
+        (
+            look::PLAQUE_LOST,
+            palette::GOLD.gamma_multiply(0.25),
+            palette::ON_DARK_SOFT.gamma_multiply(0.8),
+        )
+    } else {
+        (
+            palette::BALANCE.gamma_multiply(0.85),
+            palette::GOLD.gamma_multiply(0.8),
+            palette::ACTION,
+        )
+    };
+    painter.rect_filled(rect, size::RADIUS, fill);
     painter.rect_stroke(
         rect,
         size::RADIUS,
-        Stroke::new(1.5, palette::GOLD.gamma_multiply(0.8)),
+        Stroke::new(1.5, rim),
         egui::StrokeKind::Inside,
     );
     match text {
@@ -70,7 +84,7 @@ pub fn paint_plaque(
                 Align2::CENTER_CENTER,
                 text,
                 theme::font(size::AMOUNT * type_scale, true),
-                palette::ACTION.gamma_multiply(opacity),
+                ink.gamma_multiply(opacity),
             );
         }
         _ => {

@@ -29,11 +29,26 @@ pub const CARD_BACK: Color32 = Color32::from_rgb(0x8E, 0x1B, 0x2E);
 /// Playing cards: the back's pattern.
 pub const CARD_BACK_PATTERN: Color32 = Color32::from_rgb(0xB8, 0x3A, 0x4C);
 
+/// Court cards: the ground inside their frame.
+pub const COURT_GROUND: Color32 = Color32::from_rgb(0xFB, 0xF3, 0xE0);
+
+/// Court cards: the gold of crowns, tiaras and robes' panels.
+pub const COURT_GOLD: Color32 = Color32::from_rgb(0xE8, 0xB4, 0x2C);
+
+/// Court cards: collars and pearls.
+pub const COURT_COLLAR: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);
+
+/// Court cards: faces.
+pub const COURT_SKIN: Color32 = Color32::from_rgb(0xF4, 0xCF, 0xA8);
+
 /// Chips: red.
 pub const CHIP_RED: Color32 = Color32::from_rgb(0xD6, 0x30, 0x31);
 
 /// Chips: their white stripes and edge.
 pub const CHIP_WHITE: Color32 = Color32::from_rgb(0xF5, 0xF6, 0xFA);
+
+/// A losing hand's plaque: the felt's shade, its gold gone out.
+pub const PLAQUE_LOST: Color32 = Color32::from_rgb(0x0B, 0x3D, 0x2A);
 
 /// A card flip.
 pub const CARD_FLIP: f32 = 0.4;

@@ -7,6 +7,7 @@
 //! the core's (`BlackJackScenario::outcomes`).
 
 mod card;
+mod court;
 mod chips;
 mod look;
 mod suit;
@@ -34,6 +35,8 @@ const SECOND_CARD_DELAY: f32 = 0.08;
 mod design {
     /// The gap between the bank's two cards.
     pub const BANK_GAP: f32 = 16.0;
+    /// The board on a portrait kiosk.
+    pub const PORTRAIT: egui::Vec2 = egui::Vec2::new(720.0, 640.0);
     /// The height of the board not given to the two rows of cards.
     pub const NOT_CARDS: f32 = 300.0;
     /// The smallest and the largest card heights.
@@ -120,6 +123,12 @@ impl GameTable for BlackJackTable {
         .paint(ui)
     }
 
+    /// On a portrait kiosk the table is laid out anew, the bank above the
+    /// three hands across the screen's whole width.
+    fn portrait_design(&self) -> Option<Vec2> {
+        Some(design::PORTRAIT)
+    }
+
     fn paint_backdrop(&self, painter: &egui::Painter, area: Rect) {
         paint_felt(painter, area);
     }
@@ -160,10 +169,18 @@ struct Layout {
 
 impl Layout {
     fn new(play: Rect, scale: f32) -> Self {
-        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0).clamp(
-            design::CARD_HEIGHTS.0 * scale,
-            design::CARD_HEIGHTS.1 * scale,
-        );
+        // As tall as the height leaves room for, as long as three hands
+        // still fit side by side in the width (a portrait kiosk's), a
+        // plaque's inset apart.
+        let by_width = (play.width() / 3.0 - (design::HAND_PADDING + design::PLAQUE_INSET) * scale)
+            / (1.0 + FAN)
+            / card::ASPECT;
+        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0)
+            .min(by_width)
+            .clamp(
+                design::CARD_HEIGHTS.0 * scale,
+                design::CARD_HEIGHTS.1 * scale,
+            );
         let card = Vec2::new(card_height * card::ASPECT, card_height);
         let bank_top = play.top() + design::BANK_TOP * scale;
         let bank_cards = Rect::from_center_size(
@@ -381,7 +398,7 @@ impl Felt<'_> {
             chips_base + Vec2::new(0.0, design::PLAQUE_BELOW_CHIPS * scale),
             zone.width() - design::PLAQUE_INSET * scale,
             amount.as_deref(),
-            appear,
+            (appear, outcome == Some(HandOutcome::Loses)),
             scale,
         );
         caption(

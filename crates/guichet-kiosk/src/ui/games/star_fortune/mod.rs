@@ -27,7 +27,7 @@ use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::{PUCKS, StarFortuneScenario};
 use guichet_sale::Unit;
 
-use super::table::paint::{Glow, glow};
+use super::table::paint::{Glow, glow, star};
 use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::star_fortune;
@@ -568,7 +568,7 @@ fn paint_cases(
             StrokeKind::Outside,
         );
         let star_radius = rect.height() * 0.42;
-        painter.add(puck::star(
+        painter.add(star(
             rect.center(),
             star_radius,
             star_radius * 0.42,

@@ -1,6 +1,9 @@
 //! Painting helpers every table shares: captions, round badges with a number
-//! or a short amount, and the soft light of a backdrop.
+//! or a short amount, five-pointed stars, and the soft light of a backdrop.
 
+use std::f32::consts::TAU;
+
+use egui::epaint::Mesh;
 use egui::{Align2, Painter, Pos2, Rect, Vec2};
 
 use crate::ui::theme::{self, palette, size};
@@ -65,4 +68,21 @@ pub fn glow(painter: &Painter, center: Pos2, height: f32, light: egui::Color32, 
             light.gamma_multiply(glow.alpha + glow.brighten * f32::from(ring)),
         );
     }
+}
+
+/// A five-pointed star of `outer` and `inner` radii in `color`, turned by
+/// `angle`.
+#[must_use]
+pub fn star(center: Pos2, outer: f32, inner: f32, angle: f32, color: egui::Color32) -> Mesh {
+    let mut mesh = Mesh::default();
+    mesh.colored_vertex(center, color);
+    for point in 0..10_u8 {
+        let radius = if point % 2 == 0 { outer } else { inner };
+        let direction = Vec2::angled(angle - TAU / 4.0 + TAU * f32::from(point) / 10.0);
+        mesh.colored_vertex(center + direction * radius, color);
+    }
+    for point in 0..10_u32 {
+        mesh.add_triangle(0, 1 + point, 1 + (point + 1) % 10);
+    }
+    mesh
 }

@@ -23,7 +23,7 @@ pub fn paint(
     // A turn about its vertical axis: narrow at mid-turn, whole again after.
     let width = (eased * PI).cos().abs().max(0.08);
     if won > 0.0 {
-        let radius = rect.width().min(rect.height()) * 0.52;
+        let radius = rect.width().min(rect.height()) * 0.46;
         painter.circle_filled(
             rect.center(),
             radius,
@@ -101,10 +101,13 @@ pub fn paint(
             point(0.0, -0.2),
             Vec2::new(half.x.max(1.0) * 1.1, rect.height() * 0.34),
         );
-        painter.rect_filled(
+        // Opaque once up, rimmed: no facet line runs through the number.
+        painter.rect_filled(plate, size::RADIUS, look::NIGHT.gamma_multiply(appear));
+        painter.rect_stroke(
             plate,
             size::RADIUS,
-            look::NIGHT.gamma_multiply(0.85 * appear),
+            Stroke::new(1.5, look::DIAMOND_EDGE.gamma_multiply(appear)),
+            egui::StrokeKind::Inside,
         );
         painter.text(
             plate.center(),

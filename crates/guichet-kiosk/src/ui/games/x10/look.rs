@@ -23,6 +23,12 @@ pub const BANKNOTE_EDGE: Color32 = Color32::from_rgb(0x14, 0x5A, 0x3C);
 /// A banknote's engraving.
 pub const BANKNOTE_LINE: Color32 = Color32::from_rgb(0xE1, 0xF5, 0xE6);
 
+/// An opened note's cartouche, where its symbol is printed.
+pub const NOTE_PAPER: Color32 = Color32::from_rgb(0xF1, 0xF8, 0xEC);
+
+/// A multiplier printed in its cartouche: deep gold (5:1 on `NOTE_PAPER`).
+pub const MULTIPLIER_INK: Color32 = Color32::from_rgb(0x8A, 0x5A, 0x00);
+
 /// The paper band around a bundle.
 pub const BAND: Color32 = Color32::from_rgb(0xF0, 0xC8, 0x50);
 

@@ -8,14 +8,31 @@ use crate::settings::{IDLE_CHOICES, KioskSettings, REALITY_CHOICES};
 use crate::ui::i18n::Language;
 use crate::ui::theme::{palette, size, style};
 use crate::ui::view::PageContext;
-use crate::ui::widgets::{choice_button, quiet_button};
+use crate::ui::widgets::{choice_button, quiet_button, text_width};
 
-/// A row: its name, then its choices, on one line where it fits.
-fn row(ui: &mut egui::Ui, name: &str, choices: impl FnOnce(&mut egui::Ui)) {
-    ui.horizontal_wrapped(|ui| {
+/// The settings' names, in the order of their rows.
+const NAMES: [&str; 5] = [
+    "settings-language",
+    "settings-sound",
+    "settings-idle",
+    "settings-reality",
+    "settings-attract",
+];
+
+/// A row: its name in a column `name_width` wide — every row's choices start
+/// at the same place — then its choices, wrapping where they do not fit.
+fn row(ui: &mut egui::Ui, name: &str, name_width: f32, choices: impl FnOnce(&mut egui::Ui)) {
+    ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = size::GAP / 2.0;
-        ui.label(RichText::new(name).strong());
-        choices(ui);
+        ui.allocate_ui_with_layout(
+            egui::Vec2::new(name_width, size::TOUCH),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(name_width);
+                ui.label(RichText::new(name).strong());
+            },
+        );
+        ui.horizontal_wrapped(|ui| choices(ui));
     });
 }
 
@@ -28,9 +45,14 @@ pub fn ui(
     commands: &mut Vec<Command>,
 ) {
     let texts = context.texts;
+    let name_width = NAMES
+        .iter()
+        .map(|name| text_width(ui, &texts.get(name), egui::TextStyle::Body))
+        .fold(0.0, f32::max)
+        + size::GAP;
     let mut change =
         |setting| commands.push(Command::Operator(OperatorCommand::ChangeSetting(setting)));
-    row(ui, &texts.get("settings-language"), |ui| {
+    row(ui, &texts.get("settings-language"), name_width, |ui| {
         for (language, name) in [
             (Language::French, "Français"),
             (Language::English, "English"),
@@ -40,7 +62,7 @@ pub fn ui(
             }
         }
     });
-    row(ui, &texts.get("settings-sound"), |ui| {
+    row(ui, &texts.get("settings-sound"), name_width, |ui| {
         for on in [true, false] {
             let name = texts.get(if on { "settings-on" } else { "settings-off" });
             if choice_button(ui, &name, settings.sound == on).clicked() {
@@ -61,7 +83,7 @@ pub fn ui(
             change(Setting::Volume((settings.volume + 10).min(100)));
         }
     });
-    row(ui, &texts.get("settings-idle"), |ui| {
+    row(ui, &texts.get("settings-idle"), name_width, |ui| {
         for seconds in IDLE_CHOICES {
             let name = texts.with(
                 "settings-minutes",
@@ -72,7 +94,7 @@ pub fn ui(
             }
         }
     });
-    row(ui, &texts.get("settings-reality"), |ui| {
+    row(ui, &texts.get("settings-reality"), name_width, |ui| {
         for minutes in REALITY_CHOICES {
             let name = texts.with("settings-minutes", &[("minutes", minutes.to_string())]);
             if choice_button(ui, &name, settings.reality_minutes == minutes).clicked() {
@@ -80,7 +102,7 @@ pub fn ui(
             }
         }
     });
-    row(ui, &texts.get("settings-attract"), |ui| {
+    row(ui, &texts.get("settings-attract"), name_width, |ui| {
         for on in [true, false] {
             let name = texts.get(if on { "settings-on" } else { "settings-off" });
             if choice_button(ui, &name, settings.attract == on).clicked() {
