@@ -247,16 +247,18 @@ fn the_operator_pages_fit_every_size() {
     }
 }
 
-/// The operator's tabs, by the names their buttons show.
-const OPERATOR_TABS: [(&str, &str); 8] = [
-    ("Crédits", "credits"),
-    ("Compteurs", "meters"),
-    ("Blocs", "blocks"),
-    ("Graphiques", "charts"),
-    ("Rappel", "recall"),
-    ("Journal", "events"),
-    ("Clôtures", "closings"),
-    ("Réglages", "settings"),
+/// The operator's tabs, by the names their buttons show, and whether a
+/// snapshot is kept (the journal's times are the clock's: its snapshot is
+/// `operator/events`, under a clock the test sets).
+const OPERATOR_TABS: [(&str, &str, bool); 8] = [
+    ("Crédits", "credits", true),
+    ("Compteurs", "meters", true),
+    ("Blocs", "blocks", true),
+    ("Graphiques", "charts", true),
+    ("Rappel", "recall", true),
+    ("Journal", "events", false),
+    ("Clôtures", "closings", true),
+    ("Réglages", "settings", true),
 ];
 
 /// The operator menu's snapshots are kept at the smallest kiosk and the
@@ -269,11 +271,11 @@ fn the_operator_menu_fits_every_size() {
     for size in KIOSK_SIZES {
         let (_folder, mut harness) = played_kiosk(size);
         common::open_operator(&mut harness, "2468");
-        for (tab, name) in OPERATOR_TABS {
+        for (tab, name, snapshot) in OPERATOR_TABS {
             harness.get_by_label(tab).click();
             harness.run();
             fits(&harness, &format!("the operator's {name} tab"), size);
-            if OPERATOR_SNAPSHOT_SIZES.contains(&size) {
+            if snapshot && OPERATOR_SNAPSHOT_SIZES.contains(&size) {
                 harness.snapshot(format!("sizes/operator_{name}_{}", size_name(size)));
             }
         }

@@ -479,9 +479,23 @@ pub fn result_words(prize: Cents, stake: Cents) -> String {
     }
 }
 
+/// The nodes whose place on the screen is checked: what can be touched or read.
+const LAID_OUT: [egui::accesskit::Role; 6] = [
+    egui::accesskit::Role::Button,
+    egui::accesskit::Role::Label,
+    egui::accesskit::Role::CheckBox,
+    egui::accesskit::Role::RadioButton,
+    egui::accesskit::Role::TextInput,
+    egui::accesskit::Role::Link,
+];
+
+/// The smallest a touch target may be across, in points (a finger's).
+pub const TOUCH_TARGET: f32 = 64.0;
+
 /// What is laid out wrong on the screen the kiosk shows now, from its
-/// accessibility tree: an interactive or text node partly off the screen, or
-/// two such nodes overlapping that are not one inside the other. Nodes inside a
+/// accessibility tree: an interactive or text node partly off the screen,
+/// two such nodes overlapping that are not one inside the other, or a button
+/// smaller than a finger ([`TOUCH_TARGET`]). Nodes inside a
 /// scroll view count only where the view shows them.
 pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
     use egui::accesskit::Role;
@@ -494,6 +508,9 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
         ancestors: Vec<String>,
         /// In a menu drawn over the page: it may cover what lies under it.
         on_top: bool,
+        /// A button shown whole (not cut by a scroll view's edge): a touch
+        /// target, at least a finger's size.
+        whole_button: bool,
     }
     let screen = harness.ctx.content_rect();
     let points = harness.ctx.pixels_per_point();
@@ -508,21 +525,13 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
     let mut seen: Vec<Seen> = Vec::new();
     for node in harness.root().children_recursive() {
         let access = node.accesskit_node();
-        let checked = matches!(
-            access.role(),
-            Role::Button
-                | Role::Label
-                | Role::CheckBox
-                | Role::RadioButton
-                | Role::TextInput
-                | Role::Link
-        );
-        if !checked || access.is_hidden() {
+        if !LAID_OUT.contains(&access.role()) || access.is_hidden() {
             continue;
         }
         let Some(mut rect) = rect_of(&node) else {
             continue;
         };
+        let whole = rect;
         let mut ancestors = Vec::new();
         let mut on_top = false;
         let mut parent = node.parent();
@@ -553,6 +562,7 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
             rect,
             ancestors,
             on_top,
+            whole_button: access.role() == Role::Button && rect == whole,
         });
     }
     let mut problems = Vec::new();
@@ -564,6 +574,11 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
             ));
         }
     }
+    problems.extend(small_targets(
+        seen.iter()
+            .filter(|node| node.whole_button)
+            .map(|node| (node.name.as_str(), node.rect)),
+    ));
     for (position, first) in seen.iter().enumerate() {
         for second in &seen[position + 1..] {
             let related = first.ancestors.contains(&second.id)
@@ -579,6 +594,20 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The buttons of `buttons` (name, rectangle) smaller across than a finger.
+fn small_targets<'a>(buttons: impl Iterator<Item = (&'a str, egui::Rect)>) -> Vec<String> {
+    buttons
+        .filter_map(|(name, rect)| {
+            let smallest = rect.width().min(rect.height());
+            (smallest < TOUCH_TARGET - 0.5).then(|| {
+                format!(
+                    "{name} at {rect:?} is a touch target {smallest:.0} px across, under {TOUCH_TARGET} px"
+                )
+            })
+        })
+        .collect()
 }
 
 /// Opens the operator menu with `pin` through its key (F12) and the keypad:
