@@ -85,6 +85,7 @@ fn the_pages_fit_every_size() {
 
 #[test]
 fn the_protection_pages_fit_every_size() {
+    let mut snapshots = SnapshotResults::new();
     for size in KIOSK_SIZES {
         let (_folder, path) = new_database();
         let mut harness = common::kiosk_as_it_is(common::open(&path), Vec2::new(size.0, size.1));
@@ -93,6 +94,9 @@ fn the_protection_pages_fit_every_size() {
         harness.get_by_label("Oui, j’ai 18 ans ou plus").click();
         harness.run();
         fits(&harness, "the first limits", size);
+        if SNAPSHOT_SIZES.contains(&size) {
+            harness.snapshot(format!("sizes/limits_first_{}", size_name(size)));
+        }
         harness.get_by_label("Faire une pause").click();
         harness.run();
         harness.get_by_label("30 jours").click();
@@ -103,6 +107,7 @@ fn the_protection_pages_fit_every_size() {
             .click();
         harness.run();
         fits(&harness, "the lobby on a break, its notice shown", size);
+        snapshots.extend_harness(&mut harness);
 
         let (_folder, path) = new_database();
         let mut store = common::open(&path).expect("a store");
@@ -111,6 +116,7 @@ fn the_protection_pages_fit_every_size() {
         let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
         harness.run();
         fits(&harness, "the lobby closed to minors", size);
+        snapshots.extend_harness(&mut harness);
     }
 }
 
@@ -278,6 +284,15 @@ fn the_operator_menu_fits_every_size() {
             if snapshot && OPERATOR_SNAPSHOT_SIZES.contains(&size) {
                 harness.snapshot(format!("sizes/operator_{name}_{}", size_name(size)));
             }
+        }
+        // A player chosen: the pay-in's amounts, reasons and "Encaisser".
+        harness.get_by_label("Crédits").click();
+        harness.run();
+        harness.get_by_label("n° 1").click();
+        harness.run();
+        fits(&harness, "the operator's credits, a player chosen", size);
+        if OPERATOR_SNAPSHOT_SIZES.contains(&size) {
+            harness.snapshot(format!("sizes/operator_credits_chosen_{}", size_name(size)));
         }
         snapshots.extend_harness(&mut harness);
     }

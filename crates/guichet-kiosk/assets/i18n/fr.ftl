@@ -57,11 +57,11 @@ check-unit-line-commitment-waits = À la clôture : le SHA-256 de la graine publ
 check-unit-line-tier-waits = À la clôture : la permutation du bloc dira le lot du rang { $index }, qui devra être celui payé ({ $paid }).
 check-unit-line-stream-waits = À la clôture : le flux de cette partie devra tirer le jeu montré.
 check-unit-line-commitment = Le SHA-256 de la graine publiée donne l’engagement publié.
-check-unit-line-tier = La permutation du bloc donne au rang { $index } le lot n° { $tier }, { $prize } ; payé : { $paid }.
-check-unit-line-no-tier = La permutation du bloc donne au rang { $index } une partie sans gain ; payé : { $paid }.
+check-unit-line-tier = La permutation du bloc donne au rang { $index } le lot n° { $tier }, { $prize } ; payé : { $paid }.
+check-unit-line-no-tier = La permutation du bloc donne au rang { $index } une partie sans gain ; payé : { $paid }.
 check-unit-line-stream = Le jeu montré est celui que tire le flux de cette partie.
 check-unit-line-other-generators = Le jeu montré a été tiré par une autre version du programme : vérifiez-le avec verifier/verify.py.
-check-unit-line-pays = Selon le règlement, ce jeu paie { $pays } ; payé : { $paid }.
+check-unit-line-pays = Selon le règlement, ce jeu paie { $pays } ; payé : { $paid }.
 check-unit-line-legal = Le jeu montré respecte le règlement.
 check-unit-line-illegal = Le jeu montré enfreint le règlement : { $reason }
 check-unit-yourself = Chacun peut refaire ces calculs hors de la borne : la partie exportée de l’historique, la graine et l’engagement suffisent (verifier/verify.py).
@@ -74,9 +74,9 @@ result-won = Vous gagnez { $prize }
 ## Messages
 notice-unit-unfinished = Une partie n’est pas terminée : terminez-la avant d’en acheter une autre. Elle vous attend, résultat déjà fixé.
 notice-at-the-desk = Sur ce réseau de bornes, l’argent, les limites et les pauses se règlent au guichet de l’opérateur.
-notice-played-elsewhere = Cette partie est en cours sur un autre écran de ce kiosque ; elle pourra être reprise ici quand il sera fermé. Rien n’a été perdu.
+notice-played-elsewhere = Cette partie est en cours sur un autre écran de ce kiosque ; elle pourra être reprise ici quand il sera fermé. Rien n’a été perdu.
 notice-moved-on = Cette partie a avancé ailleurs : elle est affichée telle qu’elle est enregistrée. Rien n’a été perdu.
-notice-sales-suspended = La vente est suspendue : la clé des blocs de parties est introuvable. Votre solde et vos parties sont intacts ; appelez l’exploitant.
+notice-sales-suspended = La vente est suspendue : la clé des blocs de parties est introuvable. Votre solde et vos parties sont intacts ; appelez l’exploitant.
 notice-balance-ceiling = Le solde ne peut pas dépasser { $max } par des crédits.
 notice-deposit-too-large = Un crédit ne peut pas dépasser { $max }.
 notice-balance-unreadable = Le solde ne peut pas être lu pour l’instant. { $reason }
@@ -87,13 +87,13 @@ notice-protection-unknown = Vos limites et votre réponse d’âge n’ont pas p
 notice-settings-unreadable = Les réglages de la borne ne peuvent pas être lus : elle suit ses réglages d’origine. { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Solde insuffisant : { $balance } pour une mise de { $stake }. Aucune partie n’a été achetée.
-notice-locked = La base de données est occupée par un autre programme. Rien n’a été perdu ; réessayez dans un instant.
+notice-locked = La base de données est occupée par un autre programme. Rien n’a été perdu ; réessayez dans un instant.
 warning-exposed-database = La base de données { $path } est ouverte aux autres utilisateurs (droits { $mode }) : rendez-la privée (chmod go-rwx).
 warning-exposed-folder = Le dossier de la base de données { $path } est ouvert aux autres utilisateurs (droits { $mode }) : rendez-le privé (chmod go-rwx).
 warning-exposed-key-store = Le dossier des clés { $path } est ouvert aux autres utilisateurs (droits { $mode }) : rendez-le privé (chmod go-rwx).
 warning-exposed-seal-key = La clé de scellement { $path } est ouverte aux autres utilisateurs (droits { $mode }) : rendez-la privée (chmod go-rwx).
 warning-legacy-key-unused = Une clé de scellement est à côté de la base ({ $path }), mais cette borne lit ses clés dans les identifiants de systemd : installez-la ainsi, puis retirez-la.
-warning-legacy-key-other = { $path } n’est pas la clé de scellement de cette base ({ $kept }) : elle ne sert pas ; retirez-la.
+warning-legacy-key-other = { $path } n’est pas la clé de scellement de cette base ({ $kept }) : elle ne sert pas ; retirez-la.
 warning-tally-rebuilt = Le registre { $path } était endommagé : il a été reconstruit d’après la base.
 warning-tally-unwritten = Le registre à côté de { $path } n’a pas pu être écrit : { $reason }
 notice-store-damaged = La base de données de la borne ne peut pas être lue comme il faut : rien n’a été écrit ni perdu. Appelez l’exploitant.
@@ -110,9 +110,9 @@ notice-pin-hash = Le code n’a pas pu être vérifié : rien n’a été chang�
 notice-pin-format = Le code de l’exploitant a de { $min } à { $max } chiffres.
 notice-player-pin-format = Le code d’une carte a de { $min } à { $max } chiffres.
 notice-no-such-unit = Cette partie est introuvable sur cette borne.
-notice-entropy = Un nouveau bloc de parties ne peut pas être ouvert : le système ne fournit pas de hasard. Rien n’a été débité ; appelez l’exploitant.
+notice-entropy = Un nouveau bloc de parties ne peut pas être ouvert : le système ne fournit pas de hasard. Rien n’a été débité ; appelez l’exploitant.
 notice-kiosk-refused = Le réseau ne reconnaît pas cette borne : appelez l’exploitant.
-notice-network = Le réseau ne répond pas : rien n’a été perdu ; réessayez dans un instant.
+notice-network = Le réseau ne répond pas : rien n’a été perdu ; réessayez dans un instant.
 notice-insufficient-balance = Impossible de retirer { $amount } : le solde est de { $balance }.
 notice-limit-out-of-range = Une limite sur 7 jours est supérieure à zéro et d’au plus { $max }.
 notice-exclusion-out-of-range = Une pause dure de 1 à { $max } jours.
@@ -137,8 +137,8 @@ rules-column-made-of = Grille 1 + Grille 2
 rules-total = { $lots } lots, { $paid } par bloc — taux de retour { $rtp }
 rules-blackjack =
     Après « Jouer », découvrez dans l’ordre de votre choix les quatre zones : vos trois jeux (Gain 1, Gain 2, Gain 3) et la carte cachée de la Banque. « Auto » les découvre toutes.
-    Chaque jeu est une paire de cartes dont le total va de 13 à 21, avec une somme sous son tas de jetons. V, D et R valent 10 ; l’As vaut 11.
-    La Banque totalise de 17 à 20. Un jeu dont le total est supérieur à celui de la Banque gagne sa somme ; un 21 la double.
+    Chaque jeu est une paire de cartes dont le total va de 13 à 21, avec une somme sous son tas de jetons. V, D et R valent 10 ; l’As vaut 11.
+    La Banque totalise de 17 à 20. Un jeu dont le total est supérieur à celui de la Banque gagne sa somme ; un 21 la double.
     Les gains de plusieurs jeux s’additionnent en un seul lot.
 rules-x10 =
     Découvrez les trois Numéros gagnants (diamants) et vos neuf numéros (liasses de billets), dans l’ordre de votre choix, ou tout d’un coup avec « Auto ».
@@ -146,15 +146,15 @@ rules-x10 =
     Jeu 2 : un de vos numéros identique à un Numéro gagnant gagne la somme associée.
     Tous les gains s’additionnent en un seul lot.
 rules-star-fortune =
-    Choisissez votre mise (0,50 €, 1 € ou 2 €), puis un palet parmi les trois ; il tombe à travers les clous.
+    Choisissez votre mise (0,50 €, 1 € ou 2 €), puis un palet parmi les trois ; il tombe à travers les clous.
     Sur une case de gains, il gagne la somme inscrite (0 € ne gagne rien). Dans une case BONUS, appuyez sur « GO » pour découvrir la somme gagnée.
     Un second palet suit, choisi de même. Les deux résultats s’additionnent en un seul lot.
     Le résultat ne dépend pas du palet choisi.
 rules-bingo =
-    Tirez quinze boules de la sphère puis découvrez les trois boules Bonus ; leurs numéros sont marqués sur les deux grilles. Le Joker compte comme marqué.
+    Tirez quinze boules de la sphère puis découvrez les trois boules Bonus ; leurs numéros sont marqués sur les deux grilles. Le Joker compte comme marqué.
     Grille 1 : les quatre coins 2 €, une diagonale 20 €, les deux diagonales 100 €.
     Grille 2 : une ligne 4 €, deux lignes 40 €, trois lignes 1 000 €, la grille pleine 10 000 €. Les colonnes ne comptent pas.
-    Sur chaque grille, seule la meilleure combinaison compte ; les deux grilles s’additionnent.
+    Sur chaque grille, seule la meilleure combinaison compte ; les deux grilles s’additionnent.
 bingo-corners = 4 coins
 bingo-one-diagonal = 1 diagonale
 bingo-two-diagonals = 2 diagonales
@@ -166,7 +166,7 @@ bingo-rows = { $rows ->
 
 ## Reprise
 resume-title = Une partie n’est pas terminée
-resume-explanation = Elle a été achetée et son résultat est déjà fixé ; reprenez-la là où elle s’est arrêtée.
+resume-explanation = Elle a été achetée et son résultat est déjà fixé ; reprenez-la là où elle s’est arrêtée.
 resume-bought = Achetée le { $time }
 resume-action = Reprendre la partie
 
@@ -176,15 +176,15 @@ store-problem-not-a-file = Indiquez le fichier de la base de données (option --
 store-problem-is-forbidden = Guichet n’a pas le droit de lire ce fichier.
 store-problem-cannot-open = La base de données ne peut pas être ouverte à cet endroit.
 store-problem-is-replaced = Le fichier de la base de données a été remplacé ou supprimé pendant que Guichet fonctionnait.
-store-problem-replaced = Rien de plus n’y a été écrit. Relancez Guichet ; si le fichier a été déplacé, remettez-le en place.
+store-problem-replaced = Rien de plus n’y a été écrit. Relancez Guichet ; si le fichier a été déplacé, remettez-le en place.
 store-problem-is-rolled-back = La base de données a perdu des ventes enregistrées (son fichier -wal a sans doute été supprimé).
-store-problem-rolled-back = Remettez le fichier -wal ou la dernière sauvegarde ; Guichet ne revendra pas des parties déjà vendues.
+store-problem-rolled-back = Remettez le fichier -wal ou la dernière sauvegarde ; Guichet ne revendra pas des parties déjà vendues.
 store-problem-is-key = La clé des blocs de parties ne peut pas être lue.
 store-problem-key = Appelez l’exploitant : la clé est gardée hors du dossier de la base (identifiant systemd du kiosque installé, sinon ~/.config/guichet/keys).
 store-problem-is-read-only-folder = Le dossier de la base de données est en lecture seule.
 store-problem-read-only-folder = Guichet doit pouvoir écrire dans ce dossier (son journal s’y trouve). Vérifiez ses droits, puis relancez Guichet.
 store-problem-is-gone = La base de données a disparu : son relevé (.tally) est encore là.
-store-problem-gone = Remettez le fichier de la base en place ; Guichet n’en crée pas un nouveau, qui revendrait des parties déjà vendues.
+store-problem-gone = Remettez le fichier de la base en place ; Guichet n’en crée pas un nouveau, qui revendrait des parties déjà vendues.
 store-problem-is-log-replaced = Le journal de la base (fichier -wal) a été supprimé ou remplacé pendant que Guichet fonctionnait.
 store-problem-log-replaced = Rien de plus n’y est écrit. Appelez l’exploitant, puis relancez Guichet.
 store-problem-is-clock = L’horloge de la borne est en retard sur le dernier enregistrement : l’heure est fausse.
@@ -204,7 +204,7 @@ store-problem-is-newer = La base de données a été écrite par une version plu
 store-problem-is-foreign = Ce fichier n’est pas une base de données de Guichet.
 store-problem-is-damaged = La base de données est endommagée.
 store-problem-is-unreachable = La base de données du réseau ne répond pas.
-store-problem-unreachable = Vérifiez que la borne est reliée au réseau, puis relancez Guichet ; sinon, appelez l’exploitant.
+store-problem-unreachable = Vérifiez que la borne est reliée au réseau, puis relancez Guichet ; sinon, appelez l’exploitant.
 store-problem-is-unknown-kiosk = Le réseau ne reconnaît pas cette borne : son nom ou son secret ne convient pas.
 store-problem-unknown-kiosk = Appelez l’exploitant : il ajoute la borne au réseau (guichet network kiosk) et lui donne son secret.
 store-problem-detail = Détail pour l’exploitant
@@ -229,7 +229,7 @@ play = Jouer { $price }
 auto = Auto
 go = GO
 star-fortune-invite = Choisissez la mise, puis « Jouer { $price } » : deux palets à lâcher à travers les étoiles.
-star-fortune-tap = Touchez un palet ; s’il tombe dans une case BONUS, touchez « GO ».
+star-fortune-tap = Touchez un palet ; s’il tombe dans une case BONUS, touchez « GO ».
 star-fortune-drop = { $number ->
     [1] 1er palet
    *[other] { $number }e palet
@@ -305,7 +305,7 @@ age-refused-banner = Le jeu est réservé aux personnes majeures : il est désac
 age-ask-again = J’ai 18 ans ou plus
 tile-closed = Fermé
 limits-title = Vos limites de jeu
-limits-explanation = Fixez ce que vous pouvez déposer et miser sur 7 jours glissants. Une baisse s’applique tout de suite ; une hausse seulement 48 heures après.
+limits-explanation = Fixez ce que vous pouvez déposer et miser sur 7 jours glissants. Une baisse s’applique tout de suite ; une hausse seulement 48 heures après.
 limits-first = Fixez vos deux limites avant votre premier crédit ou votre première mise.
 limits-deposit = Dépôts sur 7 jours
 limits-stake = Mises sur 7 jours

@@ -189,6 +189,8 @@ pub fn scroll_view<R>(
         egui::UiBuilder::new().accessibility_role(Role::ScrollView),
         |ui| {
             let view = ui.unique_id();
+            // A solid bar, beside the content, never over a card's edge.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             let shown = egui::ScrollArea::vertical()
                 .id_salt(id_salt)
                 .auto_shrink([false, false])

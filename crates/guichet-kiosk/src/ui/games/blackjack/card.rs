@@ -250,15 +250,20 @@ fn pip_layout(rank: Rank) -> &'static [(f32, f32)] {
     }
 }
 
+/// Rings of a glow: many thin ones, each fainter, so the light fades with no
+/// band showing.
+const GLOW_RINGS: u8 = 10;
+
 /// A soft gold glow around a card or zone, `strength` from 0 to 1.
 pub fn glow(painter: &Painter, rect: Rect, strength: f32) {
-    for ring in 0..4_u8 {
-        let grow = 4.0 + f32::from(ring) * 5.0;
-        let alpha = strength * (0.5 - f32::from(ring) * 0.1);
+    for ring in 0..GLOW_RINGS {
+        let out = f32::from(ring) / f32::from(GLOW_RINGS);
+        let grow = 3.0 + f32::from(ring) * 2.2;
+        let alpha = strength * 0.42 * (1.0 - out) * (1.0 - out);
         painter.add(Shape::rect_stroke(
             rect.expand(grow),
-            CornerRadius::same(14 + ring * 4),
-            Stroke::new(5.0, palette::ACTION.gamma_multiply(alpha)),
+            CornerRadius::same(14 + ring * 2),
+            Stroke::new(2.6, palette::ACTION.gamma_multiply(alpha)),
             StrokeKind::Middle,
         ));
     }

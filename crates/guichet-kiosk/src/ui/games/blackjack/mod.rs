@@ -19,7 +19,7 @@ use guichet_core::games::Scenario;
 use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome};
 use guichet_sale::Unit;
 
-use super::table::paint::{badge, caption};
+use super::table::paint::{badge, badge_size, caption};
 use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::blackjack;
@@ -372,9 +372,14 @@ impl Felt<'_> {
             } else {
                 total.to_string()
             };
+            // At the cards' corner, but never past the zone's edge (where a
+            // winning hand's light is): a wide "21 · ×2" moves in.
+            let corner = cards.right_top() + Vec2::from(design::TOTAL_CORNER) * scale;
+            let half = badge_size(self.painter, &text, scale).x / 2.0;
+            let inside = zone.right() - design::GLOW_INSET * scale * 2.0 - half;
             badge(
                 self.painter,
-                cards.right_top() + Vec2::from(design::TOTAL_CORNER) * scale,
+                Pos2::new(corner.x.min(inside), corner.y),
                 &text,
                 appear,
                 total == 21,

@@ -19,13 +19,21 @@ pub fn caption(painter: &Painter, center: Pos2, text: &str, scale: f32) {
     );
 }
 
+/// The size of a badge of `text` once grown in, at the table's `scale`.
+#[must_use]
+pub fn badge_size(painter: &Painter, text: &str, scale: f32) -> Vec2 {
+    let font = theme::font(size::AMOUNT * scale.max(1.0), true);
+    let galley = painter.layout_no_wrap(text.to_owned(), font, palette::INK);
+    let height = size::BADGE * scale.max(1.0);
+    Vec2::new((galley.size().x + 24.0).max(height), height)
+}
+
 /// A round badge centered on `center`, growing in as `appear` goes from 0 to 1:
 /// gold when `golden`, card white otherwise.
 pub fn badge(painter: &Painter, center: Pos2, text: &str, appear: f32, golden: bool, scale: f32) {
     let font = theme::font(size::AMOUNT * scale.max(1.0), true);
-    let galley = painter.layout_no_wrap(text.to_owned(), font.clone(), palette::INK);
     let height = size::BADGE * scale.max(1.0);
-    let size = Vec2::new((galley.size().x + 24.0).max(height), height) * (0.6 + 0.4 * appear);
+    let size = badge_size(painter, text, scale) * (0.6 + 0.4 * appear);
     let rect = Rect::from_center_size(center, size);
     let fill = if golden {
         palette::ACTION
