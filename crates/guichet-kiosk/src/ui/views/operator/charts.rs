@@ -78,6 +78,9 @@ pub fn ui(ui: &mut egui::Ui, context: &PageContext<'_>, choice: &mut Choice, fac
         .allow_zoom(false)
         .allow_drag(false)
         .x_axis_label(texts.get("operator-units"))
+        // Whole units along, rates up in per cent the French way ("66 %").
+        .x_axis_formatter(|mark, _| whole_number(mark.value))
+        .y_axis_formatter(|mark, _| percent(mark.value))
         .show(ui, |plot| {
             plot.line(
                 Line::new(texts.get("operator-rtp"), curve.points.clone())
@@ -136,4 +139,41 @@ pub fn ui(ui: &mut egui::Ui, context: &PageContext<'_>, choice: &mut Choice, fac
                 BarChart::new(texts.get("operator-chart-expected"), expected).color(palette::GOLD),
             );
         });
+}
+
+/// A mark on the units' axis: a whole number of units, or nothing between.
+fn whole_number(value: f64) -> String {
+    let whole = value.round();
+    if (value - whole).abs() < 1e-6 && whole >= 0.0 {
+        format!("{whole:.0}")
+    } else {
+        String::new()
+    }
+}
+
+/// A rate as a mark of its axis: "66 %", "12,5 %" (a no-break space before
+/// the sign).
+fn percent(rate: f64) -> String {
+    let value = rate * 100.0;
+    let text = if (value - value.round()).abs() < 0.05 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.1}").replace('.', ",")
+    };
+    format!("{text}\u{a0}%")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_axes_say_whole_units_and_french_per_cents() {
+        assert_eq!(whole_number(3.0), "3");
+        assert_eq!(whole_number(1.5), "");
+        assert_eq!(percent(0.66), "66\u{a0}%");
+        assert_eq!(percent(1.25), "125\u{a0}%");
+        assert_eq!(percent(0.125), "12,5\u{a0}%");
+        assert_eq!(percent(0.0), "0\u{a0}%");
+    }
 }
