@@ -421,10 +421,9 @@ operator-verify-findings = { $count ->
     [1] Verified: 1 finding.
    *[other] Verified: { $count } findings.
 }
-operator-block-none = No block on sale (the first opens with the first unit).
+operator-block-none = No block on sale: the next is committed, its digest published, before its first unit.
 operator-block-selling = Block { $number }: { $sold } units sold of { $size }, { $left } left.
 operator-block-lots = Lots left: { $lots }
-operator-block-commitment = Commitment: { $commitment }
 operator-blocks-past = Finished blocks, seeds published
 operator-blocks-past-none = No finished block.
 operator-block-number = Block

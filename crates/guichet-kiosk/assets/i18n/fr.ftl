@@ -421,10 +421,9 @@ operator-verify-findings = { $count ->
     [1] Vérification faite : 1 anomalie.
    *[other] Vérification faite : { $count } anomalies.
 }
-operator-block-none = Aucun bloc en vente (le premier s’ouvre à la première partie).
+operator-block-none = Aucun bloc en vente : le suivant est engagé, son empreinte publiée, avant sa première partie.
 operator-block-selling = Bloc n° { $number } : { $sold } parties vendues sur { $size }, reste { $left }.
 operator-block-lots = Lots restants : { $lots }
-operator-block-commitment = Engagement : { $commitment }
 operator-blocks-past = Blocs terminés, graines publiées
 operator-blocks-past-none = Aucun bloc terminé.
 operator-block-number = Bloc

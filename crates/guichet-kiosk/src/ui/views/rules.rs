@@ -148,27 +148,7 @@ fn paytable(
                 .color(palette::INK_SOFT),
         );
         if let Some(status) = status {
-            let commitments = [
-                Some(("rules-commitment", &status.selling)),
-                status
-                    .next
-                    .as_ref()
-                    .map(|next| ("rules-next-commitment", next)),
-            ];
-            for (key, facts) in commitments.into_iter().flatten() {
-                ui.label(
-                    RichText::new(texts.with(
-                        key,
-                        &[
-                            ("number", facts.number.to_string()),
-                            ("time", local_time(&facts.committed_at, context.time_zone)),
-                            ("hash", spaced_hash(&facts.commitment.to_string())),
-                        ],
-                    ))
-                    .text_style(style::small())
-                    .color(palette::INK_SOFT),
-                );
-            }
+            commitment_lines(ui, context, status);
         }
         Grid::new(emission.code())
             .min_row_height(32.0)
@@ -220,6 +200,33 @@ fn paytable(
             .color(palette::INK_SOFT),
         );
     });
+}
+
+/// The commitments of the block selling and of the next one, each with the
+/// time it was published: what a player (here) or the operator (its Blocs
+/// tab) checks a block's seed against once it is published.
+pub(crate) fn commitment_lines(ui: &mut egui::Ui, context: &PageContext<'_>, status: &BlockStatus) {
+    let commitments = [
+        Some(("rules-commitment", &status.selling)),
+        status
+            .next
+            .as_ref()
+            .map(|next| ("rules-next-commitment", next)),
+    ];
+    for (key, facts) in commitments.into_iter().flatten() {
+        ui.label(
+            RichText::new(context.texts.with(
+                key,
+                &[
+                    ("number", facts.number.to_string()),
+                    ("time", local_time(&facts.committed_at, context.time_zone)),
+                    ("hash", spaced_hash(&facts.commitment.to_string())),
+                ],
+            ))
+            .text_style(style::small())
+            .color(palette::INK_SOFT),
+        );
+    }
 }
 
 /// A commitment's 64 hex digits in groups of eight, so that it wraps.

@@ -5,7 +5,7 @@
 use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_core::money::group_thousands;
+use guichet_core::money::{THOUSANDS_SEPARATOR, group_thousands};
 use guichet_sqlite::{BlockRecord, BlockStatus};
 
 use super::grid::table;
@@ -73,7 +73,7 @@ fn verification(
 }
 
 /// An emission's block selling: its number, the units left, the lots left
-/// per winning tier, its commitment.
+/// per winning tier, its commitment and the next block's, with their times.
 fn selling_block(
     ui: &mut egui::Ui,
     context: &PageContext<'_>,
@@ -105,26 +105,19 @@ fn selling_block(
         .zip(&status.remaining_lots)
         .filter(|(tier, _)| tier.prize.is_positive())
         .map(|(tier, left)| {
+            // One lot's words never split across lines.
             format!(
-                "{} × {}",
+                "{}\u{a0}×\u{a0}{}",
                 tier.prize.short(),
                 group_thousands(u64::from(*left))
             )
+            .replace(THOUSANDS_SEPARATOR, "\u{a0}")
         })
         .collect();
     ui.add(
         egui::Label::new(texts.with("operator-block-lots", &[("lots", lots.join(" · "))])).wrap(),
     );
-    ui.add(
-        egui::Label::new(
-            RichText::new(texts.with(
-                "operator-block-commitment",
-                &[("commitment", status.selling.commitment.to_string())],
-            ))
-            .color(palette::INK_SOFT),
-        )
-        .wrap(),
-    );
+    crate::ui::views::rules::commitment_lines(ui, context, status);
 }
 
 /// The blocks that no longer sell, each with its published seed (or why it
