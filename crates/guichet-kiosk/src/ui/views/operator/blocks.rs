@@ -5,7 +5,7 @@
 use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
-use guichet_core::money::{THOUSANDS_SEPARATOR, group_thousands};
+use guichet_core::money::group_thousands;
 use guichet_sqlite::{BlockRecord, BlockStatus};
 
 use super::grid::table;
@@ -105,13 +105,13 @@ fn selling_block(
         .zip(&status.remaining_lots)
         .filter(|(tier, _)| tier.prize.is_positive())
         .map(|(tier, left)| {
-            // One lot's words never split across lines.
+            // One lot's words never split across lines (`Texts` keeps the
+            // thousands whole).
             format!(
                 "{}\u{a0}×\u{a0}{}",
                 tier.prize.short(),
                 group_thousands(u64::from(*left))
             )
-            .replace(THOUSANDS_SEPARATOR, "\u{a0}")
         })
         .collect();
     ui.add(
