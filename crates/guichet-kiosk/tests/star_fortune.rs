@@ -96,6 +96,10 @@ fn a_bonus_before_and_after_go() {
     let mut snapshots = egui_kittest::SnapshotResults::new();
     snapshots.add(harness.try_snapshot("star_fortune/bonus_before_go"));
     take(&mut harness, RevealStep::Go { drop: 0 });
+    // The BONUS moment: the amount rises out of its case over the board,
+    // counting up, before it settles in the card.
+    harness.run_steps(40);
+    snapshots.add(harness.try_snapshot("star_fortune/bonus_rising"));
     harness.run_steps(90);
     let unit = unit_on_table(&harness).expect("a unit");
     let Landing::Bonus { bonus, bonus_cents } = star(&unit.scenario).drops[0].landing else {

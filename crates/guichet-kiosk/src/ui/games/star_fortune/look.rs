@@ -45,4 +45,24 @@ pub const DROP_CARD: Color32 = Color32::from_rgba_premultiplied(0x12, 0x08, 0x28
 pub const SKY_GLOW: Color32 = Color32::from_rgb(0x5A, 0x37, 0x9E);
 
 /// The amount a "GO" reveals, rolling up.
-pub const COUNTER: f32 = 1.2;
+pub const COUNTER: f32 = 1.6;
+
+/// How much of its line a place's amount takes, under the prize row.
+pub const PLACE_TYPE: f32 = 0.86;
+
+/// A BONUS case's plaque around it, in the board's units: its width and
+/// height (between the pegs of its row and of the rows above and below).
+pub const CASE_PLAQUE: [f64; 2] = [136.0, 50.0];
+
+/// The word BONUS on a plaque, as a share of the plaque's height.
+pub const CASE_WORD: f32 = 0.7;
+
+/// How high the amount a "GO" reveals rises over its case, board units.
+pub const BONUS_RISE: f64 = 240.0;
+
+/// Of the "GO" roll, the share spent rising and counting up over the board;
+/// the rest carries the amount to its card.
+pub const BONUS_RISING: f32 = 0.72;
+
+/// How much larger than a card's amount the amount is at the top of its rise.
+pub const BONUS_PEAK: f32 = 1.8;

@@ -27,7 +27,7 @@ use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::{PUCKS, StarFortuneScenario};
 use guichet_sale::Unit;
 
-use super::table::paint::{Glow, glow, star};
+use super::table::paint::{Glow, glow};
 use super::entry::{GameEntry, TileLook, table_of};
 use super::table::{BarWords, GameTable, TableFrame};
 use guichet_core::games::star_fortune;
@@ -384,6 +384,9 @@ impl GameTable for StarFortuneTable {
                 outcome,
             ));
         }
+        if let Some(scenario) = scenario {
+            paint_bonus_moments(&painter, &layout, view, &plinko, scenario, &shown);
+        }
         tapped
     }
 
@@ -451,7 +454,11 @@ fn paint_places(
         let spread = frame.len(8.0 * f64::from(layer));
         painter.rect_filled(row.expand(spread), spread * 1.5, look::PRIZE_GLOW);
     }
-    let font = theme::font(size::SMALL, true);
+    // The amounts under the row on two lines, every other place's on the
+    // lower one, so that each has two places' width and large type.
+    let strip = frame.len(HEIGHT - plinko.places[0].y);
+    let line = strip / 2.0;
+    let largest = (line * look::PLACE_TYPE).min(size::AMOUNT * view.scale.max(1.0));
     for (slot, place) in plinko.places.iter().enumerate() {
         let lit = (0..2)
             .filter_map(|drop| {
@@ -480,39 +487,38 @@ fn paint_places(
             painter.rect_filled(inside, frame.len(6.0), light.gamma_multiply(lit));
         }
         let amount = Cents(place.amount_cents).short();
-        // The amount takes a whole place's width, the end places' too (they
-        // are narrower, cut by the walls).
-        let width = plinko.places[1].x1 - plinko.places[1].x0;
-        let (left, right) = if slot == 0 {
-            (place.x1 - width, place.x1)
-        } else {
-            (place.x0, place.x0 + width)
-        };
-        let label_area = Rect::from_min_max(frame.at(left, place.y), frame.at(right, HEIGHT));
+        let center_x = frame.at(f64::midpoint(place.x0, place.x1), 0.0).x;
+        let lower = slot % 2 == 1;
+        let top = frame.at(0.0, place.y).y + if lower { line } else { 0.0 };
+        let room = frame.len(2.0 * (plinko.places[1].x1 - plinko.places[1].x0)) * 0.92;
+        let label_area =
+            Rect::from_center_size(Pos2::new(center_x, top + line / 2.0), Vec2::new(room, line));
         let color = if lit > 0.5 && place.amount_cents > 0 {
             palette::ACTION
         } else {
             palette::ON_DARK
         };
-        let one_line = painter.layout_no_wrap(amount.clone(), font.clone(), color);
-        if one_line.size().x <= label_area.width() {
-            painter.galley(label_area.center() - one_line.size() / 2.0, one_line, color);
-        } else {
-            // Too narrow for one line: the figures over the "€".
-            let figures = amount.trim_end_matches('€').trim_end();
-            let two_lines = format!("{figures}\n€");
-            let galley = painter.layout(two_lines, font.clone(), color, f32::INFINITY);
-            let galley_size = galley.size();
-            painter.galley(
-                Pos2::new(
-                    label_area.center().x - galley_size.x / 2.0,
-                    label_area.top(),
-                ),
-                galley,
-                color,
+        if lower {
+            // A thread from the place to its amount, past the upper line.
+            painter.line_segment(
+                [
+                    Pos2::new(center_x, inside.bottom()),
+                    Pos2::new(center_x, label_area.top() + line * 0.1),
+                ],
+                Stroke::new(frame.len(2.0).max(1.0), look::BOARD_RIM.gamma_multiply(0.6)),
             );
         }
-        label_rect(ui, inside.union(label_area), ("place", slot), || {
+        let mut galley = painter.layout_no_wrap(amount.clone(), theme::font(largest, true), color);
+        if galley.size().x > room {
+            // Never wider than its room: the type shrinks to fit.
+            let fitted = largest * room / galley.size().x;
+            galley = painter.layout_no_wrap(amount.clone(), theme::font(fitted, true), color);
+        }
+        painter.galley(label_area.center() - galley.size() / 2.0, galley, color);
+        // Its node: the place and, below it, its own column down to its
+        // amount (the amount is wider, over its neighbours' columns).
+        let node = Rect::from_x_y_ranges(inside.x_range(), inside.top()..=label_area.bottom());
+        label_rect(ui, node, ("place", slot), || {
             view.texts.with(
                 "star-fortune-place-label",
                 &[
@@ -554,28 +560,40 @@ fn paint_cases(
         let open = caught.map_or(0.0, |(since, ..)| {
             easing::cubic_out((since / motion::REVEAL).clamp(0.0, 1.0))
         });
-        let glow = rect.expand(frame.len(10.0 + 6.0 * f64::from(pulse)));
+        // The plaque around the case, the word BONUS written across it.
+        let [width, height] = look::CASE_PLAQUE;
+        let plaque = Rect::from_center_size(
+            frame.at(case.center_x(), f64::midpoint(case.y0, case.y1)),
+            Vec2::new(frame.len(width), frame.len(height)),
+        );
+        let glow = plaque.expand(frame.len(8.0 + 6.0 * f64::from(pulse)));
         painter.rect_filled(
             glow,
-            frame.len(14.0),
+            frame.len(18.0),
             look::BONUS_GLOW.gamma_multiply(0.6 + 0.4 * pulse.max(open)),
         );
         painter.rect(
-            rect,
-            frame.len(4.0),
-            look::BONUS_CASE.gamma_multiply(0.35 + 0.65 * open),
-            Stroke::new(frame.len(3.0).max(1.0), look::BONUS_CASE),
+            plaque,
+            plaque.height() / 2.0,
+            look::BONUS_CASE.gamma_multiply(0.55 + 0.45 * open),
+            Stroke::new(frame.len(3.0).max(1.0), palette::STARLIGHT.gamma_multiply(0.8)),
             StrokeKind::Outside,
         );
-        let star_radius = rect.height() * 0.42;
-        painter.add(star(
-            rect.center(),
-            star_radius,
-            star_radius * 0.42,
-            0.0,
-            palette::STARLIGHT.gamma_multiply(1.0 - open),
-        ));
-        label_rect(ui, rect.expand(frame.len(10.0)), ("case", number), || {
+        painter.text(
+            plaque.center(),
+            Align2::CENTER_CENTER,
+            view.texts.get("star-fortune-bonus"),
+            theme::font(plaque.height() * look::CASE_WORD, true),
+            palette::ON_DARK.gamma_multiply(1.0 - 0.7 * open),
+        );
+        // The case itself, where the puck rests: its walls and floor.
+        painter.rect_stroke(
+            rect,
+            frame.len(4.0),
+            Stroke::new(frame.len(3.0).max(1.0), palette::STARLIGHT.gamma_multiply(0.5 * open)),
+            StrokeKind::Outside,
+        );
+        label_rect(ui, plaque, ("case", number), || {
             let state = match caught {
                 Some((_, Some(_), amount)) => amount.to_string(),
                 Some((_, None, _)) => view.texts.get("star-fortune-case-caught"),
@@ -587,6 +605,108 @@ fn paint_cases(
             )
         });
     }
+}
+
+/// The BONUS moment of each drop whose "GO" amount is rolling up.
+fn paint_bonus_moments(
+    painter: &egui::Painter,
+    layout: &Layout,
+    view: &TableFrame<'_>,
+    plinko: &Board,
+    scenario: &StarFortuneScenario,
+    shown: &[DropView; 2],
+) {
+    for (drop, card) in layout.cards.iter().enumerate() {
+        let (DropView::Landed { go: Some(rolled), .. }, Landing::Bonus { bonus, bonus_cents }) =
+            (shown[drop], scenario.drops[drop].landing)
+        else {
+            continue;
+        };
+        if rolled < 1.0 {
+            let case = plinko.bonus[usize::from(bonus.min(1))];
+            let from = layout.frame.at(case.center_x(), case.y0);
+            let to = card_amount_at(*card, view);
+            paint_bonus_moment(painter, layout, view, [from, to], rolled, bonus_cents);
+        }
+    }
+}
+
+/// The BONUS moment, once "GO" is pressed (`rolled`, 0 to 1, of the roll):
+/// the amount rises out of its case over the board, counting up and growing
+/// large in a burst of light, then flies down into its card (from the case
+/// to where the card shows it), where it settles.
+fn paint_bonus_moment(
+    painter: &egui::Painter,
+    layout: &Layout,
+    view: &TableFrame<'_>,
+    [from, to]: [Pos2; 2],
+    rolled: f32,
+    amount: Cents,
+) {
+    let scale = view.scale.max(1.0);
+    let card_size = size::AMOUNT * scale * 1.4;
+    // At the top of its rise, the whole amount stays inside the board's walls.
+    let widest = painter
+        .layout_no_wrap(
+            amount.to_string(),
+            theme::font(card_size * look::BONUS_PEAK, true),
+            palette::ACTION,
+        )
+        .size()
+        .x;
+    let board = layout.plinko;
+    let peak_x = if board.width() > widest {
+        from.x
+            .clamp(board.left() + widest / 2.0, board.right() - widest / 2.0)
+    } else {
+        board.center().x
+    };
+    let peak = Pos2::new(peak_x, from.y - layout.frame.len(look::BONUS_RISE));
+    let (at, font_size, counted) = if rolled < look::BONUS_RISING {
+        let rise = easing::cubic_out(rolled / look::BONUS_RISING);
+        (
+            from.lerp(peak, rise),
+            card_size * (1.0 + (look::BONUS_PEAK - 1.0) * rise),
+            rise,
+        )
+    } else {
+        let fly = easing::cubic_in_out((rolled - look::BONUS_RISING) / (1.0 - look::BONUS_RISING));
+        (
+            peak.lerp(to, fly),
+            card_size * (look::BONUS_PEAK - (look::BONUS_PEAK - 1.0) * fly),
+            1.0,
+        )
+    };
+    // A burst of light behind the amount, strongest at the top of the rise.
+    let burst = 1.0 - (rolled / look::BONUS_RISING - 1.0).abs().min(1.0);
+    let rings = Glow {
+        rings: 12,
+        radius: 1.0,
+        shrink: 0.075,
+        alpha: 0.07 * (0.4 + 0.6 * burst),
+        brighten: 0.012,
+    };
+    glow(painter, at, font_size * 3.0, look::BONUS_CASE, rings);
+    #[allow(clippy::cast_possible_truncation)] // at most the amount itself
+    let shown = (amount.get() as f64 * f64::from(counted)).round() as i64;
+    let words = Cents(shown).to_string();
+    let font = theme::font(font_size, true);
+    // A dark edge under the gold, for the stars and pegs behind it.
+    painter.text(
+        at + Vec2::splat(font_size * 0.05),
+        Align2::CENTER_CENTER,
+        &words,
+        font.clone(),
+        look::BOARD_NIGHT,
+    );
+    painter.text(at, Align2::CENTER_CENTER, words, font, palette::ACTION);
+}
+
+/// Where a drop's card shows its amount.
+fn card_amount_at(card: Rect, view: &TableFrame<'_>) -> Pos2 {
+    let scale = view.scale.max(1.0);
+    let bonus_at = Pos2::new(card.center().x, card.center().y - size::BODY * scale * 0.8);
+    Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0)
 }
 
 /// The pegs the falling puck of drop `drop` touched in the last moments, lit
@@ -737,6 +857,7 @@ fn paint_bonus_stage(
     amount: Cents,
 ) -> (String, Option<RevealStep>) {
     let scale = view.scale.max(1.0);
+    let below = card_amount_at(card, view);
     let bonus_at = Pos2::new(card.center().x, card.center().y - size::BODY * scale * 0.8);
     painter.text(
         bonus_at,
@@ -745,7 +866,6 @@ fn paint_bonus_stage(
         theme::font(size::AMOUNT * scale, true),
         look::BONUS_CASE,
     );
-    let below = Pos2::new(card.center().x, bonus_at.y + size::AMOUNT * scale * 2.0);
     match go {
         None => {
             let button = Rect::from_center_size(below, design::GO * scale);
@@ -755,16 +875,17 @@ fn paint_bonus_stage(
             )
         }
         Some(rolled) => {
-            #[allow(clippy::cast_possible_truncation)] // at most the amount itself
-            let rolling =
-                (amount.get() as f64 * f64::from(easing::cubic_out(rolled))).round() as i64;
-            painter.text(
-                below,
-                Align2::CENTER_CENTER,
-                Cents(rolling).to_string(),
-                theme::font(size::AMOUNT * scale * 1.4, true),
-                palette::ACTION,
-            );
+            // While it rises over the board and flies here, the card waits;
+            // then the amount settles in it.
+            if rolled >= 1.0 {
+                painter.text(
+                    below,
+                    Align2::CENTER_CENTER,
+                    amount.to_string(),
+                    theme::font(size::AMOUNT * scale * 1.4, true),
+                    palette::ACTION,
+                );
+            }
             (amount.to_string(), None)
         }
     }
