@@ -128,9 +128,16 @@ pub(crate) fn detail_card(ui: &mut egui::Ui, texts: &Texts, detail: &str) {
                 .text_style(style::small())
                 .color(palette::INK_SOFT),
         );
-        ui.add(
-            egui::Label::new(RichText::new(detail).text_style(style::small()))
-                .wrap_mode(egui::TextWrapMode::Wrap),
-        );
+        // Technical words hold paths with no space: they break anywhere
+        // rather than run out of the card.
+        let format = egui::TextFormat {
+            font_id: style::small().resolve(ui.style()),
+            color: ui.visuals().text_color(),
+            ..egui::TextFormat::default()
+        };
+        let mut job = egui::text::LayoutJob::single_section(detail.to_owned(), format);
+        job.wrap.break_anywhere = true;
+        job.wrap.max_width = ui.available_width();
+        ui.add(egui::Label::new(job).wrap_mode(egui::TextWrapMode::Wrap));
     });
 }

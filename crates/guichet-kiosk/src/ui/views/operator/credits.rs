@@ -177,7 +177,7 @@ pub fn ui(
     );
 }
 
-/// The players: card, balance, limits, break — a tap on one chooses their
+/// The players: card, balance, what their 7 days used of their limits, break — a tap on one chooses their
 /// card.
 fn players_table(
     ui: &mut egui::Ui,
@@ -186,10 +186,18 @@ fn players_table(
     draft: &mut Draft,
 ) {
     let texts = context.texts;
+    // What the 7 days used, against the limit in force.
     let limit = |limit: &Limit| {
-        limit
-            .current
-            .map_or_else(|| "—".to_owned(), |amount| amount.to_string())
+        let used = limit.used.to_string();
+        limit.current.map_or_else(
+            || texts.with("operator-players-used-unlimited", &[("used", used.clone())]),
+            |amount| {
+                texts.with(
+                    "operator-players-used",
+                    &[("used", used.clone()), ("limit", amount.to_string())],
+                )
+            },
+        )
     };
     ui.label(RichText::new(texts.get("operator-players")).strong());
     egui::Grid::new("players")
