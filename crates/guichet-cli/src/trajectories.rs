@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write as _};
 
 use guichet_core::block::Block;
 use guichet_core::games::Scenario;
-use guichet_core::games::star_fortune::plinko::{Board, drop_trajectory};
+use guichet_core::games::star_fortune::plinko::{Board, Physics, drop_trajectory};
 use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::PUCKS;
 use guichet_core::generator::scenario_of_unit;
@@ -50,7 +50,8 @@ pub(super) fn write(
     units: impl Iterator<Item = (u32, Cents)>,
 ) -> io::Result<()> {
     let emission = block.emission();
-    let board = Board::of(emission);
+    // The units are drawn by this build's generators: they fall by its physics.
+    let board = Board::of(emission, Physics::CURRENT);
     let first = BoardLine {
         board: &board,
         stake_cents: emission.stake.get(),
@@ -61,6 +62,8 @@ pub(super) fn write(
         let Scenario::StarFortune(unit) = scenario_of_unit(block, index, prize) else {
             continue;
         };
+        // Its own board: the same as the first line's, unit drawn by this build.
+        let board = unit.board(emission);
         for drop in 0..unit.drops.len() {
             for puck in 0..PUCKS {
                 let mut picked = unit.clone();

@@ -14,10 +14,12 @@ use rand::Rng;
 /// build. It changes whenever a generator draws differently (version 2: the
 /// bank, the winning numbers and the Bingo grids drawn first, blind to the
 /// prize; decoy amounts from the block's winning amounts; version 3: a Black
-/// Jack table dealt from one 52-card deck, no card twice). The store records
+/// Jack table dealt from one 52-card deck, no card twice; version 4: Star
+/// Fortune's pucks fall by physics 2, bigger and bouncing, which the unit's
+/// scenario names). The store records
 /// it with every unit sold, so that a unit is always checked against the
 /// generators that drew it (version 1 is the first release, commit aed9add).
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// The oldest generators' version this build still draws: a unit sold under
 /// any version from it to [`VERSION`] is redrawn, checked and replayed as it

@@ -30,8 +30,26 @@ fn fingerprints(version: u32) -> Vec<String> {
 }
 
 #[test]
-fn the_drawing_of_version_3_is_pinned() {
-    assert_eq!(generator::VERSION, 3);
+fn the_drawing_of_version_4_is_pinned() {
+    assert_eq!(generator::VERSION, 4);
+    // Star Fortune's alone moved from version 3: its scenarios name physics 2.
+    assert_eq!(
+        fingerprints(4),
+        [
+            "c0d38d52e343f1ac",
+            "1f1156fb1f8eb226",
+            "c51584eeac8ff16d",
+            "636941e77ab998e7",
+            "abec30b20e2dee2c",
+            "0aa2c21ad5030c5a"
+        ]
+    );
+}
+
+/// Units sold under version 3 are redrawn as they were sold: its pins, as
+/// version 3's release had them.
+#[test]
+fn the_drawing_of_version_3_is_still_pinned() {
     // Black Jack's alone moved from version 2: its tables are dealt from one
     // deck.
     assert_eq!(

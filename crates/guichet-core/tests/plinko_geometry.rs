@@ -6,8 +6,7 @@
 #![allow(clippy::float_cmp)]
 
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::star_fortune::plinko::board::y_of;
-use guichet_core::games::star_fortune::plinko::{Board, Sample, Trajectory, lies_in};
+use guichet_core::games::star_fortune::plinko::{Board, Physics, Sample, Trajectory, lies_in};
 use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::puck_path::ROWS;
 use guichet_core::money::Cents;
@@ -43,36 +42,46 @@ fn holds_up_to_its_edges(board: &Board, landing: Landing, [left, right, top, bot
 
 #[test]
 fn a_puck_lies_in_a_place_up_to_its_dividers_and_floor_and_not_a_hair_beyond() {
-    let board = Board::of(&STAR_FORTUNE_100);
+    for physics in Physics::ALL {
+        places_hold_up_to_their_edges(&Board::of(&STAR_FORTUNE_100, physics));
+    }
+}
+
+fn places_hold_up_to_their_edges(board: &Board) {
     let radius = board.puck_radius;
     for (slot, place) in (0_u8..).zip(&board.places) {
         let top = place.y - 3.0 * radius;
         holds_up_to_its_edges(
-            &board,
+            board,
             Landing::Slot { slot },
             [place.x0, place.x1, top, place.y],
         );
         let middle = f64::midpoint(place.x0, place.x1);
         let next = Landing::Slot { slot: slot + 1 };
-        assert!(!lies_in(&board, next, middle, place.y - radius));
+        assert!(!lies_in(board, next, middle, place.y - radius));
     }
 }
 
 #[test]
 fn a_puck_lies_in_a_bonus_case_up_to_its_sides_and_not_a_hair_beyond() {
-    let board = Board::of(&STAR_FORTUNE_100);
+    for physics in Physics::ALL {
+        cases_hold_up_to_their_edges(&Board::of(&STAR_FORTUNE_100, physics));
+    }
+}
+
+fn cases_hold_up_to_their_edges(board: &Board) {
     for (bonus, case) in (0_u8..).zip(&board.bonus) {
         let landing = Landing::Bonus {
             bonus,
             bonus_cents: Cents(100),
         };
-        holds_up_to_its_edges(&board, landing, [case.x0, case.x1, case.y0, case.y1]);
+        holds_up_to_its_edges(board, landing, [case.x0, case.x1, case.y0, case.y1]);
         let other = Landing::Bonus {
             bonus: 1 - bonus,
             bonus_cents: Cents(100),
         };
         assert!(!lies_in(
-            &board,
+            board,
             other,
             f64::midpoint(case.x0, case.x1),
             case.y1
@@ -82,14 +91,16 @@ fn a_puck_lies_in_a_bonus_case_up_to_its_sides_and_not_a_hair_beyond() {
 
 #[test]
 fn a_case_is_centred_between_its_sides_and_the_dividers_rise_to_their_top() {
-    let board = Board::of(&STAR_FORTUNE_100);
-    for case in &board.bonus {
-        assert_eq!(case.center_x(), f64::midpoint(case.x0, case.x1));
+    for physics in Physics::ALL {
+        let board = Board::of(&STAR_FORTUNE_100, physics);
+        for case in &board.bonus {
+            assert_eq!(case.center_x(), f64::midpoint(case.x0, case.x1));
+        }
+        let dividers = board.segments();
+        let first = dividers.first().expect("dividers between the places");
+        assert_eq!(first.from[1], board.divider_top());
+        assert!(board.divider_top() < board.places[0].y);
     }
-    let dividers = board.segments();
-    let first = dividers.first().expect("dividers between the places");
-    assert_eq!(first.from[1], board.divider_top());
-    assert!(board.divider_top() < board.places[0].y);
 }
 
 /// Three samples a frame apart, exact in binary: 0 → (6, 12) → (9, 30).
@@ -142,10 +153,15 @@ fn a_puck_has_passed_the_rows_whose_pegs_are_above_its_centre() {
             angle: 0.0,
         }],
     };
-    assert_eq!(at_height(y_of(0) - 1.0).rows_passed(0.0), 0);
-    assert_eq!(at_height(y_of(0)).rows_passed(0.0), 0);
-    assert_eq!(at_height(y_of(0) + 1.0).rows_passed(0.0), 1);
-    assert_eq!(at_height(y_of(3)).rows_passed(0.0), 3);
-    assert_eq!(at_height(y_of(3) + 1.0).rows_passed(0.0), 4);
-    assert_eq!(at_height(f64::MAX).rows_passed(0.0), ROWS);
+    for physics in Physics::ALL {
+        let measures = physics.geometry();
+        let y_of = |row| measures.y_of(row);
+        let rows_passed = |y| at_height(y).rows_passed(measures, 0.0);
+        assert_eq!(rows_passed(y_of(0) - 1.0), 0);
+        assert_eq!(rows_passed(y_of(0)), 0);
+        assert_eq!(rows_passed(y_of(0) + 1.0), 1);
+        assert_eq!(rows_passed(y_of(3)), 3);
+        assert_eq!(rows_passed(y_of(3) + 1.0), 4);
+        assert_eq!(rows_passed(f64::MAX), ROWS);
+    }
 }

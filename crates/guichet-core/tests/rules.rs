@@ -249,6 +249,7 @@ mod x10 {
 
 mod star_fortune {
     use super::*;
+    use guichet_core::games::star_fortune::plinko::Physics;
 
     fn unit(drops: [Landing; 2]) -> StarFortuneScenario {
         StarFortuneScenario {
@@ -259,6 +260,7 @@ mod star_fortune {
                 path: None,
             }),
             path_seed: 1,
+            physics: Physics::CURRENT,
         }
     }
 
@@ -331,6 +333,25 @@ mod star_fortune {
                 .is_err(),
             "a 2 € board sold at 0,50 €"
         );
+    }
+
+    /// A unit stored before physics 2 names none: it falls by the first, and
+    /// is written back as it was; a unit of physics 2 says so; a physics this
+    /// build does not know is refused, never taken for another.
+    #[test]
+    fn a_units_physics_is_read_as_it_was_written() {
+        let current = unit([Landing::Slot { slot: 0 }; 2]);
+        let json = serde_json::to_value(&current).expect("a scenario serializes");
+        assert_eq!(json["physics"], 2);
+        let mut before = json.clone();
+        before.as_object_mut().expect("an object").remove("physics");
+        let old: StarFortuneScenario =
+            serde_json::from_value(before.clone()).expect("a scenario of before");
+        assert_eq!(old.physics, Physics::V1);
+        assert_eq!(serde_json::to_value(&old).expect("serializes"), before);
+        let mut unknown = json;
+        unknown["physics"] = 3.into();
+        assert!(serde_json::from_value::<StarFortuneScenario>(unknown).is_err());
     }
 
     #[test]

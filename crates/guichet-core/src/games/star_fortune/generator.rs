@@ -14,6 +14,7 @@ use rand::{Rng, RngExt as _};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::sampling::pick;
+use super::plinko::Physics;
 use super::puck_path::Landing;
 use super::scenario::{
     BONUS_CASES, Drop, StarFortuneScenario, bonus_amounts, places,
@@ -38,12 +39,12 @@ impl DropResult {
 
 /// Draws the two drops of a unit of `emission` worth `prize`, or `None` if the
 /// emission has no such prize (the same under every generators' version this
-/// build draws).
+/// build draws); the unit falls by the physics of generators' `version`.
 pub fn generate(
     emission: &Emission,
     prize: Cents,
     rng: &mut (impl Rng + ?Sized),
-    _version: u32,
+    version: u32,
 ) -> Option<StarFortuneScenario> {
     if prize != Cents::ZERO && emission.tier_of(prize).is_none() {
         return None;
@@ -74,6 +75,7 @@ pub fn generate(
         slots_cents: row,
         drops,
         path_seed: rng.random(),
+        physics: Physics::of_generators(version),
     })
 }
 

@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::plinko::{Board, Physics};
 use super::puck_path::{Landing, PuckPath};
 use crate::scenario::{DropFacts, ScenarioError, ScenarioRules};
 use crate::emission::Emission;
@@ -73,6 +74,11 @@ pub struct StarFortuneScenario {
     pub drops: [Drop; 2],
     /// Seeds the pucks' ways down, so that a replay shows the same fall.
     pub path_seed: u64,
+    /// The board and physics the pucks fall by: the unit's own, whatever
+    /// build replays it (absent from what was written before physics 2: the
+    /// first).
+    #[serde(default, skip_serializing_if = "Physics::is_first")]
+    pub physics: Physics,
 }
 
 impl StarFortuneScenario {
@@ -95,6 +101,12 @@ impl StarFortuneScenario {
     pub const fn automatic_pucks(&self) -> [u8; 2] {
         let draws = self.path_seed.rotate_left(17);
         [(draws % 3) as u8, ((draws / 3) % 3) as u8]
+    }
+
+    /// The board this unit is shown on at `emission`'s stake: its physics'.
+    #[must_use]
+    pub fn board(&self, emission: &Emission) -> Board {
+        Board::of(emission, self.physics)
     }
 
     /// What each drop pays: its place's amount, or what its BONUS reveals.

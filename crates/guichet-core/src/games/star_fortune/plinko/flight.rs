@@ -10,13 +10,18 @@
 //! path at a point of that peg's upper half on the side the path leaves by —
 //! the point drawn from the path, so that two falls differ — or, after the
 //! last, the middle of its landing. Between pegs a gentle sideways push (a
-//! tilt of the board) makes up for what a bounce leaves over. Only `+ − × ÷` and `sqrt` are
-//! used, which IEEE 754 rounds the same way on every machine: the same path
-//! gives the same samples, bit for bit, everywhere.
+//! tilt of the board) makes up for what a bounce leaves over.
+//!
+//! Each [`Physics`] has its constants ([`Tuning`]); under physics 2 a puck
+//! bounces up off a peg when it hits it near the top, and the flight it leaves
+//! with is the first, among the points of the next peg's shoulder and the
+//! speeds down near the one it bounced with, that clears every peg and wall on
+//! its way. Only `+ − × ÷` and `sqrt` are used, which IEEE 754 rounds the same
+//! way on every machine: the same path gives the same samples, bit for bit,
+//! everywhere.
 
-use super::board::{
-    Board, HALF_SPACING, PEG_RADIUS, PUCK_RADIUS, ROW_SPACING, Segment, WALL_HALF_WIDTH, x_of, y_of,
-};
+use super::Physics;
+use super::board::{Board, Geometry, Segment};
 use crate::games::star_fortune::puck_path::{
     BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, Landing, PUCK_STARTS, PuckPath, ROWS,
 };
@@ -25,39 +30,117 @@ use crate::games::star_fortune::puck_path::{
 pub const SAMPLE_RATE: f64 = 60.0;
 /// Integrator steps per sample.
 const SUBSTEPS: u32 = 8;
-/// The board's slope pulls the puck down at this acceleration, px/s².
-const GRAVITY: f64 = 3300.0;
-/// Restitution of a peg.
-const PEG_RESTITUTION: f64 = 0.3;
-/// Restitution of a side wall, a divider or a case's side.
-const WALL_RESTITUTION: f64 = 0.4;
-/// Restitution of a floor (the prize row's, a BONUS case's): felt.
-const FLOOR_RESTITUTION: f64 = 0.2;
-/// The felt of a floor slows a puck rolling on it, per second.
-const FELT: f64 = 12.0;
-/// How much of the rolling friction a contact applies (0: ice, 1: rolls).
-const GRIP: f64 = 0.35;
-/// Spin lost to the air, per second.
-const SPIN_DECAY: f64 = 0.5;
-/// How fast the push between pegs matches the speed it wants, per second.
-const STEER_RATE: f64 = 10.0;
-/// The strongest push between pegs, px/s².
-const STEER_LIMIT: f64 = 500.0;
-/// The fastest sideways speed the steering gives, px/s.
-const STEER_SPEED: f64 = 500.0;
-/// The speed down a puck may leave a peg with, px/s (negative: up).
-const LEAVE_DOWN: [f64; 2] = [150.0, 250.0];
-/// The speed down a puck leaves its last peg with for a BONUS case, px/s: up,
-/// a lob that drops it into the case.
-const LOB: [f64; 2] = [-240.0, -180.0];
-/// The shortest flight the steering plans from a peg to the next aim, s.
-const SHORTEST_HOP: f64 = 0.1;
-/// A puck slower than this on its floor is at rest, px/s.
-const REST_SPEED: f64 = 30.0;
 /// A fall ends here whatever happens (none comes close: see the tests).
 const LONGEST: f64 = 6.0;
 /// The fastest a puck ever goes, px/s: the tests hold every trajectory to it.
 pub const SPEED_LIMIT: f64 = 1200.0;
+
+/// The constants of one physics version.
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// The board's slope pulls the puck down at this acceleration, px/s².
+    gravity: f64,
+    /// Restitution of a peg.
+    peg_restitution: f64,
+    /// Restitution of a side wall, a divider or a case's side.
+    wall_restitution: f64,
+    /// Restitution of a floor (the prize row's, a BONUS case's): felt.
+    floor_restitution: f64,
+    /// The felt of a floor slows a puck rolling on it, per second.
+    felt: f64,
+    /// How much of the rolling friction a contact applies (0: ice, 1: rolls).
+    grip: f64,
+    /// Spin lost to the air, per second.
+    spin_decay: f64,
+    /// How fast the push between pegs matches the speed it wants, per second.
+    steer_rate: f64,
+    /// The strongest push between pegs, px/s².
+    steer_limit: f64,
+    /// The fastest sideways speed the steering gives, px/s.
+    steer_speed: f64,
+    /// The speed down a puck may leave a peg with, px/s (negative: up).
+    leave_down: [f64; 2],
+    /// The speed down a puck leaves its last peg with for a BONUS case, px/s:
+    /// up, a lob that drops it into the case.
+    lob: [f64; 2],
+    /// Where on a peg's upper half the puck meets it, as a share of the
+    /// contact distance off the top: the least, and how much more a path's
+    /// draw may add.
+    hit_offset: [f64; 2],
+    /// The shortest flight the steering plans from a peg to the next aim, s.
+    shortest_hop: f64,
+    /// A puck slower than this on its floor is at rest, px/s.
+    rest_speed: f64,
+    /// Whether pucks hop (physics 2): off each peg of its path a puck takes a
+    /// flight planned to clear every peg and wall on its way ([`plan_hop`]):
+    /// a hop to go over the next peg's top to its far side, a drop off a
+    /// peg's flank to turn back.
+    hops: bool,
+}
+
+impl Tuning {
+    /// Physics 1: soft pegs, glancing hits; a puck always leaves a peg
+    /// downwards.
+    const STEERED: Self = Self {
+        gravity: 3300.0,
+        peg_restitution: 0.3,
+        wall_restitution: 0.4,
+        floor_restitution: 0.2,
+        felt: 12.0,
+        grip: 0.35,
+        spin_decay: 0.5,
+        steer_rate: 10.0,
+        steer_limit: 500.0,
+        steer_speed: 500.0,
+        leave_down: [150.0, 250.0],
+        lob: [-240.0, -180.0],
+        // From 55 % to 80 % of the way off the peg's top: a glancing hit.
+        hit_offset: [0.55, 0.25],
+        shortest_hop: 0.1,
+        rest_speed: 30.0,
+        hops: false,
+    };
+
+    /// Physics 2 (pucks twice as big on a wider board): livelier pegs and
+    /// hits nearer their tops, so that a puck may bounce up off a peg, slow at
+    /// the top of its hop, spin from the rub and fall on; the speed it leaves
+    /// a peg with is held within a hop that never stalls the fall, and its
+    /// flight planned clear of every peg on the way ([`plan_hop`]).
+    const BOUNCING: Self = Self {
+        gravity: 4200.0,
+        peg_restitution: 0.55,
+        wall_restitution: 0.4,
+        floor_restitution: 0.2,
+        felt: 12.0,
+        grip: 0.35,
+        spin_decay: 0.5,
+        steer_rate: 10.0,
+        steer_limit: 500.0,
+        steer_speed: 800.0,
+        leave_down: [-450.0, 280.0],
+        lob: [-240.0, -180.0],
+        // From 50 % to 80 % of the way off the peg's top.
+        hit_offset: [0.5, 0.3],
+        shortest_hop: 0.1,
+        rest_speed: 30.0,
+        hops: true,
+    };
+
+    const fn of(physics: Physics) -> &'static Self {
+        match physics {
+            Physics::V1 => &Self::STEERED,
+            Physics::V2 => &Self::BOUNCING,
+        }
+    }
+}
+
+/// The board and the constants a fall is computed with.
+#[derive(Clone, Copy)]
+struct World<'a> {
+    board: &'a Board,
+    measures: &'static Geometry,
+    tuning: &'static Tuning,
+}
 
 /// Where the puck is at one instant.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -110,11 +193,11 @@ impl Trajectory {
     }
 
     /// The row of the lattice the puck has gone down to at `t` (how many rows
-    /// of pegs are above its centre).
+    /// of pegs of a board of `measures` are above its centre).
     #[must_use]
-    pub fn rows_passed(&self, t: f64) -> usize {
+    pub fn rows_passed(&self, measures: &Geometry, t: f64) -> usize {
         let y = self.at(t).y;
-        (0..ROWS).take_while(|&row| y > y_of(row)).count()
+        (0..ROWS).take_while(|&row| y > measures.y_of(row)).count()
     }
 }
 
@@ -131,35 +214,40 @@ struct Aim {
 
 /// The aims of `path`: on each row, a point of the peg's upper half on the
 /// side the path leaves by; at the end, the floor of the landing.
-fn aims(board: &Board, path: &PuckPath, landing: Landing) -> Vec<Aim> {
-    let contact = PUCK_RADIUS + PEG_RADIUS;
+fn aims(world: World<'_>, path: &PuckPath, landing: Landing) -> Vec<Aim> {
+    let World {
+        board,
+        measures,
+        tuning,
+    } = world;
+    let contact = measures.puck_radius + measures.peg_radius;
     let positions = &path.0;
     let mut aims: Vec<Aim> = positions
         .windows(2)
         .enumerate()
         .map(|(row, step)| {
             let side = if step[1] > step[0] { 1.0 } else { -1.0 };
-            // From 55 % to 80 % of the way off the peg's top: a glancing hit.
-            let offset = contact * (0.55 + 0.25 * unit_draw(positions, row));
+            let [least, more] = tuning.hit_offset;
+            let offset = contact * (least + more * unit_draw(positions, row));
             Aim {
-                x: x_of(step[0]) + side * offset,
-                y: y_of(row) - (contact * contact - offset * offset).sqrt(),
+                x: measures.x_of(step[0]) + side * offset,
+                y: measures.y_of(row) - (contact * contact - offset * offset).sqrt(),
                 peg: Some((row, step[0])),
-                leave: LEAVE_DOWN,
+                leave: tuning.leave_down,
             }
         })
         .collect();
     let last = *positions.last().unwrap_or(&0);
     let (x, floor, leave) = match landing {
-        Landing::Slot { .. } => (x_of(last), board.places[0].y, LEAVE_DOWN),
+        Landing::Slot { .. } => (measures.x_of(last), board.places[0].y, tuning.leave_down),
         Landing::Bonus { bonus, .. } => {
             let case = board.bonus[usize::from(bonus.min(1))];
-            (case.center_x(), case.y1, LOB)
+            (case.center_x(), case.y1, tuning.lob)
         }
     };
     aims.push(Aim {
         x,
-        y: floor - PUCK_RADIUS - WALL_HALF_WIDTH,
+        y: floor - measures.puck_radius - measures.wall_half_width,
         peg: None,
         leave,
     });
@@ -196,7 +284,8 @@ impl Body {
     /// Pushes the puck out of a contact along `normal` (unit, towards the
     /// puck) by `depth`, and bounces it: restitution along the normal,
     /// friction across it that turns the puck.
-    fn bounce(&mut self, normal: [f64; 2], depth: f64, restitution: f64) {
+    fn bounce(&mut self, world: World<'_>, normal: [f64; 2], depth: f64, restitution: f64) {
+        let radius = world.measures.puck_radius;
         self.x += normal[0] * depth;
         self.y += normal[1] * depth;
         let along = self.vx * normal[0] + self.vy * normal[1];
@@ -206,12 +295,12 @@ impl Body {
         self.vx -= (1.0 + restitution) * along * normal[0];
         self.vy -= (1.0 + restitution) * along * normal[1];
         let tangent = [-normal[1], normal[0]];
-        let slip = self.vx * tangent[0] + self.vy * tangent[1] - self.spin * PUCK_RADIUS;
+        let slip = self.vx * tangent[0] + self.vy * tangent[1] - self.spin * radius;
         // A disc: a third of the slip goes to its speed, two thirds to its turn.
-        let impulse = -GRIP * slip / 3.0;
+        let impulse = -world.tuning.grip * slip / 3.0;
         self.vx += impulse * tangent[0];
         self.vy += impulse * tangent[1];
-        self.spin -= 2.0 * impulse / PUCK_RADIUS;
+        self.spin -= 2.0 * impulse / radius;
     }
 
     fn speed(&self) -> f64 {
@@ -227,10 +316,16 @@ fn has_peg(row: usize, position: u8) -> bool {
         && !(row == BONUS_ROW && BONUS_POSITIONS.contains(&position))
 }
 
-/// The fall of a puck along `path` to `landing` on `board`.
+/// The fall of a puck along `path` to `landing` on `board`, by the board's
+/// physics.
 #[must_use]
 pub fn fly(board: &Board, path: &PuckPath, landing: Landing) -> Trajectory {
-    let aims = aims(board, path, landing);
+    let world = World {
+        board,
+        measures: board.geometry(),
+        tuning: Tuning::of(board.physics),
+    };
+    let mut aims = aims(world, path, landing);
     let segments = board.segments();
     let start = board.starts[usize::from(start_index(path))];
     let mut body = Body {
@@ -245,6 +340,7 @@ pub fn fly(board: &Board, path: &PuckPath, landing: Landing) -> Trajectory {
     let mut aim_index = 0;
     // Released from rest: only a sideways nudge towards the first peg.
     leave_towards(
+        world,
         &mut body,
         Aim {
             leave: [0.0, 0.0],
@@ -258,26 +354,33 @@ pub fn fly(board: &Board, path: &PuckPath, landing: Landing) -> Trajectory {
         let mut resting = false;
         for _ in 0..SUBSTEPS {
             if let Some((row, _)) = aims[aim_index].peg
-                && body.y > y_of(row) + PEG_RADIUS
+                && body.y > world.measures.y_of(row) + world.measures.peg_radius
             {
                 // Gone past its peg without touching it: on to the next.
                 aim_index += 1;
             }
-            steer_and_move(&mut body, aims[aim_index], dt);
-            let contact = collide(&mut body, board, &segments);
-            if contact.peg.is_some() && contact.peg == aims[aim_index].peg {
+            steer_and_move(world, &mut body, aims[aim_index], dt);
+            let contact = collide(world, &mut body, &segments);
+            if let Some(off) = contact.peg
+                && contact.peg == aims[aim_index].peg
+            {
                 aim_index += 1;
-                leave_towards(&mut body, aims[aim_index]);
+                if world.tuning.hops {
+                    plan_hop(world, &mut body, &mut aims[aim_index], off, &segments);
+                } else {
+                    leave_towards(world, &mut body, aims[aim_index]);
+                }
             }
             if contact.on_floor {
-                body.vx -= body.vx * FELT * dt;
-                body.spin -= body.spin * FELT * dt;
+                let felt = world.tuning.felt;
+                body.vx -= body.vx * felt * dt;
+                body.spin -= body.spin * felt * dt;
             }
             resting = contact.on_floor && aims[aim_index].peg.is_none();
         }
         let t = f64::from(tick) / SAMPLE_RATE;
         samples.push(sample(t, &body));
-        if (resting && body.speed() < REST_SPEED) || t >= LONGEST {
+        if (resting && body.speed() < world.tuning.rest_speed) || t >= LONGEST {
             return Trajectory { samples };
         }
     }
@@ -301,36 +404,173 @@ fn sample(t: f64, body: &Body) -> Sample {
     }
 }
 
-/// How long a puck moving down at `down` px/s takes to fall `drop` px more.
-fn time_to_fall(down: f64, drop: f64) -> f64 {
-    let square = down * down + 2.0 * GRAVITY * drop;
+/// How long a puck moving down at `down` px/s takes to fall `drop` px more
+/// under `gravity`.
+fn time_to_fall(gravity: f64, down: f64, drop: f64) -> f64 {
+    let square = down * down + 2.0 * gravity * drop;
     if drop <= 0.0 || square <= 0.0 {
         return 0.0;
     }
-    (-down + square.sqrt()) / GRAVITY
+    (-down + square.sqrt()) / gravity
 }
 
 /// The steering at a peg of the path (and at release): the puck leaves with
 /// the speed down it has (within what the aim allows) and the sideways speed that
 /// takes it to `aim` in free flight.
-fn leave_towards(body: &mut Body, aim: Aim) {
+fn leave_towards(world: World<'_>, body: &mut Body, aim: Aim) {
+    let tuning = world.tuning;
     body.vy = body.vy.clamp(aim.leave[0], aim.leave[1]);
-    let time = time_to_fall(body.vy, aim.y - body.y).max(SHORTEST_HOP);
-    body.vx = ((aim.x - body.x) / time).clamp(-STEER_SPEED, STEER_SPEED);
+    let time = time_to_fall(tuning.gravity, body.vy, aim.y - body.y).max(tuning.shortest_hop);
+    body.vx = ((aim.x - body.x) / time).clamp(-tuning.steer_speed, tuning.steer_speed);
+}
+
+/// Where on the next peg a hopping puck may meet it, as shares of the contact
+/// distance off the peg's top, tried after the path's own draw.
+const OTHER_OFFSETS: [f64; 8] = [0.5, 0.6, 0.7, 0.8, 0.9, 0.4, 0.3, 0.2];
+/// The step between two speeds down tried for a hop, px/s.
+const HOP_STEP: f64 = 30.0;
+/// Points of a planned flight checked against what it passes.
+const CLEARING_CHECKS: u32 = 32;
+/// How long after it leaves a peg, and before it meets the next, a planned
+/// flight may touch them, s.
+const TOUCHING: f64 = 0.04;
+/// How far a planned flight keeps from every peg on its way, px.
+const MARGIN: f64 = 2.0;
+
+/// The flight off peg `off` under a physics whose pucks hop: the first
+/// meeting point on the next peg (`aim`'s, the path's drawn one first) and
+/// speed down (the one it bounced with first, then more of a hop, then less)
+/// whose free flight moves away from `off` and clears every peg and wall on
+/// its way; `aim` is moved to the point chosen. If none does, the path's
+/// point and the speed it bounced with, as [`leave_towards`].
+fn plan_hop(world: World<'_>, body: &mut Body, aim: &mut Aim, off: (usize, u8), segments: &[Segment]) {
+    let tuning = world.tuning;
+    let measures = world.measures;
+    let contact = measures.puck_radius + measures.peg_radius;
+    let bounced = body.vy.clamp(aim.leave[0], aim.leave[1]);
+    let drawn = *aim;
+    let points = std::iter::once((drawn.x, drawn.y)).chain(aim.peg.into_iter().flat_map(|(row, position)| {
+        let center = measures.x_of(position);
+        let side = if drawn.x >= center { 1.0 } else { -1.0 };
+        OTHER_OFFSETS.iter().map(move |share| {
+            let offset = contact * share;
+            (
+                center + side * offset,
+                measures.y_of(row) - (contact * contact - offset * offset).sqrt(),
+            )
+        })
+    }));
+    let speeds = || {
+        let higher = (1..)
+            .map(|step| bounced - f64::from(step) * HOP_STEP)
+            .take_while(|&vy| vy >= drawn.leave[0]);
+        let lower = (1..)
+            .map(|step| bounced + f64::from(step) * HOP_STEP)
+            .take_while(|&vy| vy <= drawn.leave[1]);
+        std::iter::once(bounced).chain(lower).chain(higher)
+    };
+    let start = *body;
+    for (x, y) in points {
+        for vy in speeds() {
+            let target = Aim { x, y, ..drawn };
+            let mut flying = start;
+            flying.vy = vy;
+            let time = time_to_fall(tuning.gravity, vy, y - flying.y).max(tuning.shortest_hop);
+            flying.vx = (x - flying.x) / time;
+            if flying.vx.abs() <= tuning.steer_speed
+                && clears(world, &flying, target, off, time, segments)
+            {
+                *body = flying;
+                *aim = target;
+                return;
+            }
+        }
+    }
+    leave_towards(world, body, drawn);
+}
+
+/// Whether the puck, flying freely from where it is for `time` s to `aim`,
+/// moves away from the peg it leaves (`off`) and clears everything on its
+/// way: a pixel clear of every other peg, of the walls and of the segments,
+/// and never into its aim's peg before it meets it.
+fn clears(
+    world: World<'_>,
+    body: &Body,
+    aim: Aim,
+    off: (usize, u8),
+    time: f64,
+    segments: &[Segment],
+) -> bool {
+    let measures = world.measures;
+    let contact = measures.puck_radius + measures.peg_radius;
+    let peg_at = |(row, position): (usize, u8)| [measures.x_of(position), measures.y_of(row)];
+    let from_off = [body.x - peg_at(off)[0], body.y - peg_at(off)[1]];
+    if body.vx * from_off[0] + body.vy * from_off[1] <= 0.0 {
+        return false;
+    }
+    let radius = measures.puck_radius;
+    let walls = world.board.walls;
+    (1..CLEARING_CHECKS).all(|check| {
+        let t = time * f64::from(check) / f64::from(CLEARING_CHECKS);
+        let x = body.x + body.vx * t;
+        let y = body.y + body.vy * t + 0.5 * world.tuning.gravity * t * t;
+        let pegs_clear = pegs_near(measures, x, y, contact + 1.0).all(|peg| {
+            let [px, py] = peg_at(peg);
+            // Leaving the peg it is on, and meeting its aim's at the end,
+            // it touches them; on the way it keeps a margin from every peg.
+            let touching = (peg == off && t < TOUCHING) || (Some(peg) == aim.peg && time - t < TOUCHING);
+            let reach = if touching { contact - 0.5 } else { contact + MARGIN };
+            (x - px) * (x - px) + (y - py) * (y - py) >= reach * reach
+        });
+        let probe = Body { x, y, ..*body };
+        // The last checks are at the floor the flight ends on.
+        let walls_clear = check + 2 >= CLEARING_CHECKS
+            || segments
+                .iter()
+                .all(|segment| segment_contact(measures, &probe, segment).is_none());
+        pegs_clear && walls_clear && x - radius >= walls[0] && x + radius <= walls[1]
+    })
+}
+
+/// The pegs (row, position) whose centres may lie within `reach` of `x`, `y`
+/// (a few more at most, never fewer).
+fn pegs_near(
+    measures: &Geometry,
+    x: f64,
+    y: f64,
+    reach: f64,
+) -> impl Iterator<Item = (usize, u8)> {
+    let around = |at: f64, origin: f64, spacing: f64| {
+        (
+            ((at - reach - origin) / spacing).floor().max(0.0),
+            ((at + reach - origin) / spacing).ceil().max(0.0),
+        )
+    };
+    let (first_row, last_row) = around(y, measures.y_of(0), measures.row_spacing);
+    let (first_position, last_position) = around(x, measures.x_of(0), measures.half_spacing);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // small, non-negative
+    let (rows, positions) = (
+        first_row as usize..=last_row as usize,
+        first_position as u8..=(last_position.min(f64::from(LAST_POSITION)) as u8),
+    );
+    rows.flat_map(move |row| positions.clone().map(move |position| (row, position)))
+        .filter(|&(row, position)| has_peg(row, position))
 }
 
 /// One step of the integrator (semi-implicit Euler): the gentle push towards
 /// `aim` and gravity, then the move.
-fn steer_and_move(body: &mut Body, aim: Aim, dt: f64) {
-    let time = time_to_fall(body.vy, aim.y - body.y).max(SHORTEST_HOP / 2.0);
-    let wanted = ((aim.x - body.x) / time).clamp(-STEER_SPEED, STEER_SPEED);
-    let push = (STEER_RATE * (wanted - body.vx)).clamp(-STEER_LIMIT, STEER_LIMIT);
+fn steer_and_move(world: World<'_>, body: &mut Body, aim: Aim, dt: f64) {
+    let tuning = world.tuning;
+    let time =
+        time_to_fall(tuning.gravity, body.vy, aim.y - body.y).max(tuning.shortest_hop / 2.0);
+    let wanted = ((aim.x - body.x) / time).clamp(-tuning.steer_speed, tuning.steer_speed);
+    let push = (tuning.steer_rate * (wanted - body.vx)).clamp(-tuning.steer_limit, tuning.steer_limit);
     body.vx += push * dt;
-    body.vy += GRAVITY * dt;
+    body.vy += tuning.gravity * dt;
     body.x += body.vx * dt;
     body.y += body.vy * dt;
     body.angle += body.spin * dt;
-    body.spin -= body.spin * SPIN_DECAY * dt;
+    body.spin -= body.spin * tuning.spin_decay * dt;
 }
 
 /// What a puck touched in one step.
@@ -343,36 +583,43 @@ struct Contact {
 }
 
 /// Resolves every contact (twice, for a puck between two things).
-fn collide(body: &mut Body, board: &Board, segments: &[Segment]) -> Contact {
+fn collide(world: World<'_>, body: &mut Body, segments: &[Segment]) -> Contact {
+    let (walls, radius, tuning) = (
+        world.board.walls,
+        world.measures.puck_radius,
+        world.tuning,
+    );
     let mut contact = Contact::default();
     for _ in 0..2 {
-        if let Some(peg) = collide_pegs(body) {
+        if let Some(peg) = collide_pegs(world, body) {
             contact.peg = Some(peg);
         }
         for segment in segments {
-            if let Some((normal, depth)) = segment_contact(body, segment) {
+            if let Some((normal, depth)) = segment_contact(world.measures, body, segment) {
                 let floor = normal[1] < -0.7;
                 contact.on_floor |= floor;
                 let restitution = if floor {
-                    FLOOR_RESTITUTION
+                    tuning.floor_restitution
                 } else {
-                    WALL_RESTITUTION
+                    tuning.wall_restitution
                 };
-                body.bounce(normal, depth, restitution);
+                body.bounce(world, normal, depth, restitution);
             }
         }
-        if body.x - PUCK_RADIUS < board.walls[0] {
+        if body.x - radius < walls[0] {
             body.bounce(
+                world,
                 [1.0, 0.0],
-                board.walls[0] + PUCK_RADIUS - body.x,
-                WALL_RESTITUTION,
+                walls[0] + radius - body.x,
+                tuning.wall_restitution,
             );
         }
-        if body.x + PUCK_RADIUS > board.walls[1] {
+        if body.x + radius > walls[1] {
             body.bounce(
+                world,
                 [-1.0, 0.0],
-                body.x + PUCK_RADIUS - board.walls[1],
-                WALL_RESTITUTION,
+                body.x + radius - walls[1],
+                tuning.wall_restitution,
             );
         }
     }
@@ -381,16 +628,18 @@ fn collide(body: &mut Body, board: &Board, segments: &[Segment]) -> Contact {
 
 /// Bounces the puck off the pegs it touches (only the few near it are looked
 /// at); returns the last one it touched.
-fn collide_pegs(body: &mut Body) -> Option<(usize, u8)> {
-    let contact = PUCK_RADIUS + PEG_RADIUS;
-    let first_row = ((body.y - contact - y_of(0)) / ROW_SPACING)
+fn collide_pegs(world: World<'_>, body: &mut Body) -> Option<(usize, u8)> {
+    let measures = world.measures;
+    let (x_of, y_of) = (|position| measures.x_of(position), |row| measures.y_of(row));
+    let contact = measures.puck_radius + measures.peg_radius;
+    let first_row = ((body.y - contact - y_of(0)) / measures.row_spacing)
         .floor()
         .max(0.0);
-    let last_row = ((body.y + contact - y_of(0)) / ROW_SPACING).ceil();
-    let first_position = ((body.x - contact - x_of(0)) / HALF_SPACING)
+    let last_row = ((body.y + contact - y_of(0)) / measures.row_spacing).ceil();
+    let first_position = ((body.x - contact - x_of(0)) / measures.half_spacing)
         .floor()
         .max(0.0);
-    let last_position = ((body.x + contact - x_of(0)) / HALF_SPACING).ceil();
+    let last_position = ((body.x + contact - x_of(0)) / measures.half_spacing).ceil();
     if last_row < 0.0 || last_position < 0.0 {
         return None;
     }
@@ -409,9 +658,10 @@ fn collide_pegs(body: &mut Body) -> Option<(usize, u8)> {
             let distance = (dx * dx + dy * dy).sqrt();
             if distance < contact && distance > 0.0 {
                 body.bounce(
+                    world,
                     [dx / distance, dy / distance],
                     contact - distance,
-                    PEG_RESTITUTION,
+                    world.tuning.peg_restitution,
                 );
                 touched = Some((row, position));
             }
@@ -422,8 +672,8 @@ fn collide_pegs(body: &mut Body) -> Option<(usize, u8)> {
 
 /// The puck's contact with a wall segment, if it touches it: the normal
 /// towards the puck and how deep it is in.
-fn segment_contact(body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
-    let reach = PUCK_RADIUS + WALL_HALF_WIDTH;
+fn segment_contact(measures: &Geometry, body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
+    let reach = measures.puck_radius + measures.wall_half_width;
     let (ax, ay) = (segment.from[0], segment.from[1]);
     let (bx, by) = (segment.to[0], segment.to[1]);
     if body.x + reach < ax.min(bx)
@@ -446,6 +696,32 @@ mod tests {
     use super::*;
     use crate::games::star_fortune::game::STAR_FORTUNE_100;
 
+    /// The first board's measures, which these tests use.
+    const MEASURES: &Geometry = &Geometry::STEERED;
+    const PUCK_RADIUS: f64 = MEASURES.puck_radius;
+    const PEG_RADIUS: f64 = MEASURES.peg_radius;
+    const WALL_HALF_WIDTH: f64 = MEASURES.wall_half_width;
+
+    fn x_of(position: u8) -> f64 {
+        MEASURES.x_of(position)
+    }
+
+    fn y_of(row: usize) -> f64 {
+        MEASURES.y_of(row)
+    }
+
+    fn first_board() -> Board {
+        Board::of(&STAR_FORTUNE_100, Physics::V1)
+    }
+
+    fn world(board: &Board) -> World<'_> {
+        World {
+            board,
+            measures: board.geometry(),
+            tuning: Tuning::of(board.physics),
+        }
+    }
+
     /// Between rows 0 and 2, on row 1: no peg within reach of either wall.
     const CLEAR_OF_PEGS: f64 = 256.0;
 
@@ -467,7 +743,7 @@ mod tests {
     /// Where a puck `depth` px into the side wall `side` (0 left, 1 right),
     /// moving into it at 100 px/s, is after the contacts, and its speed across.
     fn after_a_wall(side: usize, depth: f64) -> (f64, f64) {
-        let board = Board::of(&STAR_FORTUNE_100);
+        let board = first_board();
         let inward = if side == 0 { 1.0 } else { -1.0 };
         let touching = board.walls[side] + inward * PUCK_RADIUS;
         let mut body = puck(
@@ -476,14 +752,14 @@ mod tests {
             -inward * 100.0,
             0.0,
         );
-        let contact = collide(&mut body, &board, &board.segments());
+        let contact = collide(world(&board), &mut body, &board.segments());
         assert!(contact.peg.is_none() && !contact.on_floor);
         (body.x, body.vx)
     }
 
     #[test]
     fn a_side_wall_puts_the_puck_back_against_it_and_sends_it_back() {
-        let board = Board::of(&STAR_FORTUNE_100);
+        let board = first_board();
         for (side, inward) in [(0, 1.0), (1, -1.0)] {
             let (x, vx) = after_a_wall(side, 2.0);
             assert!(near(x, board.walls[side] + inward * PUCK_RADIUS), "{x}");
@@ -509,7 +785,7 @@ mod tests {
             from: [300.0, 1000.0],
             to: [400.0, 1000.0],
         };
-        let touch = |x: f64, y: f64| segment_contact(&puck(x, y, 0.0, 0.0), &floor);
+        let touch = |x: f64, y: f64| segment_contact(MEASURES, &puck(x, y, 0.0, 0.0), &floor);
         assert_eq!(touch(350.0, 1000.0 - reach + 1.0), Some(([0.0, -1.0], 1.0)));
         assert_eq!(touch(350.0, 1000.0 + reach - 1.0), Some(([0.0, 1.0], 1.0)));
         // Just touching, past a corner (within the box, out of reach), on the
@@ -524,6 +800,7 @@ mod tests {
 
     #[test]
     fn a_peg_is_met_from_every_side_and_pushes_the_puck_out_of_it() {
+        let board = first_board();
         let contact = PUCK_RADIUS + PEG_RADIUS;
         // Pegs at the corners of the lattice and in its middle.
         for (row, position) in [(0, 0), (0, 16), (7, 7), (14, 8), (15, 15)] {
@@ -531,7 +808,7 @@ mod tests {
             for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0), (0.6, 0.8)] {
                 let inside = contact - 2.0;
                 let mut body = puck(px + dx * inside, py + dy * inside, -dx * 50.0, -dy * 50.0);
-                assert_eq!(collide_pegs(&mut body), Some((row, position)));
+                assert_eq!(collide_pegs(world(&board), &mut body), Some((row, position)));
                 let distance = ((body.x - px).powi(2) + (body.y - py).powi(2)).sqrt();
                 assert!(near(distance, contact), "{row}, {position}: {distance}");
                 // It now moves away from the peg.
@@ -539,12 +816,12 @@ mod tests {
             }
         }
         let mut far = puck(x_of(7), y_of(7) - contact - 1.0, 0.0, 50.0);
-        assert_eq!(collide_pegs(&mut far), None);
+        assert_eq!(collide_pegs(world(&board), &mut far), None);
         // Just touching is not a contact yet; nor is a puck on the peg's very
         // centre, which has no side to be pushed out by (and never happens).
         for y in [y_of(7) - contact, y_of(7)] {
             let mut body = puck(x_of(7), y, 0.0, 50.0);
-            assert_eq!(collide_pegs(&mut body), None);
+            assert_eq!(collide_pegs(world(&board), &mut body), None);
             assert!(near(body.vy, 50.0) && near(body.y, y));
         }
     }

@@ -1,11 +1,12 @@
 //! The falls shown on the table: each computed once by the core's physics from
 //! the unit's stored way down, then kept while the unit is on the table — the
-//! same samples a replay and the auditors' export draw.
+//! same samples a replay and the auditors' export draw, on the board and by
+//! the physics the unit was sold with.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
+use guichet_core::games::star_fortune::plinko::{Trajectory, drop_trajectory};
 use guichet_core::games::Scenario;
 use guichet_sale::Unit;
 
@@ -33,7 +34,7 @@ impl Falls {
             return None;
         };
         let fall = Arc::new(drop_trajectory(
-            &Board::of(unit.emission),
+            &shown.board(unit.emission),
             shown.drops.get(drop)?,
         )?);
         let mut known = self.known.borrow_mut();

@@ -50,9 +50,14 @@ pub const COUNTER: f32 = 1.6;
 /// How much of its line a place's amount takes, under the prize row.
 pub const PLACE_TYPE: f32 = 0.86;
 
-/// A BONUS case's plaque around it, in the board's units: its width and
-/// height (between the pegs of its row and of the rows above and below).
-pub const CASE_PLAQUE: [f64; 2] = [136.0, 50.0];
+/// On one line, how much of that share an amount takes (the strip's air
+/// above and below it).
+pub const ONE_LINE: f32 = 0.6;
+
+/// A BONUS case's plaque around it, in spaces between two lattice positions
+/// of its board: its width and height (between the pegs of its row and of
+/// the rows above and below).
+pub const CASE_PLAQUE: [f64; 2] = [2.6, 0.95];
 
 /// The word BONUS on a plaque, as a share of the plaque's height.
 pub const CASE_WORD: f32 = 0.7;

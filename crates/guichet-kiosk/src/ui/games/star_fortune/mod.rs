@@ -19,8 +19,7 @@ use std::time::Duration;
 use egui::emath::easing;
 use egui::{Align2, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use guichet_core::money::Cents;
-use guichet_core::games::star_fortune::plinko::board::{HEIGHT, WIDTH};
-use guichet_core::games::star_fortune::plinko::{Board, Sample};
+use guichet_core::games::star_fortune::plinko::{Board, Geometry, Physics, Sample};
 use guichet_core::step::RevealStep;
 use guichet_core::games::Scenario;
 use guichet_core::games::star_fortune::puck_path::Landing;
@@ -68,20 +67,24 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(board: Rect, scale: f32) -> Self {
+    /// Where a board of `measures` and the cards go in the table's `board`.
+    fn new(board: Rect, scale: f32, measures: &Geometry) -> Self {
+        let (width, height) = (measures.width as f32, measures.height as f32);
         let px = |design: f32| design * scale;
         let inner = board.shrink(px(design::MARGIN));
         let (plinko, cards) = if board.height() > board.width() {
-            // Portrait: the board across the top, the two cards under it.
+            // Portrait: the board across, the two cards under it, the two
+            // together in the middle of the table's height.
             let cards_height = px(design::PORTRAIT_CARDS);
             let room_height = inner.height() - cards_height - px(design::GAP);
-            let k = (inner.width() / WIDTH as f32).min(room_height / HEIGHT as f32);
-            let size = Vec2::new(WIDTH as f32, HEIGHT as f32) * k;
+            let k = (inner.width() / width).min(room_height / height);
+            let size = Vec2::new(width, height) * k;
+            let spare = room_height - size.y;
             let plinko = Rect::from_min_size(
-                Pos2::new(inner.center().x - size.x / 2.0, inner.top()),
+                Pos2::new(inner.center().x - size.x / 2.0, inner.top() + spare / 2.0),
                 size,
             );
-            let top = inner.bottom() - cards_height;
+            let top = plinko.bottom() + px(design::GAP);
             let half = (inner.width() - px(design::GAP)) / 2.0;
             let card = |left: f32| {
                 Rect::from_min_size(Pos2::new(left, top), Vec2::new(half, cards_height))
@@ -95,9 +98,8 @@ impl Layout {
             )
         } else {
             // Landscape: the board in the middle, a card on each side.
-            let k = (inner.height() / HEIGHT as f32).min(inner.width() * 0.5 / WIDTH as f32);
-            let plinko =
-                Rect::from_center_size(inner.center(), Vec2::new(WIDTH as f32, HEIGHT as f32) * k);
+            let k = (inner.height() / height).min(inner.width() * 0.5 / width);
+            let plinko = Rect::from_center_size(inner.center(), Vec2::new(width, height) * k);
             let half_height = px(design::CARD_HEIGHT).min(inner.height()) / 2.0;
             let (top, bottom) = (
                 inner.center().y - half_height,
@@ -121,7 +123,7 @@ impl Layout {
             plinko,
             frame: Frame {
                 origin: plinko.min,
-                k: plinko.width() / WIDTH as f32,
+                k: plinko.width() / width,
             },
             cards,
         }
@@ -164,6 +166,9 @@ pub static ENTRY: GameEntry = GameEntry {
 pub struct StarFortuneTable {
     falls: Falls,
     still: StillLayer,
+    /// The physics of the board last painted: the unit's on the table, or
+    /// the one new units are sold with.
+    physics: Physics,
 }
 
 impl StarFortuneTable {
@@ -264,10 +269,14 @@ impl GameTable for StarFortuneTable {
         let Some(fall) = self.falls.of(unit, usize::from(drop)) else {
             return Vec::new();
         };
+        let measures = match &unit.scenario {
+            Scenario::StarFortune(scenario) => scenario.physics.geometry(),
+            _ => Physics::CURRENT.geometry(),
+        };
         let mut rows = 0;
         let mut ticks = Vec::new();
         for sample in &fall.samples {
-            let passed = fall.rows_passed(sample.t);
+            let passed = fall.rows_passed(measures, sample.t);
             if passed > rows {
                 rows = passed;
                 ticks.push((Cue::Tick, Duration::from_secs_f64(sample.t)));
@@ -296,15 +305,18 @@ impl GameTable for StarFortuneTable {
         view: &TableFrame<'_>,
     ) -> Option<RevealStep> {
         let painter = ui.painter().clone();
-        let layout = Layout::new(board, view.scale);
-        let plinko = Board::of(view.emission);
-        painter.add(self.still.shape(&plinko, board, layout.frame));
-
         let unit = view.unit;
         let scenario = unit.and_then(|unit| match &unit.scenario {
             Scenario::StarFortune(scenario) => Some(scenario),
             _ => None,
         });
+        // The board the unit was sold on (a replay of an older unit shows
+        // its own), or, before one is bought, the one sold now.
+        self.physics = scenario.map_or(Physics::CURRENT, |scenario| scenario.physics);
+        let plinko = Board::of(view.emission, self.physics);
+        let layout = Layout::new(board, view.scale, plinko.geometry());
+        painter.add(self.still.shape(&plinko, board, layout.frame));
+
         let shown: [DropView; 2] = match (unit, scenario) {
             (Some(unit), Some(scenario)) => {
                 let first = self.drop_view(view, unit, 0, true);
@@ -391,7 +403,7 @@ impl GameTable for StarFortuneTable {
     }
 
     fn celebration_area(&self, board: Rect, scale: f32) -> Rect {
-        Layout::new(board, scale).plinko
+        Layout::new(board, scale, self.physics.geometry()).plinko
     }
 }
 
@@ -447,18 +459,31 @@ fn paint_places(
     let divider_top = plinko.divider_top();
     let row = Rect::from_min_max(
         frame.at(plinko.walls[0], divider_top),
-        frame.at(plinko.walls[1], HEIGHT),
+        frame.at(plinko.walls[1], plinko.height),
     );
     // The row glows: soft layers of gold light around it.
     for layer in 1..=3_u8 {
         let spread = frame.len(8.0 * f64::from(layer));
         painter.rect_filled(row.expand(spread), spread * 1.5, look::PRIZE_GLOW);
     }
-    // The amounts under the row on two lines, every other place's on the
-    // lower one, so that each has two places' width and large type.
-    let strip = frame.len(HEIGHT - plinko.places[0].y);
-    let line = strip / 2.0;
-    let largest = (line * look::PLACE_TYPE).min(size::AMOUNT * view.scale.max(1.0));
+    // The amounts under the row: on one line when each fits under its own
+    // place in type as large as the strip allows, else on two lines, every
+    // other place's on the lower one, so that each has two places' width.
+    let strip = frame.len(plinko.height - plinko.places[0].y);
+    let place_width = frame.len(plinko.places[1].x1 - plinko.places[1].x0) * 0.92;
+    let most = size::AMOUNT * view.scale.max(1.0);
+    let one_line = (strip * look::PLACE_TYPE * look::ONE_LINE).min(most);
+    let fits_one_line = plinko.places.iter().all(|place| {
+        let amount = Cents(place.amount_cents).short();
+        painter.layout_no_wrap(amount, theme::font(one_line, true), palette::ON_DARK).size().x
+            <= place_width
+    });
+    let (lines, largest) = if fits_one_line {
+        (1.0, one_line)
+    } else {
+        (2.0, (strip / 2.0 * look::PLACE_TYPE).min(most))
+    };
+    let line = strip / lines;
     for (slot, place) in plinko.places.iter().enumerate() {
         let lit = (0..2)
             .filter_map(|drop| {
@@ -488,9 +513,9 @@ fn paint_places(
         }
         let amount = Cents(place.amount_cents).short();
         let center_x = frame.at(f64::midpoint(place.x0, place.x1), 0.0).x;
-        let lower = slot % 2 == 1;
+        let lower = !fits_one_line && slot % 2 == 1;
         let top = frame.at(0.0, place.y).y + if lower { line } else { 0.0 };
-        let room = frame.len(2.0 * (plinko.places[1].x1 - plinko.places[1].x0)) * 0.92;
+        let room = place_width * lines;
         let label_area =
             Rect::from_center_size(Pos2::new(center_x, top + line / 2.0), Vec2::new(room, line));
         let color = if lit > 0.5 && place.amount_cents > 0 {
@@ -561,7 +586,7 @@ fn paint_cases(
             easing::cubic_out((since / motion::REVEAL).clamp(0.0, 1.0))
         });
         // The plaque around the case, the word BONUS written across it.
-        let [width, height] = look::CASE_PLAQUE;
+        let [width, height] = look::CASE_PLAQUE.map(|share| share * plinko.geometry().half_spacing);
         let plaque = Rect::from_center_size(
             frame.at(case.center_x(), f64::midpoint(case.y0, case.y1)),
             Vec2::new(frame.len(width), frame.len(height)),

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use egui::epaint::{Mesh, Shape};
 use egui::{Color32, Pos2, Rect, Vec2};
 use guichet_core::games::star_fortune::plinko::Board;
-use guichet_core::games::star_fortune::plinko::board::WALL_HALF_WIDTH;
 
 use super::frame::Frame;
 use super::look;
@@ -17,18 +16,18 @@ use crate::ui::theme::palette;
 
 /// Stars in the sky around and behind the board.
 const STARS: u32 = 60;
-/// A slot's half width, in the board's px: wide enough that no puck comes
-/// near its edges (they are drawn, not walls of the physics).
-const SLOT_HALF_WIDTH: f64 = 40.0;
+/// How much wider than a puck a slot is on each side, in the board's px: no
+/// puck comes near its edges (they are drawn, not walls of the physics).
+const SLOT_ROOM: f64 = 26.0;
 /// Where the slots' edges begin and end, in the board's px.
 const SLOT_TOP: f64 = 110.0;
 /// Where the slots' edges end.
 const SLOT_BOTTOM: f64 = 170.0;
 
-/// The still layer, kept for the place and size it was built for.
+/// The still layer, kept for the place, size and board it was built for.
 #[derive(Debug, Default)]
 pub struct StillLayer {
-    built: Option<(Rect, [u32; 3], Arc<Mesh>)>,
+    built: Option<(Rect, [u32; 4], Arc<Mesh>)>,
 }
 
 impl StillLayer {
@@ -38,6 +37,7 @@ impl StillLayer {
             frame.origin.x.to_bits(),
             frame.origin.y.to_bits(),
             frame.k.to_bits(),
+            u32::from(u8::from(board.physics)),
         ];
         if let Some((built_sky, built_key, mesh)) = &self.built
             && *built_sky == sky
@@ -69,7 +69,7 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
         Rect::from_min_max(top_left, bottom_right),
         look::BOARD_NIGHT,
     );
-    let wall = frame.len(WALL_HALF_WIDTH) * 2.0;
+    let wall = frame.len(board.geometry().wall_half_width) * 2.0;
     for x in board.walls {
         line(
             &mut mesh,
@@ -87,14 +87,15 @@ fn build(board: &Board, sky: Rect, frame: Frame) -> Mesh {
         line(&mut mesh, from, to, wall, look::BOARD_RIM);
     }
     // The three slots at the top, each a lit opening above its puck.
+    let slot_half_width = board.puck_radius + SLOT_ROOM;
     for start in board.starts {
         let opening = Rect::from_min_max(
-            frame.at(start[0] - SLOT_HALF_WIDTH, SLOT_TOP),
-            frame.at(start[0] + SLOT_HALF_WIDTH, SLOT_BOTTOM),
+            frame.at(start[0] - slot_half_width, SLOT_TOP),
+            frame.at(start[0] + slot_half_width, SLOT_BOTTOM),
         );
         mesh.add_colored_rect(opening, look::PEG_HALO);
         for side in [-1.0, 1.0] {
-            let x = start[0] + side * SLOT_HALF_WIDTH;
+            let x = start[0] + side * slot_half_width;
             line(
                 &mut mesh,
                 frame.at(x, SLOT_TOP),
