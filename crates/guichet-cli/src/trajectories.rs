@@ -63,7 +63,7 @@ pub(super) fn write(
             continue;
         };
         // Its own board: the same as the first line's, unit drawn by this build.
-        let board = unit.board(emission);
+        let board = Board::of(emission, unit.physics);
         for drop in 0..unit.drops.len() {
             for puck in 0..PUCKS {
                 let mut picked = unit.clone();

@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::block::{Block, Seed};
 use guichet_core::games::Scenario;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::star_fortune::plinko::drop_trajectory;
+use guichet_core::games::star_fortune::plinko::{Board, drop_trajectory};
 use guichet_core::games::x10::game::X10;
 use guichet_core::generator::{scenario_of_unit, unit_scenario};
 use guichet_core::money::Cents;
@@ -64,7 +64,7 @@ fn one_puck_falling(criterion: &mut Criterion) {
     let Scenario::StarFortune(mut unit) = unit_scenario(&block, 0).1 else {
         unreachable!("Star Fortune")
     };
-    let board = unit.board(&STAR_FORTUNE_100);
+    let board = Board::of(&STAR_FORTUNE_100, unit.physics);
     unit.pick_puck(1, 2);
     criterion.bench_function("one Star Fortune puck falling (480 Hz)", |bench| {
         bench.iter(|| {

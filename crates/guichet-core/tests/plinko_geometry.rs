@@ -6,7 +6,9 @@
 #![allow(clippy::float_cmp)]
 
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::star_fortune::plinko::{Board, Physics, Sample, Trajectory, lies_in};
+use guichet_core::games::star_fortune::plinko::{
+    Board, Geometry, Physics, Sample, Trajectory, lies_in,
+};
 use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::puck_path::ROWS;
 use guichet_core::money::Cents;
@@ -154,7 +156,7 @@ fn a_puck_has_passed_the_rows_whose_pegs_are_above_its_centre() {
         }],
     };
     for physics in Physics::ALL {
-        let measures = physics.geometry();
+        let measures = Geometry::of(physics);
         let y_of = |row| measures.y_of(row);
         let rows_passed = |y| at_height(y).rows_passed(measures, 0.0);
         assert_eq!(rows_passed(y_of(0) - 1.0), 0);

@@ -10,7 +10,7 @@ mod falls;
 use guichet_core::block::{Block, Seed};
 use guichet_core::games::Scenario;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
-use guichet_core::games::star_fortune::plinko::{Physics, Trajectory, drop_trajectory};
+use guichet_core::games::star_fortune::plinko::{Board, Physics, Trajectory, drop_trajectory};
 use guichet_core::games::star_fortune::puck_path::Landing;
 use guichet_core::games::star_fortune::scenario::StarFortuneScenario;
 use guichet_core::generator::scenario_of_unit_under;
@@ -49,7 +49,7 @@ fn first_falls(physics: Physics) -> Vec<String> {
     for index in 0..3 {
         let mut unit = unit(&block, index, physics);
         unit.pick_puck(0, index as u8);
-        let board = unit.board(emission);
+        let board = Board::of(emission, unit.physics);
         let fall = drop_trajectory(&board, &unit.drops[0]).expect("a picked puck falls");
         let again = drop_trajectory(&board, &unit.drops[0]).expect("a picked puck falls");
         assert_eq!(fall, again);
@@ -72,7 +72,7 @@ fn the_same_drop_falls_the_same_way_and_known_falls_are_pinned() {
 }
 
 /// The SHA-256 of a board as the auditors' export writes it.
-fn board_fingerprint(board: &guichet_core::games::star_fortune::plinko::Board) -> String {
+fn board_fingerprint(board: &Board) -> String {
     let json = serde_json::to_string(board).expect("a board serializes");
     hex::encode(&Sha256::digest(json.as_bytes())[..8])
 }
@@ -80,11 +80,7 @@ fn board_fingerprint(board: &guichet_core::games::star_fortune::plinko::Board) -
 fn boards(physics: Physics) -> Vec<String> {
     guichet_core::games::star_fortune::game::GAME
         .emissions()
-        .map(|emission| {
-            board_fingerprint(&guichet_core::games::star_fortune::plinko::Board::of(
-                emission, physics,
-            ))
-        })
+        .map(|emission| board_fingerprint(&Board::of(emission, physics)))
         .collect()
 }
 
@@ -113,7 +109,7 @@ fn first_bonus_falls(physics: Physics) -> [(u32, String); 2] {
         if let Landing::Bonus { bonus, .. } = unit.drops[0].landing
             && falls[usize::from(bonus)].is_none()
         {
-            let fall = drop_trajectory(&unit.board(emission), &unit.drops[0])
+            let fall = drop_trajectory(&Board::of(emission, unit.physics), &unit.drops[0])
                 .expect("a picked puck falls");
             falls[usize::from(bonus)] = Some((index, fingerprint(&fall)));
         }

@@ -14,7 +14,7 @@ use rand::{Rng, RngExt as _};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::sampling::pick;
-use super::plinko::Physics;
+use super::physics::Physics;
 use super::puck_path::Landing;
 use super::scenario::{
     BONUS_CASES, Drop, StarFortuneScenario, bonus_amounts, places,

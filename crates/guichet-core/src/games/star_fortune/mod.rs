@@ -3,10 +3,12 @@
 //! but for each of the two drops a puck to pick, then, if it fell in a BONUS
 //! case, "GO"; the second drop comes after the first — its rules
 //! ([`scenario`]), the lattice of its ways down ([`puck_path`]), the board as a
-//! physical thing ([`plinko`]) and its drawing ([`generator`]).
+//! physical thing ([`plinko`]), the versions of that board and its physics
+//! ([`physics`]) and its drawing ([`generator`]).
 
 pub mod game;
 pub mod generator;
+pub mod physics;
 pub mod plinko;
 pub mod puck_path;
 pub mod scenario;

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::plinko::{Board, Physics};
+use super::physics::Physics;
 use super::puck_path::{Landing, PuckPath};
 use crate::scenario::{DropFacts, ScenarioError, ScenarioRules};
 use crate::emission::Emission;
@@ -101,12 +101,6 @@ impl StarFortuneScenario {
     pub const fn automatic_pucks(&self) -> [u8; 2] {
         let draws = self.path_seed.rotate_left(17);
         [(draws % 3) as u8, ((draws / 3) % 3) as u8]
-    }
-
-    /// The board this unit is shown on at `emission`'s stake: its physics'.
-    #[must_use]
-    pub fn board(&self, emission: &Emission) -> Board {
-        Board::of(emission, self.physics)
     }
 
     /// What each drop pays: its place's amount, or what its BONUS reveals.

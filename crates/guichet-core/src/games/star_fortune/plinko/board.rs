@@ -11,8 +11,8 @@
 
 use serde::Serialize;
 
-use super::Physics;
 use crate::emission::Emission;
+use crate::games::star_fortune::physics::Physics;
 use crate::games::star_fortune::puck_path::{
     BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, PUCK_STARTS, ROWS,
 };
@@ -104,6 +104,15 @@ impl Geometry {
         case_below: -6.0,
     };
 
+    /// The board's measures under `physics`.
+    #[must_use]
+    pub const fn of(physics: Physics) -> &'static Self {
+        match physics {
+            Physics::V1 => &Self::STEERED,
+            Physics::V2 => &Self::BOUNCING,
+        }
+    }
+
     /// The x of lattice position `position`.
     #[must_use]
     pub fn x_of(&self, position: u8) -> f64 {
@@ -193,7 +202,7 @@ impl Board {
     /// The board sold at `emission`'s stake, for pucks that fall by `physics`.
     #[must_use]
     pub fn of(emission: &Emission, physics: Physics) -> Self {
-        let measures = physics.geometry();
+        let measures = Geometry::of(physics);
         let mut pegs = Vec::new();
         for row in 0..ROWS {
             for position in (0..=LAST_POSITION).filter(|&p| usize::from(p) % 2 == row % 2) {
@@ -241,7 +250,7 @@ impl Board {
     /// Its measures.
     #[must_use]
     pub const fn geometry(&self) -> &'static Geometry {
-        self.physics.geometry()
+        Geometry::of(self.physics)
     }
 
     /// The walls a puck can meet besides the pegs and the side walls: the

@@ -20,8 +20,8 @@
 //! way on every machine: the same path gives the same samples, bit for bit,
 //! everywhere.
 
-use super::Physics;
 use super::board::{Board, Geometry, Segment};
+use crate::games::star_fortune::physics::Physics;
 use crate::games::star_fortune::puck_path::{
     BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, Landing, PUCK_STARTS, PuckPath, ROWS,
 };

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use guichet_core::games::star_fortune::plinko::{Trajectory, drop_trajectory};
+use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
 use guichet_core::games::Scenario;
 use guichet_sale::Unit;
 
@@ -34,7 +34,7 @@ impl Falls {
             return None;
         };
         let fall = Arc::new(drop_trajectory(
-            &shown.board(unit.emission),
+            &Board::of(unit.emission, shown.physics),
             shown.drops.get(drop)?,
         )?);
         let mut known = self.known.borrow_mut();

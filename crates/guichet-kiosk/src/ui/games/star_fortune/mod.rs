@@ -270,8 +270,8 @@ impl GameTable for StarFortuneTable {
             return Vec::new();
         };
         let measures = match &unit.scenario {
-            Scenario::StarFortune(scenario) => scenario.physics.geometry(),
-            _ => Physics::CURRENT.geometry(),
+            Scenario::StarFortune(scenario) => Geometry::of(scenario.physics),
+            _ => Geometry::of(Physics::CURRENT),
         };
         let mut rows = 0;
         let mut ticks = Vec::new();
@@ -403,7 +403,7 @@ impl GameTable for StarFortuneTable {
     }
 
     fn celebration_area(&self, board: Rect, scale: f32) -> Rect {
-        Layout::new(board, scale, self.physics.geometry()).plinko
+        Layout::new(board, scale, Geometry::of(self.physics)).plinko
     }
 }
 
