@@ -82,9 +82,8 @@ impl Geometry {
     /// 1920×1080, a chip a finger can follow) on a lattice 80 px apart across
     /// (a puck's reach over the spacing, 0,48, near the first board's 0,40,
     /// so every way down still has room), less empty board above the pegs,
-    /// and BONUS cases
-    /// that hold the bigger puck with their floor above the row, clear of
-    /// the pucks passing under them.
+    /// and BONUS cases that hold the bigger puck with their floor above the
+    /// row, clear of the pucks passing under them.
     pub const BOUNCING: Self = Self {
         width: 1480.0,
         height: 1270.0,

@@ -109,21 +109,13 @@ impl Tuning {
     const BOUNCING: Self = Self {
         gravity: 4200.0,
         peg_restitution: 0.55,
-        wall_restitution: 0.4,
-        floor_restitution: 0.2,
-        felt: 12.0,
-        grip: 0.35,
-        spin_decay: 0.5,
-        steer_rate: 10.0,
-        steer_limit: 500.0,
         steer_speed: 800.0,
         leave_down: [-450.0, 280.0],
-        lob: [-240.0, -180.0],
         // From 50 % to 80 % of the way off the peg's top.
         hit_offset: [0.5, 0.3],
-        shortest_hop: 0.1,
-        rest_speed: 30.0,
         hops: true,
+        // The walls, the felt, the spin and the steering as physics 1's.
+        ..Self::STEERED
     };
 
     const fn of(physics: Physics) -> &'static Self {
