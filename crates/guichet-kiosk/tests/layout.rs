@@ -297,3 +297,77 @@ fn the_operator_menu_fits_every_size() {
         snapshots.extend_harness(&mut harness);
     }
 }
+
+/// The text rule itself fails where it should: small text, a small amount,
+/// a text running out of its holder, a text cut short and two texts painted
+/// one over the other, each found in a frame painted for it; and a frame of
+/// well-set text passes.
+#[test]
+fn the_text_rule_finds_what_breaks_it() {
+    fn problems_of(paint: impl FnMut(&mut egui::Ui) + 'static) -> Vec<String> {
+        let mut harness = Harness::builder()
+            .with_size(Vec2::new(800.0, 600.0))
+            .build_ui(paint);
+        harness.run();
+        common::check_texts(
+            common::painted_texts(harness.output(), harness.ctx.pixels_per_point()),
+            false,
+            &[],
+        )
+    }
+    let font = |size| egui::FontId::proportional(size);
+    let broken = problems_of(move |ui| {
+        ui.label(egui::RichText::new("Petit texte").size(14.0));
+        ui.label(egui::RichText::new("2,00\u{a0}€").size(24.0));
+        ui.allocate_ui(Vec2::new(120.0, 40.0), |ui| {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new("Un texte bien trop long pour sa place").size(22.0),
+                )
+                .truncate(),
+            );
+        });
+        let painter = ui.painter();
+        painter.text(
+            egui::pos2(300.0, 300.0),
+            egui::Align2::LEFT_TOP,
+            "Dessous",
+            font(30.0),
+            egui::Color32::BLACK,
+        );
+        painter.text(
+            egui::pos2(310.0, 305.0),
+            egui::Align2::LEFT_TOP,
+            "Dessus",
+            font(30.0),
+            egui::Color32::BLACK,
+        );
+        painter
+            .with_clip_rect(egui::Rect::from_min_size(
+                egui::pos2(300.0, 400.0),
+                Vec2::new(60.0, 60.0),
+            ))
+            .text(
+                egui::pos2(300.0, 400.0),
+                egui::Align2::LEFT_TOP,
+                "Débordant",
+                font(30.0),
+                egui::Color32::BLACK,
+            );
+    });
+    let found = |words: &str| broken.iter().any(|problem| problem.contains(words));
+    assert!(found("\"Petit texte\" is 14.0 px, under 20"), "{broken:#?}");
+    assert!(found("is 24.0 px, under 28"), "{broken:#?}");
+    assert!(found("is cut short"), "{broken:#?}");
+    assert!(
+        found("\"Dessous\" is painted over \"Dessus\""),
+        "{broken:#?}"
+    );
+    assert!(found("\"Débordant\" at"), "{broken:#?}");
+
+    let clean = problems_of(move |ui| {
+        ui.label(egui::RichText::new("Un texte lisible").size(22.0));
+        ui.label(egui::RichText::new("2,00\u{a0}€").size(30.0));
+    });
+    assert!(clean.is_empty(), "{clean:#?}");
+}

@@ -103,6 +103,9 @@ pub mod size {
     pub const BUTTON: f32 = 24.0;
     /// Amounts in running text and tables.
     pub const AMOUNT: f32 = 30.0;
+    /// The smallest an amount shown on its own may be, at any kiosk size
+    /// (LOOK.md): a prize, a stake, a limit to choose.
+    pub const LEAST_AMOUNT: f32 = 28.0;
     /// Headings.
     pub const HEADING: f32 = 40.0;
     /// Page titles and the big amounts of a result.
@@ -154,17 +157,26 @@ pub mod style {
     }
 }
 
-/// A font of the bundled family.
+/// A font of the bundled family, `size` points but never under the kiosk's
+/// smallest text ([`size::SMALL`]): a table drawn small on a small screen
+/// still paints every word at arm's length (LOOK.md).
 #[must_use]
 pub fn font(size: f32, is_bold: bool) -> FontId {
     FontId::new(
-        size,
+        size.max(size::SMALL),
         if is_bold {
             fonts::bold()
         } else {
             FontFamily::Proportional
         },
     )
+}
+
+/// The bold font of an amount shown on its own, `size` points but never
+/// under [`size::LEAST_AMOUNT`].
+#[must_use]
+pub fn amount_font(size: f32) -> FontId {
+    font(size.max(size::LEAST_AMOUNT), true)
 }
 
 /// Applies the kiosk's look to `context`: fonts, text styles, spacing, colors.

@@ -6,19 +6,28 @@
 #![allow(clippy::disallowed_methods)]
 
 use egui::{Button, Color32, Response, RichText, Role, Sense, Vec2, WidgetInfo};
+use guichet_core::money::Cents;
 
 use crate::ui::theme::{palette, size, style};
 
 /// A button in the button text style: `ink` on `fill`, at least `width` wide and a
 /// touch target tall.
 fn button(text: &str, ink: Color32, fill: Color32, width: f32) -> Button<'static> {
-    Button::new(
-        RichText::new(text)
-            .text_style(egui::TextStyle::Button)
-            .color(ink),
-    )
-    .fill(fill)
-    .min_size(Vec2::new(width, size::TOUCH))
+    styled_button(text, egui::TextStyle::Button, ink, fill, width)
+}
+
+/// A button whose words are in `style`: `ink` on `fill`, at least `width`
+/// wide and a touch target tall.
+fn styled_button(
+    text: &str,
+    style: egui::TextStyle,
+    ink: Color32,
+    fill: Color32,
+    width: f32,
+) -> Button<'static> {
+    Button::new(RichText::new(text).text_style(style).color(ink))
+        .fill(fill)
+        .min_size(Vec2::new(width, size::TOUCH))
 }
 
 /// The main action of a screen: gold, bold, at least a touch target tall.
@@ -85,14 +94,42 @@ pub fn choice_button(ui: &mut egui::Ui, text: &str, chosen: bool) -> Response {
     ui.add(button(text, palette::INK, fill, size::TOUCH).selected(chosen))
 }
 
-/// A stake to choose on a dark table: gold when `chosen`.
-pub fn stake_button(ui: &mut egui::Ui, text: &str, chosen: bool) -> Response {
+/// One of several amounts to choose on the lounge (a limit, a pay-in), in
+/// the amount style (an amount on its own is never under 28 px): gold when
+/// `chosen`.
+pub fn amount_choice_button(ui: &mut egui::Ui, amount: Cents, chosen: bool) -> Response {
+    let fill = if chosen {
+        palette::ACTION
+    } else {
+        palette::QUIET
+    };
+    ui.add(
+        styled_button(
+            &amount.short(),
+            style::amount(),
+            palette::INK,
+            fill,
+            size::TOUCH,
+        )
+        .selected(chosen),
+    )
+}
+
+/// A stake to choose on a dark table, in the amount style: gold when
+/// `chosen`.
+pub fn stake_button(ui: &mut egui::Ui, stake: Cents, chosen: bool) -> Response {
     let (ink, fill) = if chosen {
         (palette::INK, palette::ACTION)
     } else {
         (palette::ON_DARK, palette::ON_DARK_VEIL)
     };
-    ui.add(button(text, ink, fill, size::TOUCH))
+    ui.add(styled_button(
+        &stake.short(),
+        style::amount(),
+        ink,
+        fill,
+        size::TOUCH,
+    ))
 }
 
 /// An amount in the amount style.

@@ -593,6 +593,222 @@ pub fn layout_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
             }
         }
     }
+    problems.extend(text_problems(harness));
+    problems
+}
+
+/// The smallest text may be, in pixels (LOOK.md: body text).
+pub const SMALLEST_TEXT: f32 = 20.0;
+
+/// The smallest an amount shown on its own may be, in pixels (LOOK.md).
+pub const SMALLEST_AMOUNT: f32 = 28.0;
+
+/// A text painted in the last frame, where the screen shows it.
+pub struct PaintedText {
+    text: String,
+    /// Its rows' rectangles on the screen, in points.
+    rows: Vec<egui::Rect>,
+    /// The largest of its sections' sizes, in pixels.
+    size: f32,
+    /// Where it may be seen: the clip rectangle it was painted under.
+    clip: egui::Rect,
+    /// Cut short with "…" where its room ended.
+    elided: bool,
+}
+
+/// Every text a frame painted (`output`, at `points` pixels per point; not
+/// those drawn into a texture), with something to read in it.
+pub fn painted_texts(output: &egui::FullOutput, points: f32) -> Vec<PaintedText> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, points: f32, texts: &mut Vec<PaintedText>) {
+        match shape {
+            egui::Shape::Vec(shapes) => {
+                for inner in shapes {
+                    walk(inner, clip, points, texts);
+                }
+            }
+            egui::Shape::Text(text) => {
+                let galley = &text.galley;
+                let visible = text.opacity_factor > 0.0
+                    && text.override_text_color.is_none_or(|color| color.a() > 0);
+                if !visible || galley.text().trim().is_empty() {
+                    return;
+                }
+                let size = galley
+                    .job
+                    .sections
+                    .iter()
+                    .filter(|section| {
+                        !galley.job.text[section.byte_range.start.0..section.byte_range.end.0]
+                            .trim()
+                            .is_empty()
+                    })
+                    .map(|section| section.format.font_id.size * points)
+                    .fold(0.0, f32::max);
+                let rows = galley
+                    .rows
+                    .iter()
+                    .filter(|row| !row.row.glyphs.iter().all(|glyph| glyph.chr.is_whitespace()))
+                    .map(|row| {
+                        row.rect_without_leading_space()
+                            .translate(text.pos.to_vec2())
+                    })
+                    .collect();
+                texts.push(PaintedText {
+                    text: galley.text().to_owned(),
+                    rows,
+                    size,
+                    clip,
+                    elided: galley.elided,
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    for clipped in &output.shapes {
+        walk(&clipped.shape, clipped.clip_rect, points, &mut texts);
+    }
+    texts
+}
+
+/// Whether `text` is an amount and nothing else ("2,00 €", "+ 15 €").
+fn is_amount(text: &str) -> bool {
+    let figures = text
+        .trim()
+        .trim_start_matches(['+', '-', '−'])
+        .trim_end_matches('€');
+    text.trim().ends_with('€')
+        && figures.chars().any(|c| c.is_ascii_digit())
+        && figures
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace() || c == '\u{202f}')
+}
+
+/// Where the menus drawn over the page lie, from the accessibility tree:
+/// each menu's own box and those of the nodes inside it.
+fn menu_rects(harness: &Harness<'_, Guichet>) -> Vec<egui::Rect> {
+    use egui_kittest::kittest::NodeT as _;
+    let points = harness.ctx.pixels_per_point();
+    let in_menu = |node: &egui_kittest::Node<'_>| {
+        let mut up = Some(*node);
+        while let Some(current) = up {
+            if current.accesskit_node().role() == egui::accesskit::Role::Menu {
+                return true;
+            }
+            up = current.parent();
+        }
+        false
+    };
+    harness
+        .root()
+        .children_recursive()
+        .filter(in_menu)
+        .filter_map(|node| node.accesskit_node().bounding_box())
+        .map(|bounds| {
+            egui::Rect::from_min_max(
+                egui::pos2(bounds.x0 as f32, bounds.y0 as f32) / points,
+                egui::pos2(bounds.x1 as f32, bounds.y1 as f32) / points,
+            )
+        })
+        .collect()
+}
+
+/// Whether the page shown lists figures in tables (the history, the rules'
+/// prize tables, the operator's menu): there an amount is a table's cell,
+/// body text like its neighbours, not a figure shown on its own.
+fn lists_figures(harness: &Harness<'_, Guichet>) -> bool {
+    matches!(
+        harness.state().page(),
+        Page::History(_) | Page::Rules(_) | Page::Operator(_)
+    )
+}
+
+/// What is wrong with the texts painted in the last frame: a text smaller
+/// than [`SMALLEST_TEXT`] (an amount shown on its own, [`SMALLEST_AMOUNT`]),
+/// a text cut short or running out sideways of what holds it (its clip
+/// rectangle: a scroll view cutting a row at its top or bottom edge is
+/// scrolling, not overflowing), and a text painted over another.
+fn text_problems(harness: &Harness<'_, Guichet>) -> Vec<String> {
+    check_texts(
+        painted_texts(harness.output(), harness.ctx.pixels_per_point()),
+        lists_figures(harness),
+        &menu_rects(harness),
+    )
+}
+
+/// What is wrong with `texts` (see [`text_problems`]), where
+/// `figures_in_tables` says the page lists amounts as table cells and
+/// `menus` where menus lie over the page.
+pub fn check_texts(
+    mut texts: Vec<PaintedText>,
+    figures_in_tables: bool,
+    menus: &[egui::Rect],
+) -> Vec<String> {
+    // What a scroll view has scrolled out of sight is not on the screen.
+    for text in &mut texts {
+        text.rows.retain(|row| {
+            let seen = row.intersect(text.clip);
+            seen.width() > 0.5 && seen.height() > 0.5
+        });
+    }
+    texts.retain(|text| !text.rows.is_empty());
+    let in_menu = |text: &PaintedText| {
+        text.rows.iter().all(|row| {
+            menus
+                .iter()
+                .any(|menu| menu.expand(0.5).contains_rect(*row))
+        })
+    };
+    let mut problems = Vec::new();
+    for text in &texts {
+        let smallest = if is_amount(&text.text) && !figures_in_tables {
+            SMALLEST_AMOUNT
+        } else {
+            SMALLEST_TEXT
+        };
+        if text.size < smallest - 0.05 {
+            problems.push(format!(
+                "the text {:?} is {:.1} px, under {smallest} px",
+                text.text, text.size
+            ));
+        }
+        if text.elided {
+            problems.push(format!("the text {:?} is cut short", text.text));
+        }
+        let holder = text.clip.expand(0.5);
+        if let Some(row) = text
+            .rows
+            .iter()
+            .find(|row| row.min.x < holder.min.x || row.max.x > holder.max.x)
+        {
+            problems.push(format!(
+                "the text {:?} at {row:?} runs out of what holds it ({:?})",
+                text.text, text.clip
+            ));
+        }
+    }
+    for (position, first) in texts.iter().enumerate() {
+        for second in &texts[position + 1..] {
+            if in_menu(first) != in_menu(second) {
+                continue; // A menu is drawn over the page.
+            }
+            let over = first.rows.iter().any(|one| {
+                second.rows.iter().any(|other| {
+                    let common = one
+                        .intersect(*other)
+                        .intersect(first.clip)
+                        .intersect(second.clip);
+                    common.width() > 1.0 && common.height() > 1.0
+                })
+            });
+            if over {
+                problems.push(format!(
+                    "the text {:?} is painted over {:?}",
+                    first.text, second.text
+                ));
+            }
+        }
+    }
     problems
 }
 

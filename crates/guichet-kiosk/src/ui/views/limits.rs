@@ -11,7 +11,7 @@ use crate::command::{Command, Navigation, ProtectionCommand};
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
 use crate::ui::view::{PageContext, View};
-use crate::ui::widgets::{choice_button, local_moment, primary_button, quiet_button};
+use crate::ui::widgets::{amount_choice_button, local_moment, primary_button, quiet_button};
 
 /// The amounts offered at a tap, in euros (others by "Moins" and "Plus").
 const PRESETS: [i64; 4] = [20, 50, 100, 200];
@@ -45,7 +45,7 @@ impl LimitsPage {
 /// Tighter buttons, so that a card's row fits a 1024-pixel-wide context.
 fn compact(ui: &mut egui::Ui) {
     let spacing = ui.spacing_mut();
-    spacing.button_padding.x = size::GAP;
+    spacing.button_padding.x = size::GAP * 0.75;
     spacing.item_spacing.x = size::GAP / 2.0;
 }
 
@@ -161,7 +161,7 @@ impl LimitsPage {
                 compact(ui);
                 for euros in PRESETS {
                     let amount = Cents::euros(euros);
-                    if choice_button(ui, &amount.short(), *chosen == Some(amount)).clicked() {
+                    if amount_choice_button(ui, amount, *chosen == Some(amount)).clicked() {
                         *chosen = Some(amount);
                     }
                 }

@@ -75,7 +75,9 @@ impl View for RulesPage {
             }
             ui.add_space(8.0);
             let height = ui.available_height();
-            let words_width = ui.available_width() * 0.42;
+            // A third for the words, the rest for the paytables: a table of
+            // four columns (Bingo's) fits whole at 1024 pixels.
+            let words_width = ui.available_width() * 0.34;
             ui.horizontal_top(|ui| {
                 ui.allocate_ui_with_layout(
                     Vec2::new(words_width, height),
@@ -150,9 +152,10 @@ fn paytable(
         if let Some(status) = status {
             commitment_lines(ui, context, status);
         }
+        let right = ui.max_rect().right();
         Grid::new(emission.code())
             .min_row_height(32.0)
-            .spacing([24.0, 4.0])
+            .spacing([size::GAP, 4.0])
             .show(ui, |ui| {
                 for heading in [
                     "rules-column-lots",
@@ -167,7 +170,9 @@ fn paytable(
                 }
                 let tier_words = entry(emission.game).tier_words;
                 if tier_words.is_some() {
-                    ui.label(
+                    last_column(
+                        ui,
+                        right,
                         RichText::new(texts.get("rules-column-made-of"))
                             .strong()
                             .color(palette::INK_SOFT),
@@ -180,7 +185,7 @@ fn paytable(
                     let left = status.map_or(tier.lots, |status| status.remaining_lots[position]);
                     ui.label(group_thousands(u64::from(left)));
                     if let Some(words) = tier_words {
-                        ui.label(words(tier.prize, texts));
+                        last_column(ui, right, RichText::new(words(tier.prize, texts)));
                     }
                     ui.end_row();
                 }
@@ -199,6 +204,15 @@ fn paytable(
             ))
             .color(palette::INK_SOFT),
         );
+    });
+}
+
+/// A paytable's last column's cell: its words wrap in what is left of the
+/// card's width, up to `right`.
+fn last_column(ui: &mut egui::Ui, right: f32, words: RichText) {
+    let room = (right - ui.cursor().left()).max(size::TOUCH);
+    ui.allocate_ui(Vec2::new(room, 0.0), |ui| {
+        ui.add(egui::Label::new(words).wrap());
     });
 }
 

@@ -15,6 +15,12 @@ pub fn color(number: u8) -> egui::Color32 {
 
 /// The cream disc's radius, in the ball's.
 const DISC: f32 = 0.68;
+/// The widest the disc grows to hold its number, in the ball's radius.
+const DISC_MOST: f32 = 0.84;
+/// The disc's radius its number needs, in the number's type size.
+const DISC_PER_TYPE: f32 = 0.8;
+/// Two digits' type size, in the ball's radius.
+const TWO_DIGITS: f32 = 0.62;
 
 /// What a ball shows on its disc.
 pub enum Disc<'a> {
@@ -57,17 +63,21 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
         Disc::Number(number, turned) => {
             let width = turned.clamp(0.0, 1.0);
             if width > 0.02 {
-                let disc = Vec2::new(radius * DISC * width, radius * DISC);
+                // Two digits in smaller type; on a small ball, whose type is
+                // never under the smallest text, a wider disc: they stay on it.
+                let font = theme::font(
+                    if number.len() > 1 {
+                        radius * TWO_DIGITS
+                    } else {
+                        font_size
+                    },
+                    true,
+                );
+                let disc_radius = (font.size * DISC_PER_TYPE).clamp(radius * DISC, radius * DISC_MOST);
+                let disc = Vec2::new(disc_radius * width, disc_radius);
                 painter.add(egui::Shape::ellipse_filled(center, disc, palette::CREAM));
                 if width > 0.5 {
-                    painter.text(
-                        center,
-                        Align2::CENTER_CENTER,
-                        number,
-                        // Two digits in smaller type: they stay on the disc.
-                        theme::font(if number.len() > 1 { radius * 0.62 } else { font_size }, true),
-                        palette::INK,
-                    );
+                    painter.text(center, Align2::CENTER_CENTER, number, font, palette::INK);
                 }
             }
         }

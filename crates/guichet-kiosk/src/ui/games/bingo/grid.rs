@@ -122,25 +122,32 @@ fn arrow_font(scale: f32) -> egui::FontId {
     theme::font(size::SMALL * scale.max(1.0), true)
 }
 
-/// One entry's height: its line and some air.
+/// The arrow's amounts: never below the smallest an amount may be.
+fn arrow_amount_font(scale: f32) -> egui::FontId {
+    theme::amount_font(size::LEAST_AMOUNT * scale.max(1.0))
+}
+
+/// One entry's height: its amount's line and some air.
 fn entry_height(scale: f32) -> f32 {
-    (size::SMALL * scale.max(1.0) * 1.5).max(30.0 * scale)
+    (size::LEAST_AMOUNT * scale.max(1.0) * 1.25).max(30.0 * scale)
 }
 
 /// How many columns an arrow of `entries` can lay them in across `width`: two
 /// when every entry's name and amount fit side by side in half of it, else one.
 #[must_use]
 pub fn columns(painter: &Painter, width: f32, entries: &[Entry], scale: f32) -> usize {
-    let font = arrow_font(scale);
-    let measure = |text: &str| {
+    let measure = |text: &str, font: egui::FontId| {
         painter
-            .layout_no_wrap(text.to_owned(), font.clone(), palette::INK)
+            .layout_no_wrap(text.to_owned(), font, palette::INK)
             .size()
             .x
     };
     let widest = entries
         .iter()
-        .map(|entry| measure(&entry.name) + measure(&entry.amount))
+        .map(|entry| {
+            measure(&entry.name, arrow_font(scale))
+                + measure(&entry.amount, arrow_amount_font(scale))
+        })
         .fold(0.0, f32::max);
     let room = (width - 2.0 * PADDING * scale) / 2.0
         - ENTRY_GAP * scale
@@ -189,6 +196,7 @@ pub fn paint_arrow(
         entry_height(scale) + ENTRY_GAP * scale,
     );
     let font = arrow_font(scale);
+    let amount_font = arrow_amount_font(scale);
     let mut placed = Vec::new();
     for (position, entry) in entries.iter().enumerate() {
         let rect = Rect::from_min_size(
@@ -217,7 +225,7 @@ pub fn paint_arrow(
             rect.right_center() - Vec2::new(ENTRY_INSET * scale, 0.0),
             Align2::RIGHT_CENTER,
             &entry.amount,
-            font.clone(),
+            amount_font.clone(),
             ink,
         );
         placed.push(rect);

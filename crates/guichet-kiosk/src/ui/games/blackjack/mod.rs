@@ -51,6 +51,9 @@ mod design {
     pub const BOTTOM_MARGIN: f32 = 12.0;
     /// The "Vos jeux" caption above the hands.
     pub const HANDS_CAPTION: f32 = 40.0;
+    /// The least air around the "Vos jeux" caption, above and below it
+    /// together, in pixels.
+    pub const HANDS_CAPTION_AIR: f32 = 8.0;
     /// The "Banque" caption above the bank's cards.
     pub const BANK_CAPTION: f32 = 26.0;
     /// The bank's total, right of its cards.
@@ -153,6 +156,14 @@ fn after_turn(view: &TableFrame<'_>, step: RevealStep) -> f32 {
     view.fade_in(step, look::CARD_FLIP + SECOND_CARD_DELAY)
 }
 
+/// A caption's line, in its type's size.
+const CAPTION_LINE: f32 = 1.25;
+
+/// How far a hand's total rises above its cards' top at `scale`.
+fn badge_rise(scale: f32) -> f32 {
+    size::BADGE * scale.max(1.0) / 2.0 - design::TOTAL_CORNER.1 * scale
+}
+
 /// Where everything goes on a table of a given size.
 struct Layout {
     /// The bank's two cards.
@@ -161,6 +172,8 @@ struct Layout {
     hand_zones: [Rect; 3],
     /// The area of the three hands together.
     hands: Rect,
+    /// The height of the middle of the caption "Vos jeux".
+    hands_caption: f32,
     /// A card's size.
     card: Vec2,
     /// The table's scale.
@@ -175,7 +188,14 @@ impl Layout {
         let by_width = (play.width() / 3.0 - (design::HAND_PADDING + design::PLAQUE_INSET) * scale)
             / (1.0 + FAN)
             / card::ASPECT;
-        let card_height = ((play.height() - design::NOT_CARDS * scale) / 2.0)
+        // Between the bank's cards and the hands: the caption "Vos jeux"
+        // above the hands' totals, which rise over their cards' top, however
+        // small the table (its words never under the smallest text).
+        let to_hands = (design::BANK_TO_HANDS * scale).max(
+            size::BODY * scale.max(1.0) * CAPTION_LINE + badge_rise(scale) + design::HANDS_CAPTION_AIR,
+        );
+        let taken = design::NOT_CARDS * scale + to_hands - design::BANK_TO_HANDS * scale;
+        let card_height = ((play.height() - taken) / 2.0)
             .min(by_width)
             .clamp(
                 design::CARD_HEIGHTS.0 * scale,
@@ -187,7 +207,7 @@ impl Layout {
             Pos2::new(play.center().x, bank_top + card.y / 2.0),
             Vec2::new(card.x * 2.0 + design::BANK_GAP * scale, card.y),
         );
-        let hands_top = bank_cards.bottom() + design::BANK_TO_HANDS * scale;
+        let hands_top = bank_cards.bottom() + to_hands;
         let zone_size = Vec2::new(
             card.x * (1.0 + FAN) + design::HAND_PADDING * scale,
             play.bottom() - hands_top - design::BOTTOM_MARGIN * scale,
@@ -208,6 +228,7 @@ impl Layout {
             bank_cards,
             hand_zones,
             hands,
+            hands_caption: (bank_cards.bottom() + hands_top - badge_rise(scale)) / 2.0,
             card,
             scale,
         }
@@ -293,10 +314,7 @@ impl Felt<'_> {
         // "Vos jeux": three hands, each a zone.
         caption(
             self.painter,
-            Pos2::new(
-                layout.hands.center().x,
-                layout.hands.top() + design::HANDS_CAPTION / 4.0 * scale,
-            ),
+            Pos2::new(layout.hands.center().x, layout.hands_caption),
             &view.texts.get("blackjack-your-hands"),
             scale,
         );

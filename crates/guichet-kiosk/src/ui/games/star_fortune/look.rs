@@ -54,6 +54,10 @@ pub const PLACE_TYPE: f32 = 0.86;
 /// above and below it).
 pub const ONE_LINE: f32 = 0.6;
 
+/// On one line, how much of its place's width an amount may take: the rest
+/// is air between it and its neighbours'.
+pub const ONE_LINE_ROOM: f32 = 0.82;
+
 /// A BONUS case's plaque around it, in spaces between two lattice positions
 /// of its board: its width and height (between the pegs of its row and of
 /// the rows above and below).

@@ -56,6 +56,25 @@ mod design {
     pub const GO: Vec2 = Vec2::new(168.0, 80.0);
 }
 
+/// The height the prize row's amounts need under its places, in pixels at
+/// any size: two lines of amounts never under [`size::LEAST_AMOUNT`].
+const AMOUNTS_LEAST: f32 = 2.0 * size::LEAST_AMOUNT / look::PLACE_TYPE;
+
+/// The strip under the prize row's places where their amounts go, `strip`
+/// pixels high on the board itself: at least [`AMOUNTS_LEAST`], reaching
+/// below the board where a small screen draws it small.
+fn amounts_strip(strip: f32) -> f32 {
+    strip.max(AMOUNTS_LEAST)
+}
+
+/// The scale of a board of `measures` fitting `height` pixels with its
+/// amounts' strip ([`amounts_strip`]) under it.
+fn fitting_height(height: f32, measures: &Geometry) -> f32 {
+    let above = (measures.floor_y) as f32;
+    let board = measures.height as f32;
+    (height / board).min((height - AMOUNTS_LEAST) / above)
+}
+
 /// Where everything goes.
 struct Layout {
     /// The board.
@@ -77,14 +96,16 @@ impl Layout {
             // together in the middle of the table's height.
             let cards_height = px(design::PORTRAIT_CARDS);
             let room_height = inner.height() - cards_height - px(design::GAP);
-            let k = (inner.width() / width).min(room_height / height);
+            let k = (inner.width() / width).min(fitting_height(room_height, measures));
             let size = Vec2::new(width, height) * k;
-            let spare = room_height - size.y;
+            let strip = (measures.height - measures.floor_y) as f32 * k;
+            let below = amounts_strip(strip) - strip;
+            let spare = room_height - size.y - below;
             let plinko = Rect::from_min_size(
                 Pos2::new(inner.center().x - size.x / 2.0, inner.top() + spare / 2.0),
                 size,
             );
-            let top = plinko.bottom() + px(design::GAP);
+            let top = plinko.bottom() + below + px(design::GAP);
             let half = (inner.width() - px(design::GAP)) / 2.0;
             let card = |left: f32| {
                 Rect::from_min_size(Pos2::new(left, top), Vec2::new(half, cards_height))
@@ -98,8 +119,14 @@ impl Layout {
             )
         } else {
             // Landscape: the board in the middle, a card on each side.
-            let k = (inner.height() / height).min(inner.width() * 0.5 / width);
-            let plinko = Rect::from_center_size(inner.center(), Vec2::new(width, height) * k);
+            let k = fitting_height(inner.height(), measures).min(inner.width() * 0.5 / width);
+            // The board and its amounts' strip, together in the middle.
+            let strip = (measures.height - measures.floor_y) as f32 * k;
+            let below = amounts_strip(strip) - strip;
+            let plinko = Rect::from_center_size(
+                inner.center() - Vec2::new(0.0, below / 2.0),
+                Vec2::new(width, height) * k,
+            );
             let half_height = px(design::CARD_HEIGHT).min(inner.height()) / 2.0;
             let (top, bottom) = (
                 inner.center().y - half_height,
@@ -457,9 +484,15 @@ fn paint_places(
     shown: &[DropView; 2],
 ) {
     let divider_top = plinko.divider_top();
+    // The amounts' strip, under the places: reaching below the board on a
+    // small screen (the layout kept it room).
+    let strip = amounts_strip(frame.len(plinko.height - plinko.places[0].y));
     let row = Rect::from_min_max(
         frame.at(plinko.walls[0], divider_top),
-        frame.at(plinko.walls[1], plinko.height),
+        Pos2::new(
+            frame.at(plinko.walls[1], 0.0).x,
+            frame.at(0.0, plinko.places[0].y).y + strip,
+        ),
     );
     // The row glows: soft layers of gold light around it.
     for layer in 1..=3_u8 {
@@ -469,14 +502,13 @@ fn paint_places(
     // The amounts under the row: on one line when each fits under its own
     // place in type as large as the strip allows, else on two lines, every
     // other place's on the lower one, so that each has two places' width.
-    let strip = frame.len(plinko.height - plinko.places[0].y);
     let place_width = frame.len(plinko.places[1].x1 - plinko.places[1].x0) * 0.92;
     let most = size::AMOUNT * view.scale.max(1.0);
     let one_line = (strip * look::PLACE_TYPE * look::ONE_LINE).min(most);
     let fits_one_line = plinko.places.iter().all(|place| {
         let amount = Cents(place.amount_cents).short();
-        painter.layout_no_wrap(amount, theme::font(one_line, true), palette::ON_DARK).size().x
-            <= place_width
+        painter.layout_no_wrap(amount, theme::amount_font(one_line), palette::ON_DARK).size().x
+            <= place_width * look::ONE_LINE_ROOM
     });
     let (lines, largest) = if fits_one_line {
         (1.0, one_line)
@@ -533,11 +565,12 @@ fn paint_places(
                 Stroke::new(frame.len(2.0).max(1.0), look::BOARD_RIM.gamma_multiply(0.6)),
             );
         }
-        let mut galley = painter.layout_no_wrap(amount.clone(), theme::font(largest, true), color);
+        let mut galley = painter.layout_no_wrap(amount.clone(), theme::amount_font(largest), color);
         if galley.size().x > room {
-            // Never wider than its room: the type shrinks to fit.
+            // Never wider than its room: the type shrinks to fit, down to
+            // the smallest an amount may be.
             let fitted = largest * room / galley.size().x;
-            galley = painter.layout_no_wrap(amount.clone(), theme::font(fitted, true), color);
+            galley = painter.layout_no_wrap(amount.clone(), theme::amount_font(fitted), color);
         }
         painter.galley(label_area.center() - galley.size() / 2.0, galley, color);
         // Its node: the place and, below it, its own column down to its

@@ -159,7 +159,7 @@ fn buttons(
             let chosen = other == emission;
             if ui
                 .add_enabled_ui(in_progress.is_none(), |ui| {
-                    stake_button(ui, &other.stake.short(), chosen)
+                    stake_button(ui, other.stake, chosen)
                 })
                 .inner
                 .clicked()

@@ -12,7 +12,9 @@ use super::grid::table;
 use crate::command::{Command, OperatorCommand};
 use crate::ui::theme::{palette, size, style};
 use crate::ui::view::PageContext;
-use crate::ui::widgets::{choice_button, local_moment, local_time, primary_button, quiet_button};
+use crate::ui::widgets::{
+    amount_choice_button, choice_button, local_moment, local_time, primary_button, quiet_button,
+};
 
 /// The amounts offered at a tap, in euros.
 const PRESETS: [i64; 5] = [5, 10, 20, 50, 100];
@@ -107,7 +109,7 @@ pub fn ui(
     ui.horizontal_wrapped(|ui| {
         for euros in PRESETS {
             let amount = Cents::euros(euros);
-            if choice_button(ui, &amount.short(), draft.amount == amount).clicked() {
+            if amount_choice_button(ui, amount, draft.amount == amount).clicked() {
                 draft.amount = amount;
             }
         }
