@@ -205,6 +205,37 @@ pub struct Meters {
     pub cash: CashMeter,
 }
 
+impl Meters {
+    /// Units sold over all emissions.
+    #[must_use]
+    pub fn units(&self) -> u64 {
+        self.emissions.iter().map(|meter| meter.units).sum()
+    }
+
+    /// Money staked over all emissions (`None` past `i64` cents, which no
+    /// ledger reaches).
+    #[must_use]
+    pub fn staked(&self) -> Option<Cents> {
+        Cents::checked_sum(self.emissions.iter().map(|meter| meter.staked))
+    }
+
+    /// Prizes paid over all emissions (`None` past `i64` cents).
+    #[must_use]
+    pub fn paid(&self) -> Option<Cents> {
+        Cents::checked_sum(self.emissions.iter().map(|meter| meter.paid))
+    }
+
+    /// The return to player over all emissions, paid over staked (`None`
+    /// before any stake).
+    #[must_use]
+    pub fn return_to_player(&self) -> Option<f64> {
+        let (staked, paid) = (self.staked()?, self.paid()?);
+        staked
+            .is_positive()
+            .then(|| paid.get() as f64 / staked.get() as f64)
+    }
+}
+
 /// A reset of the meters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MeterReset {

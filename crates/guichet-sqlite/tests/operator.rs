@@ -344,6 +344,24 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
     assert_eq!(all.cash.deposits, (1, Cents::euros(900)));
     let rtp = black_jack.return_to_player().expect("staked");
     assert!((rtp - black_jack.paid.get() as f64 / 2_400.0).abs() < 1e-12);
+    // The totals the operator's page shows are the ledger's, summed.
+    let ledger = meters_from_the_ledger(&store, 0);
+    assert_eq!(
+        all.units(),
+        ledger.values().map(|meter| meter.0).sum::<u64>()
+    );
+    assert_eq!(all.units(), 48);
+    assert_eq!(
+        all.staked(),
+        Cents::checked_sum(ledger.values().map(|meter| meter.1))
+    );
+    assert_eq!(
+        all.paid(),
+        Cents::checked_sum(ledger.values().map(|meter| meter.2))
+    );
+    let total_rtp = all.return_to_player().expect("staked");
+    let (staked, paid) = (all.staked().expect("sum"), all.paid().expect("sum"));
+    assert!((total_rtp - paid.get() as f64 / staked.get() as f64).abs() < 1e-12);
 
     clock.advance(SignedDuration::from_hours(3));
     assert!(matches!(store.reset_meters(" "), Err(StoreError::NoReason)));
@@ -358,6 +376,7 @@ fn meters_are_sums_over_the_ledger_and_a_reset_clears_nothing() {
             && meter.paid == Cents::ZERO)
     );
     assert_eq!(since.cash, CashMeter::default());
+    assert_eq!((since.units(), since.return_to_player()), (0, None));
     assert_eq!(
         store.meters(0).expect("meters"),
         all,

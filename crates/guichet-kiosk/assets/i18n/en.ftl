@@ -414,6 +414,11 @@ operator-meters-never-reset = Since the last reset (none yet)
 operator-meters-since = Since the reset of { $date } ({ $reason })
 operator-meters-reset-explained = A reset deletes nothing: it records the time and the reason, and the meters count from there. The meters since installation stay.
 operator-meters-reset = Reset
+operator-meters-entries = { $count ->
+    [0] no entry
+    [one] { $count } entry
+   *[other] { $count } entries
+}
 operator-keys-trial = This database's keys are in a folder of the user's (~/.config/guichet/keys or --keys): a mode for trials and demonstrations. An installed kiosk keeps them as systemd credentials, encrypted by the machine.
 operator-verify = Verify the database
 operator-verify-clean = Verified: nothing wrong.
@@ -422,8 +427,11 @@ operator-verify-findings = { $count ->
    *[other] Verified: { $count } findings.
 }
 operator-block-none = No block on sale: the next is committed, its digest published, before its first unit.
-operator-block-selling = Block { $number }: { $sold } units sold of { $size }, { $left } left.
-operator-block-lots = Lots left: { $lots }
+operator-block-selling = Block { $number }: { $sold ->
+    [one] { $sold } unit sold
+   *[other] { $sold } units sold
+} of { $size }, { $left } left.
+operator-block-lots = Lots left, per prize
 operator-blocks-past = Finished blocks, seeds published
 operator-blocks-past-none = No finished block.
 operator-block-number = Block

@@ -414,6 +414,11 @@ operator-meters-never-reset = Depuis la dernière remise à zéro (aucune à ce 
 operator-meters-since = Depuis la remise à zéro du { $date } ({ $reason })
 operator-meters-reset-explained = Une remise à zéro ne supprime rien : elle note l’heure et le motif, et les compteurs repartent de là. Les compteurs depuis l’installation restent.
 operator-meters-reset = Remettre à zéro
+operator-meters-entries = { $count ->
+    [0] aucune opération
+    [one] { $count } opération
+   *[other] { $count } opérations
+}
 operator-keys-trial = Les clés de cette base sont dans un dossier de l’utilisateur (~/.config/guichet/keys ou --keys) : c’est un mode d’essai et de démonstration. Un kiosque installé les garde en identifiants systemd, chiffrés par la machine.
 operator-verify = Vérifier la base
 operator-verify-clean = Vérification faite : aucune anomalie.
@@ -422,8 +427,11 @@ operator-verify-findings = { $count ->
    *[other] Vérification faite : { $count } anomalies.
 }
 operator-block-none = Aucun bloc en vente : le suivant est engagé, son empreinte publiée, avant sa première partie.
-operator-block-selling = Bloc n° { $number } : { $sold } parties vendues sur { $size }, reste { $left }.
-operator-block-lots = Lots restants : { $lots }
+operator-block-selling = Bloc n° { $number } : { $sold ->
+    [one] { $sold } partie vendue
+   *[other] { $sold } parties vendues
+} sur { $size }, reste { $left }.
+operator-block-lots = Lots restants, par gain
 operator-blocks-past = Blocs terminés, graines publiées
 operator-blocks-past-none = Aucun bloc terminé.
 operator-block-number = Bloc

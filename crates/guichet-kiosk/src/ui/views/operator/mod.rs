@@ -8,6 +8,7 @@ mod charts;
 mod closings;
 mod credits;
 mod events;
+mod figures;
 mod grid;
 mod meters;
 mod recall;
