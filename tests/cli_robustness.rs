@@ -71,6 +71,57 @@ fn ok(arguments: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
+/// The window's options before a command were once dropped without a word:
+/// `guichet --db X deposit` credited the default file's player, not X's. They
+/// are refused now, and nothing is written anywhere.
+#[test]
+fn the_windows_options_before_a_command_are_refused_not_dropped() {
+    let home = private_folder();
+    let folder = private_folder();
+    let db = folder.path().join("guichet.sqlite3");
+    let db = text(&db);
+    set_limits(db);
+    for arguments in [
+        &["--db", db, "deposit", "--player", "1", "--amount", "20"][..],
+        &["--db", db, "player", "add", "--card", "2"],
+        &[
+            "--keys",
+            text(home.path()),
+            "history",
+            "--player",
+            "1",
+            "--db",
+            db,
+        ],
+        &["--fullscreen", "verify", "--db", db],
+    ] {
+        let output = guichet_command()
+            .env("HOME", home.path())
+            .env_remove("XDG_DATA_HOME")
+            .args(arguments)
+            .output()
+            .expect("the guichet binary runs");
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(
+            stderr.contains("a command's options go after its name"),
+            "{arguments:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_dir(home.path())
+            .expect("the home folder")
+            .count(),
+        0,
+        "nothing written under the home folder"
+    );
+    assert!(
+        ok(&["history", "--player", "1", "--db", db]).contains("0,00"),
+        "nothing credited"
+    );
+}
+
 #[test]
 fn commands_that_only_read_never_create_a_database() {
     let folder = private_folder();

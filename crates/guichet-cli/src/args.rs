@@ -13,10 +13,14 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Guichet: four French instant-win games with exact, auditable prize pools.
 #[derive(Debug, Parser)]
+// The options here are the window's: given with a command they are refused,
+// never silently dropped (`guichet --db X deposit` would credit the default
+// file's player, not X's); each command takes its own `--db` after its name.
 #[command(
     name = "guichet",
     version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("GUICHET_COMMIT"), ")"),
-    long_about = None
+    long_about = None,
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     /// What to do; without a command, the kiosk window opens.

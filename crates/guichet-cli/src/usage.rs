@@ -54,7 +54,14 @@ fn reason_of(error: &clap::Error) -> String {
             .trim_start_matches(": ")
             .to_owned();
     }
-    clap_reason(&error.render().to_string())
+    let reason = clap_reason(&error.render().to_string());
+    if error.kind() == ErrorKind::ArgumentConflict && reason.starts_with("the subcommand") {
+        // The window's options given before a command (see `Cli`).
+        return format!(
+            "{reason}: a command's options go after its name, e.g. guichet deposit --db PATH"
+        );
+    }
+    reason
 }
 
 /// clap's message without its usage and hints, on one line: the lines before the
