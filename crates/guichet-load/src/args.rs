@@ -26,6 +26,15 @@ pub struct LoadArgs {
     #[arg(long, value_name = "N", default_value_t = 32,
           value_parser = clap::value_parser!(u32).range(1..=1_000))]
     pub connections: u32,
+    /// Then run pgbench's simple updates (`-N`) on the same server over as
+    /// many connections, in a database of its own (dropped after), and print
+    /// the load's units a second as a share of its transactions a second.
+    #[arg(long)]
+    pub compare_pgbench: bool,
+    /// How long pgbench runs, with `--compare-pgbench`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=3_600))]
+    pub pgbench_seconds: u32,
     /// The kiosk role to create (or whose password to reset).
     #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
     pub kiosk_role: String,

@@ -21,6 +21,7 @@ use postgres::Client;
 use guichet_cli::{Failure, Output};
 
 use crate::args::LoadArgs;
+use crate::pgbench;
 
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
@@ -69,13 +70,14 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         .password(&password);
     let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config, &secrets)?;
     latencies.sort_unstable();
+    let units_per_second = f64::from(arguments.units) / elapsed.as_secs_f64();
     out.line(format_args!(
         "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
         latencies.len(),
         arguments.kiosks,
         arguments.connections.min(arguments.kiosks),
         elapsed.as_secs_f64(),
-        f64::from(arguments.units) / elapsed.as_secs_f64(),
+        units_per_second,
         percentile(&latencies, 50).as_secs_f64() * 1000.0,
         percentile(&latencies, 99).as_secs_f64() * 1000.0,
     ))?;
@@ -90,6 +92,10 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         percentile(&sqlite_latencies, 50).as_secs_f64() * 1000.0,
         percentile(&sqlite_latencies, 99).as_secs_f64() * 1000.0,
     ))?;
+
+    if arguments.compare_pgbench {
+        pgbench::compare(arguments, units_per_second, out)?;
+    }
 
     let sales = operator.sales(EMISSION).context("reading the sales")?;
     let mut problems = check(&sales, &seeds, arguments.units);

@@ -5,6 +5,7 @@
 
 mod args;
 mod load;
+mod pgbench;
 
 use std::process::ExitCode;
 

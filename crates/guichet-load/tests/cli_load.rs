@@ -25,6 +25,24 @@ fn load(arguments: &[&str]) -> Output {
         .expect("guichet-load runs")
 }
 
+/// The transactions a second of pgbench's line in `printed`, run over
+/// `connections`; the line ends with the load's share of it.
+fn pgbench_per_second(printed: &str, connections: u32) -> f64 {
+    let start =
+        format!("pgbench -N (simple updates) on the same server over {connections} connections: ");
+    let yardstick = printed
+        .lines()
+        .find(|line| line.starts_with(&start))
+        .unwrap_or_else(|| panic!("pgbench's line: {printed}"));
+    assert!(yardstick.ends_with(" % of it"), "{yardstick}");
+    yardstick
+        .split(" s, ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("pgbench's transactions a second: {yardstick}"))
+}
+
 #[test]
 fn kiosks_buy_at_once_and_every_sale_checks_out() {
     let server = Server::start();
@@ -41,6 +59,9 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
         "8",
         "--kiosk-role",
         "kiosk_cli_load",
+        "--compare-pgbench",
+        "--pgbench-seconds",
+        "2",
     ]);
     let printed = String::from_utf8_lossy(&run.stdout);
     assert!(
@@ -54,6 +75,8 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
     );
     assert!(printed.contains("units/s; purchase p50"), "{printed}");
     assert!(printed.contains("beside it, SQLite"), "{printed}");
+    // pgbench beside it, on the same server and connections.
+    assert!(pgbench_per_second(&printed, 8) > 0.0, "{printed}");
     assert!(printed.contains("ok: 600 units sold"), "{printed}");
     assert!(
         printed.contains("50 players' ledgers balanced; verify passes on both engines"),
@@ -62,6 +85,14 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
 
     // What it says is what the database holds.
     let mut admin = Client::connect(&superuser, NoTls).expect("the superuser connects");
+    let left: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM pg_database WHERE datname LIKE 'guichet_pgbench_%'",
+            &[],
+        )
+        .expect("the databases")
+        .get(0);
+    assert_eq!(left, 0, "pgbench's database dropped");
     let stakes: i64 = admin
         .query_one(
             "SELECT count(*) FROM guichet.ledger WHERE kind = 'stake'",
@@ -108,10 +139,15 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
     assert!(winners > 0, "some of 600 units win");
     assert_eq!(prizes, winners, "each winning unit credited once");
 
-    // A database already set up is refused, and left as it was.
+    a_database_set_up_is_refused(&url, &mut admin);
+}
+
+/// A database already set up (at `url`, holding 600 sales) is refused, and
+/// left as it was.
+fn a_database_set_up_is_refused(url: &str, admin: &mut Client) {
     let again = load(&[
         "--db",
-        &url,
+        url,
         "--units",
         "10",
         "--kiosk-role",

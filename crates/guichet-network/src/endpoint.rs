@@ -105,6 +105,12 @@ impl Endpoint {
         self.tls
     }
 
+    /// The password file the URL names (`passfile=`), if it names one.
+    #[must_use]
+    pub fn passfile(&self) -> Option<&std::path::Path> {
+        self.passfile.as_deref()
+    }
+
     /// Whether the URL itself holds a password.
     #[must_use]
     pub fn has_password(&self) -> bool {
