@@ -83,6 +83,59 @@ fn the_pages_fit_every_size() {
     }
 }
 
+/// A card of 32 characters (the longest a card may be, and a kiosk's own new
+/// players get eight digits), a balance near the most deposits can make and
+/// a session running: the bar gives up what it must, never a button over
+/// another, in both languages, on a game's page and in the lobby.
+#[test]
+fn the_bar_fits_a_long_card_a_large_balance_and_a_session() {
+    use guichet_kiosk::command::{Command, ScreenCommand};
+    use guichet_kiosk::ui::i18n::Language;
+    const LONG_CARD: &str = "2501-0000-4417-8832-9006-1234-77";
+    assert_eq!(LONG_CARD.chars().count(), 32);
+    let mut snapshots = SnapshotResults::new();
+    for size in KIOSK_SIZES {
+        let (_folder, path) = new_database();
+        let mut store = seeded_store(&path, 5);
+        store
+            .add_player(LONG_CARD, common::PIN, true)
+            .expect("a player");
+        store.sign_in(LONG_CARD, common::PIN).expect("signed in");
+        common::of_age(&mut store);
+        for _ in 0..9 {
+            store.deposit(Cents::euros(10_000)).expect("a deposit");
+        }
+        store.deposit(Cents(999_999)).expect("a deposit");
+        let emission = GAMES[0].game.rules().first_offered;
+        let unit = store.buy(emission).expect("a unit");
+        store.finish(unit.id).expect("settled");
+        let mut harness = common::kiosk_as_it_is(Ok(store), Vec2::new(size.0, size.1));
+        harness.run();
+        // The session starts with the first unit bought in the window.
+        harness.get_by_label(&tile_label(emission.game)).click();
+        harness.run();
+        harness.get_by_label(&play_label(emission)).click();
+        harness.run_steps(3);
+        assert!(
+            harness.query_by_label_contains("min ·").is_some(),
+            "the session's pill at {}",
+            size_name(size)
+        );
+        fits(&harness, "a game's bar, a long card and a session", size);
+        if size == (1024.0, 768.0) {
+            harness.snapshot("sizes/bar_long_card_1024x768");
+        }
+        harness
+            .state_mut()
+            .handle(Command::Screen(ScreenCommand::SetLanguage(
+                Language::English,
+            )));
+        harness.run();
+        fits(&harness, "the same bar in English", size);
+        snapshots.extend_harness(&mut harness);
+    }
+}
+
 #[test]
 fn the_protection_pages_fit_every_size() {
     let mut snapshots = SnapshotResults::new();

@@ -36,6 +36,37 @@ pub struct BarState {
     pub sign_up: bool,
 }
 
+/// What the bar gives up to fit its width, least first: a narrow kiosk, a
+/// long card number, a large balance and a session running together never
+/// push one button over another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Squeeze {
+    /// Everything shown.
+    Nothing,
+    /// The secondary buttons folded into "Menu".
+    Folded,
+    /// Folded, and the session's pill without its word.
+    CompactSession,
+    /// That, and the card named by its last characters ("Carte …5678").
+    CardTail,
+    /// That, and the balance's pill without the card: its amount alone.
+    AmountOnly,
+}
+
+impl Squeeze {
+    /// Every step, least given up first.
+    const ALL: [Self; 5] = [
+        Self::Nothing,
+        Self::Folded,
+        Self::CompactSession,
+        Self::CardTail,
+        Self::AmountOnly,
+    ];
+}
+
+/// How many of a card's last characters name it on a crowded bar.
+const CARD_TAIL: usize = 4;
+
 /// One of the bar's secondary buttons.
 struct Item {
     text: String,
@@ -59,39 +90,8 @@ pub fn show(
                 .stroke(egui::Stroke::new(1.0, palette::LINE)),
         )
         .show(ui, |ui| {
-            let button_width = |text: &str| text_width(ui, text, egui::TextStyle::Button) + 48.0;
-            let start = if state.on_lobby {
-                text_width(ui, "Guichet", style::amount())
-            } else {
-                button_width(&texts.get("back-to-lobby"))
-            };
-            let pill = |text: &str| text_width(ui, text, egui::TextStyle::Body) + 40.0 + size::GAP;
-            let balance = match context.seat {
-                Seat::Free => {
-                    button_width(&texts.get("sign-in"))
-                        + size::GAP
-                        + if state.sign_up {
-                            button_width(&texts.get("new-player")) + size::GAP
-                        } else {
-                            0.0
-                        }
-                }
-                Seat::Taken { .. } | Seat::Trial { .. } => {
-                    text_width(ui, &balance_text(context), style::amount())
-                        + pill(&balance_name(context))
-                        + session_text(context, false).map_or(0.0, |text| pill(&text))
-                        + leave_text(context).map_or(0.0, |text| button_width(&text) + size::GAP)
-                }
-            };
-            let spread: f32 = items
-                .iter()
-                .map(|item| button_width(&item.text) + size::GAP)
-                .sum();
-            let folded = start + balance + spread + size::GAP > ui.available_width();
-            // Folded and still short of room (a narrow kiosk, a session
-            // running): the session's pill drops its word.
-            let compact = start + balance + button_width(&texts.get("menu")) + size::GAP
-                > ui.available_width();
+            let squeeze = squeeze(ui, context, state, &items);
+            let folded = squeeze != Squeeze::Nothing;
             let mut menu_button = None;
             ui.horizontal_centered(|ui| {
                 if state.on_lobby {
@@ -125,8 +125,8 @@ pub fn show(
                             commands.push(Command::Go(Navigation::SignIn));
                         }
                     } else {
-                        balance_pill(ui, context);
-                        if let Some(text) = session_text(context, compact) {
+                        balance_pill(ui, context, squeeze);
+                        if let Some(text) = session_text(context, squeeze) {
                             quiet_pill(ui, &text);
                         }
                         // Always in sight, never folded into the menu.
@@ -143,6 +143,59 @@ pub fn show(
     if let Some(anchor) = panel.inner {
         menu(ui, anchor, &items, commands);
     }
+}
+
+/// What the bar must give up to fit `ui`'s width, measured in its own type.
+fn squeeze(ui: &egui::Ui, context: &PageContext<'_>, state: BarState, items: &[Item]) -> Squeeze {
+    let texts = context.texts;
+    let button_width = |text: &str| text_width(ui, text, egui::TextStyle::Button) + 48.0;
+    let start = if state.on_lobby {
+        text_width(ui, "Guichet", style::amount())
+    } else {
+        button_width(&texts.get("back-to-lobby"))
+    };
+    // A pill holding texts `width` across, its margins and the gap after it.
+    let pill_of = |width: f32| width + 40.0 + size::GAP;
+    let pill = |text: &str| pill_of(text_width(ui, text, egui::TextStyle::Body));
+    let menu_width = button_width(&texts.get("menu")) + size::GAP;
+    let spread: f32 = items
+        .iter()
+        .map(|item| button_width(&item.text) + size::GAP)
+        .sum();
+    let width = |squeeze: Squeeze| {
+        let seat = match context.seat {
+            Seat::Free => {
+                button_width(&texts.get("sign-in"))
+                    + size::GAP
+                    + if state.sign_up {
+                        button_width(&texts.get("new-player")) + size::GAP
+                    } else {
+                        0.0
+                    }
+            }
+            Seat::Taken { .. } | Seat::Trial { .. } => {
+                pill_of(
+                    text_width(ui, &balance_text(context), style::amount())
+                        + balance_name(context, squeeze).map_or(0.0, |name| {
+                            ui.spacing().item_spacing.x
+                                + text_width(ui, &name, egui::TextStyle::Body)
+                        }),
+                ) + session_text(context, squeeze).map_or(0.0, |text| pill(&text))
+                    + leave_text(context).map_or(0.0, |text| button_width(&text) + size::GAP)
+            }
+        };
+        let rest = if squeeze == Squeeze::Nothing {
+            spread
+        } else {
+            menu_width
+        };
+        start + seat + rest + size::GAP
+    };
+    // The least given up that fits; the most, if nothing does.
+    Squeeze::ALL
+        .into_iter()
+        .find(|&squeeze| width(squeeze) <= ui.available_width())
+        .unwrap_or(Squeeze::AmountOnly)
 }
 
 /// The bar's secondary buttons: the rules and the language alone while
@@ -228,8 +281,12 @@ fn balance_text(context: &PageContext<'_>) -> String {
 }
 
 /// The session as its pill says it: "Session 12 min · +4,00 €" (without
-/// its word when `compact`); nothing before the first unit bought.
-fn session_text(context: &PageContext<'_>, compact: bool) -> Option<String> {
+/// its word once squeezed that far); nothing before the first unit bought.
+fn session_text(context: &PageContext<'_>, squeeze: Squeeze) -> Option<String> {
+    let compact = matches!(
+        squeeze,
+        Squeeze::CompactSession | Squeeze::CardTail | Squeeze::AmountOnly
+    );
     context.session.map(|facts| {
         let played = reality_check::played(context.texts, facts.minutes);
         let net = reality_check::signed(facts.net);
@@ -242,15 +299,27 @@ fn session_text(context: &PageContext<'_>, compact: bool) -> Option<String> {
 }
 
 /// What the balance's pill names it by: the card of the player signed in,
-/// "Carte 0042" (their balance), "Solde d'essai" in a trial, else "Solde".
-fn balance_name(context: &PageContext<'_>) -> String {
-    match context.seat {
-        Seat::Taken { card } => context
-            .texts
-            .with("signed-in-card", &[("card", card.to_owned())]),
+/// "Carte 0042" (their balance; "Carte …0042", its last characters, once
+/// squeezed that far), "Solde d'essai" in a trial, else "Solde"; nothing
+/// when squeezed to the amount alone.
+fn balance_name(context: &PageContext<'_>, squeeze: Squeeze) -> Option<String> {
+    if squeeze == Squeeze::AmountOnly {
+        return None;
+    }
+    Some(match context.seat {
+        Seat::Taken { card } => {
+            let length = card.chars().count();
+            let card = if squeeze == Squeeze::CardTail && length > CARD_TAIL {
+                let tail: String = card.chars().skip(length - CARD_TAIL).collect();
+                format!("…{tail}")
+            } else {
+                card.to_owned()
+            };
+            context.texts.with("signed-in-card", &[("card", card)])
+        }
         Seat::Trial { .. } => context.texts.get("trial-balance"),
         Seat::Free => context.texts.get("balance"),
-    }
+    })
 }
 
 /// The way out of the seat, never folded: "Se déconnecter", "Terminer
@@ -281,8 +350,8 @@ fn quiet_pill(ui: &mut egui::Ui, text: &str) {
 }
 
 /// The balance, always in sight: a dark pill with the amount in white (a
-/// trial's blue).
-fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
+/// trial's blue), and its name as `squeeze` leaves it.
+fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>, squeeze: Squeeze) {
     let fill = if matches!(context.seat, Seat::Trial { .. }) {
         palette::TRIAL
     } else {
@@ -300,6 +369,8 @@ fn balance_pill(ui: &mut egui::Ui, context: &PageContext<'_>) {
                     .text_style(style::amount())
                     .color(palette::ON_DARK),
             );
-            ui.label(RichText::new(balance_name(context)).color(palette::ON_DARK_SOFT));
+            if let Some(name) = balance_name(context, squeeze) {
+                ui.label(RichText::new(name).color(palette::ON_DARK_SOFT));
+            }
         });
 }
