@@ -7,6 +7,15 @@ use crate::ui::i18n::Texts;
 use crate::ui::theme::size;
 use crate::ui::widgets::{key_button, text_width};
 
+/// The space between two keys.
+const KEY_SPACING: f32 = size::GAP / 2.0;
+
+/// How much wider than tall a key is, at least.
+const KEY_ASPECT: f32 = 1.5;
+
+/// What the keypad leaves under it: a gap and a button.
+const KEYPAD_BELOW: f32 = size::TOUCH + 2.0 * size::GAP;
+
 /// A key pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
@@ -28,19 +37,25 @@ pub fn keypad(ui: &mut egui::Ui, texts: &Texts, confirm: &str) -> Vec<Key> {
         ['7', '8', '9'].map(Key::Char),
         [Key::Erase, Key::Char('0'), Key::Confirm],
     ];
-    // Every key as wide as the widest word on one (and a touch target at
-    // least): three even columns.
+    // As tall as the page leaves room for under what is above it, keeping a
+    // button's room below (a way back, another card): a touch target at
+    // least, larger on a tall kiosk, where a keypad in a corner looks lost.
+    let rows_room = ui.available_height() - KEYPAD_BELOW - 3.0 * KEY_SPACING;
+    let key_height = (rows_room / 4.0).clamp(size::TOUCH, size::KEY_LARGEST);
+    // Every key as wide as the widest word on one, in the key's type (see
+    // `key_button`), and at least its height's share: three even columns.
     let erase = texts.get("pin-erase");
     let padding = 2.0 * ui.spacing().button_padding.x;
+    let type_scale = key_height / size::TOUCH;
     let widest = [erase.as_str(), confirm]
         .iter()
-        .map(|word| text_width(ui, word, egui::TextStyle::Button) + padding)
-        .fold(size::TOUCH * 1.5, f32::max);
-    let key_size = egui::Vec2::new(widest, size::TOUCH);
-    let width = widest * 3.0 + size::GAP;
+        .map(|word| text_width(ui, word, egui::TextStyle::Button) * type_scale + padding)
+        .fold(key_height * KEY_ASPECT, f32::max);
+    let key_size = egui::Vec2::new(widest, key_height);
+    let width = widest * 3.0 + 2.0 * KEY_SPACING;
     ui.allocate_ui(egui::Vec2::new(width, 0.0), |ui| {
         egui::Grid::new("keypad")
-            .spacing(egui::Vec2::splat(size::GAP / 2.0))
+            .spacing(egui::Vec2::splat(KEY_SPACING))
             .show(ui, |ui| {
                 for row in rows {
                     for key in row {

@@ -89,6 +89,8 @@ pub mod palette {
 pub mod size {
     /// The smallest touch target.
     pub const TOUCH: f32 = 64.0;
+    /// The tallest a keypad's key grows where the page has room.
+    pub const KEY_LARGEST: f32 = 104.0;
     /// Space between touch targets and blocks.
     pub const GAP: f32 = 16.0;
     /// Page margins.

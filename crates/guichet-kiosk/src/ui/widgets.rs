@@ -41,14 +41,24 @@ pub fn primary_button(ui: &mut egui::Ui, text: &str) -> Response {
 }
 
 /// A key of a keypad, every key of it the same `size`: gold for the one
-/// that confirms (`primary`), quiet otherwise.
+/// that confirms (`primary`), quiet otherwise; its word grows with the key
+/// (a button's type on a touch target's height).
 pub fn key_button(ui: &mut egui::Ui, text: &str, size: Vec2, primary: bool) -> Response {
     let fill = if primary {
         palette::ACTION
     } else {
         palette::QUIET
     };
-    ui.add_sized(size, button(text, palette::INK, fill, size.x))
+    let type_size = size::BUTTON * size.y / size::TOUCH;
+    let word = RichText::new(text)
+        .font(crate::ui::theme::font(type_size, true))
+        .color(palette::INK);
+    ui.add_sized(
+        size,
+        Button::new(word)
+            .fill(fill)
+            .min_size(Vec2::new(size.x, size::TOUCH)),
+    )
 }
 
 /// A secondary action.

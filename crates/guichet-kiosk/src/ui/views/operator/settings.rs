@@ -69,19 +69,23 @@ pub fn ui(
                 change(Setting::Sound(on));
             }
         }
-        if quiet_button(ui, &texts.get("limits-less")).clicked() {
-            change(Setting::Volume(settings.volume.saturating_sub(10)));
-        }
-        ui.label(
-            RichText::new(texts.with(
-                "settings-volume",
-                &[("volume", settings.volume.to_string())],
-            ))
-            .text_style(style::amount()),
-        );
-        if quiet_button(ui, &texts.get("limits-more")).clicked() {
-            change(Setting::Volume((settings.volume + 10).min(100)));
-        }
+        // The volume's less, level and more stay together on a line of
+        // their own when the row wraps.
+        ui.horizontal(|ui| {
+            if quiet_button(ui, &texts.get("limits-less")).clicked() {
+                change(Setting::Volume(settings.volume.saturating_sub(10)));
+            }
+            ui.label(
+                RichText::new(texts.with(
+                    "settings-volume",
+                    &[("volume", settings.volume.to_string())],
+                ))
+                .text_style(style::amount()),
+            );
+            if quiet_button(ui, &texts.get("limits-more")).clicked() {
+                change(Setting::Volume((settings.volume + 10).min(100)));
+            }
+        });
     });
     row(ui, &texts.get("settings-idle"), name_width, |ui| {
         for seconds in IDLE_CHOICES {
