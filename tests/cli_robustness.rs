@@ -37,11 +37,17 @@ fn stderr_of(output: &Output) -> String {
 /// Exit `code` with one line on stderr containing `reason`.
 fn refused(arguments: &[&str], code: i32, reason: &str) -> Output {
     let output = guichet(arguments);
-    let stderr = stderr_of(&output);
+    assert_refused(&output, arguments, code, reason);
+    output
+}
+
+/// `output`, of the command line `arguments`, is exit `code` with one line
+/// on stderr containing `reason`.
+fn assert_refused(output: &Output, arguments: &[&str], code: i32, reason: &str) {
+    let stderr = stderr_of(output);
     assert_eq!(output.status.code(), Some(code), "{arguments:?}: {stderr}");
     assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
     assert!(stderr.contains(reason), "{arguments:?}: {stderr}");
-    output
 }
 
 /// Sets the player's 7-day limits at 1 000 € each, as any account needs
@@ -101,12 +107,11 @@ fn the_windows_options_before_a_command_are_refused_not_dropped() {
             .args(arguments)
             .output()
             .expect("the guichet binary runs");
-        let stderr = stderr_of(&output);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
-        assert!(
-            stderr.contains("a command's options go after its name"),
-            "{arguments:?}: {stderr}"
+        assert_refused(
+            &output,
+            arguments,
+            2,
+            "a command's options go after its name",
         );
     }
     assert_eq!(
