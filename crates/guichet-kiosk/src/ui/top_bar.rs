@@ -38,8 +38,9 @@ pub struct BarState {
 
 /// What the bar gives up to fit its width, least first: a narrow kiosk, a
 /// long card number, a large balance and a session running together never
-/// push one button over another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// push one button over another. Each step gives up what the one before
+/// did, and more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Squeeze {
     /// Everything shown.
     Nothing,
@@ -91,7 +92,7 @@ pub fn show(
         )
         .show(ui, |ui| {
             let squeeze = squeeze(ui, context, state, &items);
-            let folded = squeeze != Squeeze::Nothing;
+            let folded = squeeze >= Squeeze::Folded;
             let mut menu_button = None;
             ui.horizontal_centered(|ui| {
                 if state.on_lobby {
@@ -283,10 +284,7 @@ fn balance_text(context: &PageContext<'_>) -> String {
 /// The session as its pill says it: "Session 12 min · +4,00 €" (without
 /// its word once squeezed that far); nothing before the first unit bought.
 fn session_text(context: &PageContext<'_>, squeeze: Squeeze) -> Option<String> {
-    let compact = matches!(
-        squeeze,
-        Squeeze::CompactSession | Squeeze::CardTail | Squeeze::AmountOnly
-    );
+    let compact = squeeze >= Squeeze::CompactSession;
     context.session.map(|facts| {
         let played = reality_check::played(context.texts, facts.minutes);
         let net = reality_check::signed(facts.net);

@@ -8,7 +8,7 @@
 use egui::{Button, Color32, Response, RichText, Role, Sense, Vec2, WidgetInfo};
 use guichet_core::money::Cents;
 
-use crate::ui::theme::{palette, size, style};
+use crate::ui::theme::{font, palette, size, style};
 
 /// A button in the button text style: `ink` on `fill`, at least `width` wide and a
 /// touch target tall.
@@ -25,7 +25,16 @@ fn styled_button(
     fill: Color32,
     width: f32,
 ) -> Button<'static> {
-    Button::new(RichText::new(text).text_style(style).color(ink))
+    filled_button(
+        RichText::new(text).text_style(style).color(ink),
+        fill,
+        width,
+    )
+}
+
+/// A button of `word` on `fill`, at least `width` wide and a touch target tall.
+fn filled_button(word: RichText, fill: Color32, width: f32) -> Button<'static> {
+    Button::new(word)
         .fill(fill)
         .min_size(Vec2::new(width, size::TOUCH))
 }
@@ -51,14 +60,9 @@ pub fn key_button(ui: &mut egui::Ui, text: &str, size: Vec2, primary: bool) -> R
     };
     let type_size = size::BUTTON * size.y / size::TOUCH;
     let word = RichText::new(text)
-        .font(crate::ui::theme::font(type_size, true))
+        .font(font(type_size, true))
         .color(palette::INK);
-    ui.add_sized(
-        size,
-        Button::new(word)
-            .fill(fill)
-            .min_size(Vec2::new(size.x, size::TOUCH)),
-    )
+    ui.add_sized(size, filled_button(word, fill, size.x))
 }
 
 /// A secondary action.
