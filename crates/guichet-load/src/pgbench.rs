@@ -41,11 +41,11 @@ pub(crate) fn compare(
 }
 
 /// What pgbench measured.
-pub(crate) struct Yardstick {
+struct Yardstick {
     /// Transactions a second, the connections' time to log in left out.
-    pub(crate) per_second: f64,
+    per_second: f64,
     /// Transactions in all.
-    pub(crate) transactions: u64,
+    transactions: u64,
 }
 
 /// Runs pgbench `-N` for `duration` over `connections` connections in a
@@ -77,7 +77,8 @@ fn run_in(
     duration: Duration,
 ) -> anyhow::Result<Yardstick> {
     let target = connection_string(server, name);
-    let initialised = Command::new(program())
+    let program = program();
+    let initialised = Command::new(&program)
         .args(["--initialize", "--quiet", "--scale", &SCALE.to_string()])
         .arg(&target)
         .output()
@@ -91,7 +92,7 @@ fn run_in(
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(connections as usize);
-    let run = Command::new(program())
+    let run = Command::new(&program)
         .args(["--skip-some-updates", "--no-vacuum"])
         .args(["--client", &connections.to_string()])
         .args(["--jobs", &threads.to_string()])
