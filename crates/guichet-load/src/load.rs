@@ -21,7 +21,7 @@ use postgres::Client;
 use guichet_cli::{Failure, Output};
 
 use crate::args::LoadArgs;
-use crate::pgbench;
+use crate::{pgbench, server_time};
 
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
@@ -68,7 +68,12 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         .config_mut()
         .user(&arguments.kiosk_role)
         .password(&password);
-    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &kiosk_config, &secrets)?;
+    let pool = Pool::connect(&kiosk_config, arguments.connections.min(arguments.kiosks))
+        .context("connecting as the kiosk role")?;
+    let sessions = sign_in_at_once(&pool, &secrets, out)?;
+    let sampler = server_time::Sampler::start(&arguments.db, &arguments.kiosk_role)?;
+    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &pool, &secrets, sessions)?;
+    let server_time = sampler.finish().context("sampling the server")?;
     latencies.sort_unstable();
     let units_per_second = f64::from(arguments.units) / elapsed.as_secs_f64();
     out.line(format_args!(
@@ -81,6 +86,8 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         percentile(&latencies, 50).as_secs_f64() * 1000.0,
         percentile(&latencies, 99).as_secs_f64() * 1000.0,
     ))?;
+    out.line(server_time.report())?;
+    out.line(server_time.processors(arguments.units))?;
 
     let beside = arguments.units.min(SQLITE_UNITS);
     let (sqlite_elapsed, sqlite_latencies, sqlite_violations) =
@@ -175,32 +182,80 @@ struct Played {
     won: Cents,
 }
 
+/// Every simulated kiosk's player signs in at once (kiosk `n` known by
+/// `secrets[n]`), each on a connection borrowed from `pool`, before the
+/// clock of the units starts; says how long it took. Their sessions, by
+/// number.
+fn sign_in_at_once(
+    pool: &Pool,
+    secrets: &[String],
+    out: &mut Output,
+) -> Result<Vec<Option<Session>>, Failure> {
+    let started = Instant::now();
+    let sessions = std::thread::scope(|scope| {
+        let kiosks: Vec<_> = (0..)
+            .zip(secrets)
+            .map(|(number, secret)| {
+                std::thread::Builder::new()
+                    .stack_size(KIOSK_STACK)
+                    .spawn_scoped(scope, move || {
+                        let payer = player(number);
+                        let mut seat = PlayerAccount::new(Kiosk::with_client(
+                            pool.take(),
+                            &kiosk_name(number),
+                            secret,
+                        ));
+                        let signed = seat.sign_in(&payer, PIN);
+                        let (kiosk, session) = seat.into_parts();
+                        pool.give_back(kiosk.into_client());
+                        signed
+                            .map(|()| session)
+                            .map_err(|error| format!("{payer} signing in: {error}"))
+                    })
+            })
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
+        kiosks
+            .into_iter()
+            .map(|kiosk| {
+                kiosk
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })
+    .map_err(anyhow::Error::msg)?;
+    out.line(format_args!(
+        "{} players signed in at their kiosks at once in {:.2} s (a bcrypt hash each)",
+        secrets.len(),
+        started.elapsed().as_secs_f64()
+    ))?;
+    Ok(sessions)
+}
+
 /// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
-/// buying and playing out units over a pool of connections logged in with
-/// `kiosk_config` until `arguments.units` are bought, kiosk `n` known by
-/// `secrets[n]`. Returns the time it took, each purchase's time, and what each
-/// kiosk played.
+/// its player signed in (`sessions`, by number), buying and playing out units
+/// over the connections of `pool` until `arguments.units` are bought, kiosk
+/// `n` known by `secrets[n]`. Returns the time it took, each purchase's time,
+/// and what each kiosk played.
 fn play_at_once(
     arguments: &LoadArgs,
-    kiosk_config: &Endpoint,
+    pool: &Pool,
     secrets: &[String],
+    sessions: Vec<Option<Session>>,
 ) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
-    let connections = (0..arguments.connections.min(arguments.kiosks))
-        .map(|_| kiosk_config.connect())
-        .collect::<Result<Vec<_>, _>>()
-        .context("connecting as the kiosk role")?;
-    let pool = Pool::new(connections);
     let claimed = AtomicU32::new(0);
     let started = Instant::now();
     let results: Vec<Result<(Vec<Duration>, Played), String>> = std::thread::scope(|scope| {
         let kiosks: Vec<_> = (0..arguments.kiosks)
             .zip(secrets)
-            .map(|(number, secret)| {
-                let (pool, claimed) = (&pool, &claimed);
+            .zip(sessions)
+            .map(|((number, secret), session)| {
+                let claimed = &claimed;
                 std::thread::Builder::new()
                     .stack_size(KIOSK_STACK)
                     .spawn_scoped(scope, move || {
-                        play_until_done(pool, claimed, arguments.units, (number, secret))
+                        play_until_done(pool, claimed, arguments.units, (number, secret), session)
                     })
             })
             .collect::<Result<_, _>>()
@@ -275,7 +330,8 @@ fn kiosk_name(number: u32) -> String {
     format!("load-{number}")
 }
 
-/// One simulated kiosk, number `number`, known by `secret`: claims a unit to
+/// One simulated kiosk, number `number`, known by `secret`, its player's
+/// session `signed_in` taken up on each connection borrowed: claims a unit to
 /// buy, borrows a connection, buys it from its player's account and gives the
 /// connection back; then borrows one again to reveal the unit all at once and
 /// settle it — until `units` are claimed. Returns each purchase's time and what it
@@ -285,18 +341,9 @@ fn play_until_done(
     claimed: &AtomicU32,
     units: u32,
     (number, secret): (u32, &str),
+    mut signed_in: Option<Session>,
 ) -> Result<(Vec<Duration>, Played), String> {
-    let (kiosk, payer) = (kiosk_name(number), player(number));
-    // The player signs in once; the session is taken up on each connection
-    // borrowed.
-    let mut signed_in = {
-        let mut seat = PlayerAccount::new(Kiosk::with_client(pool.take(), &kiosk, secret));
-        let signed = seat.sign_in(&payer, PIN);
-        let (kiosk, session) = seat.into_parts();
-        pool.give_back(kiosk.into_client());
-        signed.map_err(|error| format!("{payer} signing in: {error}"))?;
-        session
-    };
+    let kiosk = kiosk_name(number);
     let at_kiosk = |client, session: &mut Option<Session>| {
         PlayerAccount::resume(Kiosk::with_client(client, &kiosk, secret), session.take())
     };
@@ -370,11 +417,16 @@ struct Pool {
 }
 
 impl Pool {
-    fn new(connections: Vec<Client>) -> Self {
-        Self {
-            idle: Mutex::new(connections),
+    /// `count` connections to `server`.
+    fn connect(server: &Endpoint, count: u32) -> Result<Self, guichet_network::NetworkError> {
+        Ok(Self {
+            idle: Mutex::new(
+                (0..count)
+                    .map(|_| server.connect())
+                    .collect::<Result<_, _>>()?,
+            ),
             returned: Condvar::new(),
-        }
+        })
     }
 
     /// A connection, once one is free.

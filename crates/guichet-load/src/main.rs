@@ -6,6 +6,7 @@
 mod args;
 mod load;
 mod pgbench;
+mod server_time;
 
 use std::process::ExitCode;
 

@@ -43,6 +43,39 @@ fn pgbench_per_second(printed: &str, connections: u32) -> f64 {
         .unwrap_or_else(|| panic!("pgbench's transactions a second: {yardstick}"))
 }
 
+/// What the run of 600 units by 50 kiosks over 8 connections printed: each
+/// figure, pgbench's beside it, and every check passed.
+fn says_what_it_did(printed: &str) {
+    assert!(
+        printed.contains("50 players signed in at their kiosks at once in "),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("600 units bought, revealed and settled by 50 kiosks over 8 connections"),
+        "{printed}"
+    );
+    assert!(printed.contains("units/s; purchase p50"), "{printed}");
+    // Where the server's time went, sampled while the kiosks played.
+    assert!(
+        printed.contains("where the kiosk role's connections were (")
+            && printed.contains("working on a CPU "),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("processor time while the kiosks played (")
+            && printed.contains(" ms a unit), guichet-load "),
+        "{printed}"
+    );
+    assert!(printed.contains("beside it, SQLite"), "{printed}");
+    // pgbench beside it, on the same server and connections.
+    assert!(pgbench_per_second(printed, 8) > 0.0, "{printed}");
+    assert!(printed.contains("ok: 600 units sold"), "{printed}");
+    assert!(
+        printed.contains("50 players' ledgers balanced; verify passes on both engines"),
+        "{printed}"
+    );
+}
+
 #[test]
 fn kiosks_buy_at_once_and_every_sale_checks_out() {
     let server = Server::start();
@@ -69,19 +102,7 @@ fn kiosks_buy_at_once_and_every_sale_checks_out() {
         "{printed}{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(
-        printed.contains("600 units bought, revealed and settled by 50 kiosks over 8 connections"),
-        "{printed}"
-    );
-    assert!(printed.contains("units/s; purchase p50"), "{printed}");
-    assert!(printed.contains("beside it, SQLite"), "{printed}");
-    // pgbench beside it, on the same server and connections.
-    assert!(pgbench_per_second(&printed, 8) > 0.0, "{printed}");
-    assert!(printed.contains("ok: 600 units sold"), "{printed}");
-    assert!(
-        printed.contains("50 players' ledgers balanced; verify passes on both engines"),
-        "{printed}"
-    );
+    says_what_it_did(&printed);
 
     // What it says is what the database holds.
     let mut admin = Client::connect(&superuser, NoTls).expect("the superuser connects");
