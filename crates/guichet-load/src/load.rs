@@ -21,7 +21,8 @@ use postgres::Client;
 use guichet_cli::{Failure, Output};
 
 use crate::args::LoadArgs;
-use crate::{pgbench, server_time};
+use crate::pgbench;
+use crate::server_time;
 
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
 const EMISSION: &Emission = &STAR_FORTUNE_50;
