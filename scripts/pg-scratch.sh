@@ -56,7 +56,8 @@ start)
     ;;
 stop)
     if [ -d "$dir/data" ]; then
-        as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null || true
+        # (Already stopped, say by a failover test: nothing to say.)
+        as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null 2>&1 || true
     fi
     rm -rf "$dir"
     ;;

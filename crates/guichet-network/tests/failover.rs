@@ -1,0 +1,184 @@
+//! A network through its primary's failure: a primary and its synchronous
+//! standby (`scripts/pg-pair.sh`), kiosks reaching whichever takes writes
+//! through one multi-host URL (`target_session_attrs=read-write`). A sale
+//! committed on the primary is on the standby before the kiosk hears of it;
+//! once the primary is killed (`pg_ctl -m immediate`) and the standby
+//! promoted, the same URL reaches it, the player's session goes on, the
+//! next unit sells after the last, and `verify` passes.
+
+#[path = "support/network.rs"]
+mod network;
+#[path = "support/postgres.rs"]
+mod postgres_server;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use guichet_network::{Kiosk, Operator, PlayerAccount};
+use guichet_sale::PointOfSale as _;
+use network::{EMISSION, open_account, seed};
+use postgres::{Client, NoTls};
+
+/// A primary and its synchronous standby of this test's own, stopped and
+/// removed when dropped.
+struct Pair {
+    folder: PathBuf,
+    /// The superuser's URL naming both, primary first.
+    url: String,
+}
+
+/// `scripts/pg-pair.sh`, in the workspace.
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|folder| folder.join("scripts/pg-pair.sh"))
+        .find(|path| path.exists())
+        .expect("scripts/pg-pair.sh in the workspace")
+}
+
+impl Pair {
+    fn start() -> Self {
+        let folder = std::env::temp_dir().join(format!("guichet-pair-{}", std::process::id()));
+        let url = Self::run("start", &folder);
+        Self {
+            folder,
+            url: url.trim().to_owned(),
+        }
+    }
+
+    /// Kills the primary and promotes the standby.
+    fn fail(&self) {
+        Self::run("fail", &self.folder);
+    }
+
+    fn run(action: &str, folder: &std::path::Path) -> String {
+        let output = Command::new("bash")
+            .arg(script())
+            .arg(action)
+            .arg(folder)
+            .output()
+            .expect("bash runs");
+        assert!(
+            output.status.success(),
+            "pg-pair.sh {action}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).expect("UTF-8")
+    }
+
+    /// Database `name` on both, as user `user` with `password`, naming
+    /// both hosts and asking for the one that takes writes.
+    fn url_of(&self, name: &str, user: &str, password: &str) -> String {
+        let (_, rest) = self.url.split_once('@').expect("a URL with a user");
+        let (hosts, _) = rest.split_once('/').expect("a URL with a database");
+        format!("postgres://{user}:{password}@{hosts}/{name}?target_session_attrs=read-write")
+    }
+
+    /// Database `name` on the standby alone, as the superuser.
+    fn standby(&self, name: &str) -> Client {
+        let (login, rest) = self.url.split_once('@').expect("a URL with a user");
+        let (hosts, _) = rest.split_once('/').expect("a URL with a database");
+        let (_, standby) = hosts.split_once(',').expect("two hosts");
+        Client::connect(&format!("{login}@{standby}/{name}"), NoTls)
+            .expect("the standby takes reads")
+    }
+}
+
+impl Drop for Pair {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(script())
+            .arg("stop")
+            .arg(&self.folder)
+            .status();
+    }
+}
+
+/// Sales and stakes in the database behind `client`.
+fn sales_and_stakes(client: &mut Client) -> (i64, i64) {
+    let row = client
+        .query_one(
+            "SELECT (SELECT count(*) FROM guichet.sales),
+                    (SELECT count(*) FROM guichet.ledger WHERE kind = 'stake')",
+            &[],
+        )
+        .expect("the sales");
+    (row.get(0), row.get(1))
+}
+
+#[test]
+fn a_sale_committed_survives_the_primary_and_the_next_sells_on_the_standby() {
+    let pair = Pair::start();
+    let superuser = {
+        let (login, rest) = pair.url.split_once('@').expect("a URL");
+        let (hosts, _) = rest.split_once('/').expect("a URL");
+        format!("{login}@{hosts}/postgres?target_session_attrs=read-write")
+    };
+    let mut primary = Client::connect(&superuser, NoTls).expect("the primary");
+    primary
+        .batch_execute("CREATE DATABASE failover")
+        .expect("a database");
+    let sync: String = primary
+        .query_one("SELECT sync_state FROM pg_stat_replication", &[])
+        .expect("its standby")
+        .get(0);
+    assert_eq!(sync, "sync", "a commit waits for the standby");
+    let operator_url = {
+        let (login, _) = pair.url.split_once('@').expect("a URL");
+        let (_, password) = login.rsplit_once(':').expect("a password");
+        pair.url_of("failover", "postgres", password)
+    };
+    let mut operator = Operator::connect(&operator_url).expect("the operator connects");
+    operator.install("kiosk_failover", "pw").expect("installed");
+    operator
+        .open_block(EMISSION, 0, &seed(9))
+        .expect("block 0 opens");
+    let secret = operator.add_kiosk("borne-1").expect("a kiosk");
+    open_account(&mut operator, "ada");
+    operator
+        .deposit(
+            "ada",
+            EMISSION.stake.checked_mul(2).expect("two stakes"),
+            "desk",
+        )
+        .expect("a deposit");
+    let kiosk_url = pair.url_of("failover", "kiosk_failover", "pw");
+    let mut seat = PlayerAccount::new(
+        Kiosk::connect(&kiosk_url, "borne-1", &secret).expect("the kiosk connects"),
+    );
+    seat.sign_in("ada", network::PIN).expect("signed in");
+
+    let first = seat.buy(EMISSION).expect("a unit");
+    // Committed on the primary: applied on the standby before the answer.
+    assert_eq!(sales_and_stakes(&mut pair.standby("failover")), (1, 1));
+    seat.finish(first.id).expect("settled");
+
+    pair.fail();
+    // The old connection died with the primary.
+    assert!(seat.balance().is_err(), "the primary is gone");
+    let (_, session) = seat.into_parts();
+    let mut seat = PlayerAccount::resume(
+        Kiosk::connect(&kiosk_url, "borne-1", &secret).expect("the same URL reaches the standby"),
+        session,
+    );
+    let second = seat
+        .buy(EMISSION)
+        .expect("the next unit, on the new primary");
+    assert_eq!(
+        (second.block, second.index),
+        (0, first.index + 1),
+        "nothing lost, nothing sold twice"
+    );
+    seat.finish(second.id).expect("settled");
+    // Two stakes deposited, two paid, each prize credited once.
+    assert_eq!(
+        seat.balance().expect("the balance").0,
+        first.prize.0 + second.prize.0
+    );
+
+    let mut operator = Operator::connect(&operator_url).expect("the operator reconnects");
+    let problems = operator.verify().expect("verify runs");
+    assert!(problems.is_empty(), "{problems:#?}");
+    let mut admin = Client::connect(&operator_url, NoTls).expect("the new primary");
+    assert_eq!(sales_and_stakes(&mut admin), (2, 2));
+}
