@@ -66,18 +66,30 @@ impl Pair {
         String::from_utf8(output.stdout).expect("UTF-8")
     }
 
-    /// Database `name` on both, as user `user` with `password`, naming
-    /// both hosts and asking for the one that takes writes.
-    fn url_of(&self, name: &str, user: &str, password: &str) -> String {
-        let (_, rest) = self.url.split_once('@').expect("a URL with a user");
+    /// The superuser's URL up to its `@` (`postgres://postgres:PW`), and
+    /// the two hosts after it.
+    fn login_and_hosts(&self) -> (&str, &str) {
+        let (login, rest) = self.url.split_once('@').expect("a URL with a user");
         let (hosts, _) = rest.split_once('/').expect("a URL with a database");
+        (login, hosts)
+    }
+
+    /// Database `name` on both, as the superuser, naming both hosts and
+    /// asking for the one that takes writes.
+    fn superuser(&self, name: &str) -> String {
+        let (login, hosts) = self.login_and_hosts();
+        format!("{login}@{hosts}/{name}?target_session_attrs=read-write")
+    }
+
+    /// The same, as user `user` with `password`.
+    fn url_of(&self, name: &str, user: &str, password: &str) -> String {
+        let (_, hosts) = self.login_and_hosts();
         format!("postgres://{user}:{password}@{hosts}/{name}?target_session_attrs=read-write")
     }
 
     /// Database `name` on the standby alone, as the superuser.
     fn standby(&self, name: &str) -> Client {
-        let (login, rest) = self.url.split_once('@').expect("a URL with a user");
-        let (hosts, _) = rest.split_once('/').expect("a URL with a database");
+        let (login, hosts) = self.login_and_hosts();
         let (_, standby) = hosts.split_once(',').expect("two hosts");
         Client::connect(&format!("{login}@{standby}/{name}"), NoTls)
             .expect("the standby takes reads")
@@ -109,12 +121,7 @@ fn sales_and_stakes(client: &mut Client) -> (i64, i64) {
 #[test]
 fn a_sale_committed_survives_the_primary_and_the_next_sells_on_the_standby() {
     let pair = Pair::start();
-    let superuser = {
-        let (login, rest) = pair.url.split_once('@').expect("a URL");
-        let (hosts, _) = rest.split_once('/').expect("a URL");
-        format!("{login}@{hosts}/postgres?target_session_attrs=read-write")
-    };
-    let mut primary = Client::connect(&superuser, NoTls).expect("the primary");
+    let mut primary = Client::connect(&pair.superuser("postgres"), NoTls).expect("the primary");
     primary
         .batch_execute("CREATE DATABASE failover")
         .expect("a database");
@@ -123,11 +130,7 @@ fn a_sale_committed_survives_the_primary_and_the_next_sells_on_the_standby() {
         .expect("its standby")
         .get(0);
     assert_eq!(sync, "sync", "a commit waits for the standby");
-    let operator_url = {
-        let (login, _) = pair.url.split_once('@').expect("a URL");
-        let (_, password) = login.rsplit_once(':').expect("a password");
-        pair.url_of("failover", "postgres", password)
-    };
+    let operator_url = pair.superuser("failover");
     let mut operator = Operator::connect(&operator_url).expect("the operator connects");
     operator.install("kiosk_failover", "pw").expect("installed");
     operator
