@@ -285,7 +285,7 @@ impl Operator {
 
 /// What the kiosk role may call, each function by its signature: the
 /// kiosks' functions of the newest schema, and nothing else.
-pub(crate) const KIOSK_FUNCTIONS: [&str; 13] = [
+pub(crate) const KIOSK_FUNCTIONS: [&str; 14] = [
     "guichet.try_pin(text, text, text, text)",
     "guichet.sign_in(text, text, bigint)",
     "guichet.sign_out(text, text, text)",
@@ -293,6 +293,7 @@ pub(crate) const KIOSK_FUNCTIONS: [&str; 13] = [
     "guichet.units(text, text, text, bigint)",
     "guichet.reveal(text, text, text, bigint, integer, text[])",
     "guichet.settle(text, text, text, bigint)",
+    "guichet.play_out(text, text, text, bigint, integer, text[])",
     "guichet.player_units(text, text, text, integer)",
     "guichet.player_balance(text, text, text)",
     "guichet.player_net(text, text, text, bigint)",

@@ -152,11 +152,11 @@ impl Operator {
     /// An emission this build does not know; the server's refusal.
     pub fn blocks(&mut self) -> Result<Vec<NetworkBlock>, NetworkError> {
         let rows = self.client.query(
-            "SELECT b.emission, b.number, b.size, b.sold, encode(b.commitment, 'hex'),
-                    to_char(b.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
-                    to_char(b.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
-                    CASE WHEN b.closed_at IS NOT NULL THEN encode(s.seed, 'hex') END
-             FROM guichet.blocks b JOIN guichet.block_seeds s ON s.block_id = b.id",
+            "SELECT emission, number, size, sold, encode(commitment, 'hex'),
+                    to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    encode(seed, 'hex')
+             FROM guichet.public_blocks",
             &[],
         )?;
         let count = |value: i32| u32::try_from(value).unwrap_or_default();

@@ -1,23 +1,24 @@
-//! The schema's versions (`v1.sql` to `v5.sql`), what it stores a
+//! The schema's versions (`v1.sql` to `v6.sql`), what it stores a
 //! unit's tier as, and the kiosk role's name.
 
 use crate::error::NetworkError;
 
 /// The schema's migrations, in order: migration `n` (from 1) brings the schema
 /// to version `n`.
-pub(crate) const MIGRATIONS: [&str; 5] = [
+pub(crate) const MIGRATIONS: [&str; 6] = [
     include_str!("v1.sql"),
     include_str!("v2.sql"),
     include_str!("v3.sql"),
     include_str!("v4.sql"),
     include_str!("v5.sql"),
+    include_str!("v6.sql"),
 ];
 
 /// The schema's version once every migration is applied.
-#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 5 fits.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // 6 fits.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 
-/// Units per row of `guichet.block_tiers` (as `v5.sql`'s `buy` reads them).
+/// Units per row of `guichet.block_tiers` (as `v6.sql`'s `buy` reads them).
 pub(crate) const CHUNK: u32 = 4096;
 
 /// A unit's tier byte when it loses.

@@ -1,7 +1,7 @@
 //! The operator's check of a whole network database against the core: every
-//! block's commitment and unit-stream key from its seed, every sale the unit
-//! its block's order gives with the tier its seed gives (and no block sold
-//! before the one before it ran out), every played unit's
+//! block's commitment and unit-stream key from its seed, its packs cutting it
+//! whole, every sale the unit its pack's order gives (each pack's first units,
+//! no gap, no repeat) with the tier its seed gives, every played unit's
 //! journal a legal reveal of the scenario it was shown (complete when
 //! settled), every stake and prize in the ledger once, every balance
 //! explained by its ledger.
@@ -17,14 +17,36 @@ use guichet_core::step::RevealStep;
 use crate::error::NetworkError;
 use crate::operator::Operator;
 
-/// A block as verify reads it.
+/// A block as verify reads it: the block its seed opens, and its packs in
+/// order.
 struct OpenedBlock {
     block: Block,
+    packs: Vec<Pack>,
+}
+
+/// A block's pack as the database counts it: units `first` to
+/// `first + size - 1`, the first `sold` of them sold.
+struct Pack {
+    number: i32,
+    first: u32,
+    size: u32,
     sold: u32,
 }
 
-/// By block id: the units counted sold, and the tally of their tiers.
-type SoldByBlock = (HashMap<i64, u32>, HashMap<i64, TierTally>);
+impl OpenedBlock {
+    /// The place in `packs` of the pack that holds unit `index`.
+    fn pack_of(&self, index: u32) -> Option<usize> {
+        let place = self
+            .packs
+            .partition_point(|pack| pack.first <= index)
+            .checked_sub(1)?;
+        (index < self.packs[place].first + self.packs[place].size).then_some(place)
+    }
+}
+
+/// By block id: the units sold in each pack (by its place), and the tally of
+/// their tiers.
+type SoldByBlock = (HashMap<i64, Vec<u32>>, HashMap<i64, TierTally>);
 
 /// A unit's stake and prize entries in the ledger: (kind, amount, player).
 type Entries = Vec<(String, i64, i64)>;
@@ -38,34 +60,28 @@ impl Operator {
     pub fn verify(&mut self) -> Result<Vec<String>, NetworkError> {
         let mut violations = Vec::new();
         let blocks = self.verify_blocks(&mut violations)?;
-        let (next, tallies) = self.verify_sales(&blocks, &mut violations)?;
+        let (sold_by_pack, tallies) = self.verify_sales(&blocks, &mut violations)?;
         for (block_id, opened) in &blocks {
-            let sold = next.get(block_id).copied().unwrap_or_default();
             let name = format!(
                 "block {} of {}",
                 opened.block.number(),
                 opened.block.emission()
             );
-            if sold != opened.sold {
-                violations.push(format!(
-                    "{name}: {} units counted sold, {sold} sales",
-                    opened.sold
-                ));
+            let sales = sold_by_pack.get(block_id).map_or(&[][..], Vec::as_slice);
+            for (place, pack) in opened.packs.iter().enumerate() {
+                let sold = sales.get(place).copied().unwrap_or_default();
+                if sold != pack.sold {
+                    violations.push(format!(
+                        "{name}, pack {}: {} units counted sold, {sold} sales",
+                        pack.number, pack.sold
+                    ));
+                }
             }
+            let sold: u32 = sales.iter().sum();
             if sold == opened.block.size()
                 && !tallies.get(block_id).is_some_and(TierTally::matches_table)
             {
                 violations.push(format!("{name}: sold out, its prizes are not its table's"));
-            }
-            let later_sold = blocks.iter().any(|(other_id, other)| {
-                std::ptr::eq(other.block.emission(), opened.block.emission())
-                    && other.block.number() > opened.block.number()
-                    && next.get(other_id).is_some_and(|&sales| sales > 0)
-            });
-            if later_sold && sold < opened.block.size() {
-                violations.push(format!(
-                    "{name}: a later block sold while it had units left"
-                ));
             }
         }
         self.verify_accounts(&mut violations)?;
@@ -99,7 +115,7 @@ impl Operator {
              FROM guichet.sales ORDER BY block_id, unit_index",
             &[],
         )?;
-        let mut next: HashMap<i64, u32> = HashMap::new();
+        let mut sold_by_pack: HashMap<i64, Vec<u32>> = HashMap::new();
         let mut tallies: HashMap<i64, TierTally> = HashMap::new();
         for row in &sales {
             let (block_id, index, tier): (i64, i32, Option<i16>) =
@@ -113,21 +129,25 @@ impl Operator {
                 block.number(),
                 block.emission()
             );
-            let expected_index = next.entry(block_id).or_default();
-            let Ok(index_u32) = u32::try_from(index) else {
-                violations.push(format!("{name}: not a unit index"));
-                continue;
-            };
-            if index_u32 != *expected_index {
-                violations.push(format!(
-                    "{name}: sold where unit {expected_index} was next (a gap or a repeat)"
-                ));
-            }
-            *expected_index = index_u32.saturating_add(1);
-            if index_u32 >= block.size() {
+            let Some((index_u32, place)) = u32::try_from(index)
+                .ok()
+                .and_then(|index| Some((index, opened.pack_of(index)?)))
+            else {
                 violations.push(format!("{name}: outside the block"));
                 continue;
+            };
+            let pack = &opened.packs[place];
+            let sold = sold_by_pack
+                .entry(block_id)
+                .or_insert_with(|| vec![0; opened.packs.len()]);
+            let expected_index = pack.first + sold[place];
+            if index_u32 != expected_index {
+                violations.push(format!(
+                    "{name}: sold where unit {expected_index} was next in pack {} (a gap or a repeat)",
+                    pack.number
+                ));
             }
+            sold[place] = index_u32 + 1 - pack.first;
             let tier = tier.and_then(|tier| usize::try_from(tier).ok());
             if tier != block.tier_of_unit(index_u32) {
                 violations.push(format!(
@@ -171,18 +191,19 @@ impl Operator {
                 "a ledger entry for unit {index} of block id {block_id}, never sold"
             ));
         }
-        Ok((next, tallies))
+        Ok((sold_by_pack, tallies))
     }
 
     /// Every block opened with its seed, checked: its commitment, its
-    /// unit-stream key, its size, closed exactly when sold out.
+    /// unit-stream key, its size, its packs, closed exactly when sold out.
     fn verify_blocks(
         &mut self,
         violations: &mut Vec<String>,
     ) -> Result<HashMap<i64, OpenedBlock>, NetworkError> {
+        let mut packs = self.packs()?;
         let mut blocks = HashMap::new();
         for row in self.client.query(
-            "SELECT b.id, b.emission, b.number, b.size, b.commitment, b.sold,
+            "SELECT b.id, b.emission, b.number, b.size, b.commitment, b.sold_in_full_packs,
                     b.closed_at IS NOT NULL, b.stream_key, s.seed
              FROM guichet.blocks b JOIN guichet.block_seeds s ON s.block_id = b.id ORDER BY b.id",
             &[],
@@ -218,15 +239,30 @@ impl Operator {
                     block.size()
                 ));
             }
-            if closed != (sold == size) {
-                violations.push(format!(
-                    "{name}: {sold} of {size} units sold, yet closed is {closed}"
-                ));
-            }
-            let sold = u32::try_from(sold).unwrap_or_default();
-            blocks.insert(id, OpenedBlock { block, sold });
+            let packs = packs.remove(&id).unwrap_or_default();
+            check_packs(&name, &packs, (block.size(), sold, closed), violations);
+            blocks.insert(id, OpenedBlock { block, packs });
         }
         Ok(blocks)
+    }
+
+    /// Every block's packs, by block id, in order.
+    fn packs(&mut self) -> Result<HashMap<i64, Vec<Pack>>, NetworkError> {
+        let mut packs: HashMap<i64, Vec<Pack>> = HashMap::new();
+        for row in self.client.query(
+            "SELECT block_id, number, first_unit, size, sold FROM guichet.packs
+             ORDER BY block_id, first_unit",
+            &[],
+        )? {
+            let count = |column| u32::try_from(row.get::<_, i32>(column)).unwrap_or_default();
+            packs.entry(row.get(0)).or_default().push(Pack {
+                number: row.get(1),
+                first: count(2),
+                size: count(3),
+                sold: count(4),
+            });
+        }
+        Ok(packs)
     }
 
     /// Every played unit's journal, by sale.
@@ -262,6 +298,46 @@ impl Operator {
             }
         }
         Ok(())
+    }
+}
+
+/// What is wrong with block `name`'s `packs`, the block of `size` units,
+/// `full` of them counted in its packs sold out, closed or not: packs that do
+/// not cut it whole, one after the other, or a count or a closing that is not
+/// theirs.
+fn check_packs(
+    name: &str,
+    packs: &[Pack],
+    (size, full, closed): (u32, i32, bool),
+    violations: &mut Vec<String>,
+) {
+    let mut next = 0;
+    for pack in packs {
+        if pack.first != next {
+            violations.push(format!(
+                "{name}: pack {} begins at unit {}, not {next}",
+                pack.number, pack.first
+            ));
+        }
+        next = pack.first + pack.size;
+    }
+    if next != size {
+        violations.push(format!("{name}: its packs hold {next} units, not {size}"));
+    }
+    let in_full_packs: u32 = packs
+        .iter()
+        .filter(|pack| pack.sold == pack.size)
+        .map(|pack| pack.size)
+        .sum();
+    if u32::try_from(full).ok() != Some(in_full_packs) {
+        violations.push(format!(
+            "{name}: {full} units counted in packs sold out, they hold {in_full_packs}"
+        ));
+    }
+    if closed != (in_full_packs == size) {
+        violations.push(format!(
+            "{name}: {in_full_packs} of {size} units sold, yet closed is {closed}"
+        ));
     }
 }
 

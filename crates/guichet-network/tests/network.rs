@@ -31,7 +31,9 @@ fn the_kiosk_role_can_read_no_seed_and_no_unsold_unit() {
         "SELECT tiers FROM guichet.block_tiers",
         "SELECT * FROM guichet.blocks",
         "SELECT * FROM guichet.sales",
-        "UPDATE guichet.blocks SET sold = 0",
+        "UPDATE guichet.blocks SET sold_in_full_packs = 0",
+        "SELECT * FROM guichet.packs",
+        "UPDATE guichet.packs SET kiosk = NULL",
         "INSERT INTO guichet.sales (block_id, unit_index, kiosk) VALUES (1, 5, 'me')",
         "SELECT * FROM guichet.players",
         "SELECT * FROM guichet.ledger",
@@ -79,9 +81,10 @@ fn player_public_blocks(kiosk_url: &str, operator: &mut Operator) -> Vec<PublicB
 
 /// What the kiosk role may call: every function of the kiosks, and no other,
 /// by signature (pgcrypto's functions in the schema are not among them).
-const KIOSK_MAY_CALL: [&str; 13] = [
+const KIOSK_MAY_CALL: [&str; 14] = [
     "guichet.buy(text,text,text,text,integer)",
     "guichet.last_closing(text,text)",
+    "guichet.play_out(text,text,text,bigint,integer,text[])",
     "guichet.player_balance(text,text,text)",
     "guichet.player_net(text,text,text,bigint)",
     "guichet.player_protection(text,text,text)",
@@ -212,9 +215,10 @@ fn a_kiosk_acts_as_itself_only() {
 }
 
 #[test]
-fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
+fn kiosks_buying_at_once_sell_each_from_a_pack_of_its_own() {
     const KIOSKS: u32 = 8;
     const EACH: u32 = 40;
+    const PACK: u32 = 100;
     let server = Server::start();
     let (mut operator, _, kiosk_url) = set_up(&server, "at_once", 3);
     let players: Vec<PlayerAccount> = (0..KIOSKS)
@@ -229,7 +233,7 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
         })
         .collect();
 
-    let sales: Vec<_> = std::thread::scope(|scope| {
+    let sold_by_kiosk: Vec<Vec<_>> = std::thread::scope(|scope| {
         let buyers: Vec<_> = players
             .into_iter()
             .map(|mut player| {
@@ -246,19 +250,30 @@ fn kiosks_buying_at_once_get_each_unit_once_in_the_block_order() {
             .collect();
         buyers
             .into_iter()
-            .flat_map(|buyer| buyer.join().expect("a buyer"))
+            .map(|buyer| buyer.join().expect("a buyer"))
             .collect()
     });
 
+    // Each kiosk sold from a pack of its own, in the pack's order; together
+    // the first packs of the block, each unit once.
     let block = Block::open(EMISSION, 0, &seed(3));
-    let mut indices: Vec<u32> = sales.iter().map(|sale| sale.index).collect();
-    indices.sort_unstable();
+    let mut firsts: Vec<u32> = sold_by_kiosk
+        .iter()
+        .map(|sales| {
+            let first = sales[0].index;
+            assert_eq!(first % PACK, 0, "a pack's first unit");
+            let indices: Vec<u32> = sales.iter().map(|sale| sale.index).collect();
+            assert_eq!(indices, (first..first + EACH).collect::<Vec<_>>());
+            first
+        })
+        .collect();
+    firsts.sort_unstable();
     assert_eq!(
-        indices,
-        (0..KIOSKS * EACH).collect::<Vec<_>>(),
-        "no gap, no repeat"
+        firsts,
+        (0..KIOSKS).map(|pack| pack * PACK).collect::<Vec<_>>(),
+        "the first packs, one to a kiosk"
     );
-    for sale in &sales {
+    for sale in sold_by_kiosk.iter().flatten() {
         assert_eq!(sale.block, 0);
         assert_eq!(
             sale.prize,
@@ -282,13 +297,16 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
         matches!(&duplicate, Err(NetworkError::Postgres(error)) if error.code() == Some(&SqlState::UNIQUE_VIOLATION)),
         "a block opens once: {duplicate:?}"
     );
-    // Block 0 as if sold but for its last three units.
+    // Block 0 as if sold but for its last three units: every pack sold out
+    // but the last, which has three left.
     let size = EMISSION.block_size;
     let mut admin = Client::connect(&url, NoTls).expect("the superuser connects");
     admin
-        .execute(
-            "UPDATE guichet.blocks SET sold = $1 WHERE number = 0",
-            &[&i32::try_from(size - 3).expect("a block size")],
+        .batch_execute(
+            "UPDATE guichet.packs SET sold = CASE WHEN first_unit + size = 850000
+                                                  THEN size - 3 ELSE size END
+             WHERE block_number = 0;
+             UPDATE guichet.blocks SET sold_in_full_packs = size - 100 WHERE number = 0;",
         )
         .expect("fast-forwarded");
 
@@ -322,9 +340,10 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
 
     // With no block left open, the kiosk is told, and nothing is sold.
     admin
-        .execute(
-            "UPDATE guichet.blocks SET sold = size, closed_at = now() WHERE number = 1",
-            &[],
+        .batch_execute(
+            "UPDATE guichet.packs SET sold = size WHERE block_number = 1;
+             UPDATE guichet.blocks SET sold_in_full_packs = size, closed_at = now()
+             WHERE number = 1",
         )
         .expect("sold out");
     operator
@@ -466,7 +485,7 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
 /// each thing a superuser then tampers with.
 /// Each tampering made on a copy of the database `verify…` played, and the
 /// violation verify must name for it.
-const TAMPERINGS: [(&str, &str); 12] = [
+const TAMPERINGS: [(&str, &str); 14] = [
     (
         "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
         "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
@@ -492,15 +511,23 @@ const TAMPERINGS: [(&str, &str); 12] = [
         "a journaled step is not a step",
     ),
     (
-        "UPDATE guichet.blocks SET sold = sold + 1",
+        "UPDATE guichet.packs SET sold = sold + 1 WHERE block_number = 0 AND number = 0",
         "units counted sold",
     ),
     (
-        "UPDATE guichet.blocks SET sold = 1 WHERE number = 1;
+        "UPDATE guichet.packs SET sold = 1 WHERE block_number = 1 AND number = 0;
          INSERT INTO guichet.sales (block_id, unit_index, kiosk, tier, player_id, generator)
-         SELECT id, 0, 'counter', NULL, (SELECT min(id) FROM guichet.players), 2
+         SELECT id, 7, 'counter', NULL, (SELECT min(id) FROM guichet.players), 2
          FROM guichet.blocks WHERE number = 1",
-        "block 0 of Star Fortune 0,50\u{a0}€: a later block sold while it had units left",
+        "unit 7 of block 1 of Star Fortune 0,50\u{a0}€: sold where unit 0 was next in pack 0",
+    ),
+    (
+        "UPDATE guichet.blocks SET sold_in_full_packs = 100 WHERE number = 1",
+        "block 1 of star-fortune@50: 100 units counted in packs sold out, they hold 0",
+    ),
+    (
+        "UPDATE guichet.packs SET first_unit = first_unit + 1 WHERE block_number = 1 AND number = 3",
+        "block 1 of star-fortune@50: pack 3 begins at unit 301, not 300",
     ),
     (
         "ALTER TABLE guichet.sales DROP CONSTRAINT sales_paid_by_a_player;
@@ -680,8 +707,8 @@ fn a_version_1_database_migrates_and_sells_on() {
              GRANT EXECUTE ON FUNCTION guichet.sell(text, text) TO {role};"
         ))
         .expect("the kiosk role, as version 1 granted it");
-    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 5));
-    assert_eq!(operator.migrate(&role).expect("again"), (5, 5));
+    assert_eq!(operator.migrate(&role).expect("migrated"), (1, 6));
+    assert_eq!(operator.migrate(&role).expect("again"), (6, 6));
     let key: Vec<u8> = admin
         .query_one("SELECT stream_key FROM guichet.blocks", &[])
         .expect("a key")
@@ -713,11 +740,11 @@ fn a_version_1_database_migrates_and_sells_on() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 
     admin
-        .batch_execute("UPDATE guichet.schema_version SET version = 6")
+        .batch_execute("UPDATE guichet.schema_version SET version = 7")
         .expect("from the future");
     let refused = operator.migrate(&role).expect_err("a newer schema");
     assert!(
-        matches!(refused, NetworkError::NewerSchema { found: 6, known: 5 }),
+        matches!(refused, NetworkError::NewerSchema { found: 7, known: 6 }),
         "{refused}"
     );
 }
