@@ -128,7 +128,7 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     );
     if problems.is_empty() {
         out.line(format_args!(
-            "ok: {} units sold, the first of their blocks in order, no gap, no repeat, each with its block's tier, revealed and settled; {} players' ledgers balanced; verify passes on both engines",
+            "ok: {} units sold, the first of their packs in order, no gap, no repeat, each with its block's tier, revealed and settled; {} players' ledgers balanced; verify passes on both engines",
             sales.len(),
             arguments.kiosks
         ))?;
@@ -362,15 +362,16 @@ fn play_until_done(
         latencies.push(asked.elapsed());
         give_back(seat, &mut signed_in);
         let unit = bought.map_err(|error| error.to_string())?;
+        let (id, prize) = (unit.id, unit.prize);
         let mut seat = at_kiosk(pool.take(), &mut signed_in);
-        let settled = seat.finish(unit.id);
+        let settled = seat.play_out(unit);
         give_back(seat, &mut signed_in);
         let settlement = settled.map_err(|error| error.to_string())?;
         if !settlement.credited {
-            return Err(format!("unit {} was settled before it was played", unit.id));
+            return Err(format!("unit {id} was settled before it was played"));
         }
         played.units += 1;
-        played.won = played.won.checked_add(unit.prize).unwrap_or(played.won);
+        played.won = played.won.checked_add(prize).unwrap_or(played.won);
     }
     Ok((latencies, played))
 }

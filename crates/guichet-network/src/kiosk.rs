@@ -19,6 +19,9 @@ pub struct Kiosk {
     pub(crate) client: Client,
     pub(crate) name: String,
     pub(crate) secret: String,
+    /// Where it connected, to connect again once the connection is lost
+    /// (none over a connection it was given).
+    endpoint: Option<Endpoint>,
 }
 
 impl Kiosk {
@@ -38,7 +41,26 @@ impl Kiosk {
     /// When the server cannot be reached, its certificate is refused, or it
     /// refuses the login.
     pub fn connect_to(endpoint: &Endpoint, name: &str, secret: &str) -> Result<Self, NetworkError> {
-        Ok(Self::with_client(endpoint.connect()?, name, secret))
+        let mut kiosk = Self::with_client(endpoint.connect()?, name, secret);
+        kiosk.endpoint = Some(endpoint.clone());
+        Ok(kiosk)
+    }
+
+    /// Connects again when the connection was lost (a server that stopped,
+    /// a failover: a multi-host URL then reaches the new primary), and
+    /// only then; a kiosk given its connection cannot, and says so.
+    ///
+    /// # Errors
+    /// When the server still cannot be reached.
+    pub fn reconnect_if_lost(&mut self) -> Result<(), NetworkError> {
+        if !self.client.is_closed() {
+            return Ok(());
+        }
+        let endpoint = self.endpoint.as_ref().ok_or_else(|| {
+            NetworkError::Unexpected("the connection was lost and was given, not made".into())
+        })?;
+        self.client = endpoint.connect()?;
+        Ok(())
     }
 
     /// Kiosk `name`, known by `secret`, over `client`: a connection logged in
@@ -49,6 +71,7 @@ impl Kiosk {
             client,
             name: name.to_owned(),
             secret: secret.to_owned(),
+            endpoint: None,
         }
     }
 

@@ -14,6 +14,8 @@ use guichet_core::money::Cents;
 use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
 
+use postgres::types::{ToSql, Type};
+
 use crate::error::NetworkError;
 use crate::kiosk::{Kiosk, Session};
 use guichet_sale::{
@@ -110,16 +112,68 @@ impl PlayerAccount {
         self.kiosk
     }
 
+    /// Runs `query` with `run` for the player of session `token`: its
+    /// parameters `$1` to `$3` the kiosk's name, its secret and `token`, then
+    /// `more`, each with its type — sent with the statement, in one round
+    /// trip. A connection lost before is made again first, where the kiosk
+    /// can.
+    fn call_with<T>(
+        &mut self,
+        token: &str,
+        (query, more): (&str, &[(&(dyn ToSql + Sync), Type)]),
+        run: impl FnOnce(
+            &mut postgres::Client,
+            &str,
+            &[(&(dyn ToSql + Sync), Type)],
+        ) -> Result<T, postgres::Error>,
+    ) -> Result<T, postgres::Error> {
+        // Out of reach, the call below fails as the server's error.
+        let _ = self.kiosk.reconnect_if_lost();
+        let Kiosk {
+            client,
+            name,
+            secret,
+            ..
+        } = &mut self.kiosk;
+        let mut params: Vec<(&(dyn ToSql + Sync), Type)> =
+            vec![(name, Type::TEXT), (secret, Type::TEXT), (&token, Type::TEXT)];
+        params.extend(more.iter().cloned());
+        run(client, query, &params)
+    }
+
+    /// The rows of `query` ([`PlayerAccount::call_with`]).
+    fn call(
+        &mut self,
+        token: &str,
+        query: &str,
+        more: &[(&(dyn ToSql + Sync), Type)],
+    ) -> Result<Vec<postgres::Row>, postgres::Error> {
+        self.call_with(token, (query, more), |client, query, params| {
+            client.query_typed(query, params)
+        })
+    }
+
+    /// The one row of `query` ([`PlayerAccount::call_with`]).
+    fn call_one(
+        &mut self,
+        token: &str,
+        query: &str,
+        more: &[(&(dyn ToSql + Sync), Type)],
+    ) -> Result<postgres::Row, postgres::Error> {
+        self.call_with(token, (query, more), |client, query, params| {
+            client.query_typed_one(query, params)
+        })
+    }
+
     /// The player's units: unit `wanted` alone, or every one they left
     /// unsettled at this kiosk.
     fn units(&mut self, wanted: Option<i64>) -> Result<Vec<Unit>, StoreError> {
         let token = self.token()?;
         let rows = self
-            .kiosk
-            .client
-            .query(
+            .call(
+                &token,
                 &format!("SELECT {UNIT_ROW} FROM guichet.units($1, $2, $3, $4)"),
-                &[&self.kiosk.name, &self.kiosk.secret, &token, &wanted],
+                &[(&wanted, Type::INT8)],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
@@ -144,20 +198,16 @@ impl PlayerAccount {
             .collect();
         let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
         let token = self.token()?;
-        self.kiosk
-            .client
-            .query_one(
-                "SELECT guichet.reveal($1, $2, $3, $4, $5, $6)",
-                &[
-                    &self.kiosk.name,
-                    &self.kiosk.secret,
-                    &token,
-                    &unit,
-                    &first,
-                    &journal,
-                ],
-            )
-            .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
+        self.call_one(
+            &token,
+            "SELECT guichet.reveal($1, $2, $3, $4, $5, $6)",
+            &[
+                (&unit, Type::INT8),
+                (&first, Type::INT4),
+                (&journal, Type::TEXT_ARRAY),
+            ],
+        )
+        .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
         current.steps.extend_from_slice(steps);
         if !current.steps.is_empty() {
             current.state = UnitState::Revealing;
@@ -179,11 +229,10 @@ impl PlayerAccount {
         }
         let token = self.token()?;
         let row = self
-            .kiosk
-            .client
-            .query_one(
+            .call_one(
+                &token,
                 "SELECT credited, settled_at FROM guichet.settle($1, $2, $3, $4)",
-                &[&self.kiosk.name, &self.kiosk.secret, &token, &unit],
+                &[(&unit, Type::INT8)],
             )
             .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
         current.state = UnitState::Settled;
@@ -225,17 +274,13 @@ impl PlayerAccount {
             .collect();
         let token = self.token()?;
         let row = self
-            .kiosk
-            .client
-            .query_one(
+            .call_one(
+                &token,
                 "SELECT credited, settled_at FROM guichet.play_out($1, $2, $3, $4, $5, $6)",
                 &[
-                    &self.kiosk.name,
-                    &self.kiosk.secret,
-                    &token,
-                    &unit,
-                    &first,
-                    &journal,
+                    (&unit, Type::INT8),
+                    (&first, Type::INT4),
+                    (&journal, Type::TEXT_ARRAY),
                 ],
             )
             .map_err(|error| refusal(error, Cents::ZERO, Some(unit)))?;
@@ -379,11 +424,10 @@ impl PlayerAccount {
     fn ledger(&mut self, after: i64) -> Result<(i64, Cents), StoreError> {
         let token = self.token()?;
         let row = self
-            .kiosk
-            .client
-            .query_one(
+            .call_one(
+                &token,
                 "SELECT mark, net_cents FROM guichet.player_net($1, $2, $3, $4)",
-                &[&self.kiosk.name, &self.kiosk.secret, &token, &after],
+                &[(&after, Type::INT8)],
             )
             .map_err(NetworkError::from)?;
         Ok((row.get(0), Cents(row.get(1))))
@@ -400,12 +444,7 @@ impl PointOfSale for PlayerAccount {
     fn balance(&mut self) -> Result<Cents, StoreError> {
         let token = self.token()?;
         let balance: Option<i64> = self
-            .kiosk
-            .client
-            .query_one(
-                "SELECT guichet.player_balance($1, $2, $3)",
-                &[&self.kiosk.name, &self.kiosk.secret, &token],
-            )
+            .call_one(&token, "SELECT guichet.player_balance($1, $2, $3)", &[])
             .map_err(NetworkError::from)?
             .get(0);
         balance.map(Cents).ok_or_else(|| {
@@ -424,17 +463,10 @@ impl PointOfSale for PlayerAccount {
         let version = i32::try_from(generator::VERSION).unwrap_or(i32::MAX);
         let token = self.token()?;
         let sale: i64 = self
-            .kiosk
-            .client
-            .query_one(
+            .call_one(
+                &token,
                 "SELECT sale_id FROM guichet.buy($1, $2, $3, $4, $5)",
-                &[
-                    &self.kiosk.name,
-                    &self.kiosk.secret,
-                    &token,
-                    &emission.code(),
-                    &version,
-                ],
+                &[(&emission.code(), Type::TEXT), (&version, Type::INT4)],
             )
             .map_err(|error| refusal(error, emission.stake, None))?
             .get(0);
@@ -475,11 +507,10 @@ impl PointOfSale for PlayerAccount {
         let limit = i32::try_from(limit).unwrap_or(i32::MAX);
         let token = self.token()?;
         let rows = self
-            .kiosk
-            .client
-            .query(
+            .call(
+                &token,
                 &format!("SELECT {UNIT_ROW} FROM guichet.player_units($1, $2, $3, $4)"),
-                &[&self.kiosk.name, &self.kiosk.secret, &token, &limit],
+                &[(&limit, Type::INT4)],
             )
             .map_err(NetworkError::from)?;
         rows.iter().map(unit_of).collect()
@@ -529,12 +560,11 @@ impl PointOfSale for PlayerAccount {
     fn protection(&mut self) -> Result<Protection, StoreError> {
         let token = self.token()?;
         let rows = self
-            .kiosk
-            .client
-            .query(
+            .call(
+                &token,
                 "SELECT which, in_force, pending, pending_from, used, excluded_until
                  FROM guichet.player_protection($1, $2, $3)",
-                &[&self.kiosk.name, &self.kiosk.secret, &token],
+                &[],
             )
             .map_err(NetworkError::from)?;
         let player = &self.card().unwrap_or_default();
