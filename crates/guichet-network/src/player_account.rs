@@ -192,10 +192,7 @@ impl PlayerAccount {
                 .apply(step)
                 .map_err(|source| StoreError::Step { unit, source })?;
         }
-        let journal: Vec<String> = steps
-            .iter()
-            .map(|step| serde_json::to_string(step).expect("a step serializes"))
-            .collect();
+        let journal = journal_of(steps);
         let first = i32::try_from(current.steps.len()).unwrap_or(i32::MAX);
         let token = self.token()?;
         self.call_one(
@@ -268,10 +265,7 @@ impl PlayerAccount {
                 .apply(step)
                 .map_err(|source| StoreError::Step { unit, source })?;
         }
-        let journal: Vec<String> = steps
-            .iter()
-            .map(|step| serde_json::to_string(step).expect("a step serializes"))
-            .collect();
+        let journal = journal_of(&steps);
         let token = self.token()?;
         let row = self
             .call_one(
@@ -292,6 +286,14 @@ impl PlayerAccount {
             credited: row.get(0),
         })
     }
+}
+
+/// `steps` as the server journals them, each its JSON.
+fn journal_of(steps: &[RevealStep]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|step| serde_json::to_string(step).expect("a step serializes"))
+        .collect()
 }
 
 /// The unit of a row of [`UNIT_ROW`], its scenario drawn from its
