@@ -1,5 +1,7 @@
 //! `guichet-load`'s command line.
 
+use std::path::PathBuf;
+
 use clap::Parser;
 
 /// `guichet-load`: load-tests a network's PostgreSQL database on this machine —
@@ -35,6 +37,21 @@ pub struct LoadArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30,
           value_parser = clap::value_parser!(u32).range(1..=3_600))]
     pub pgbench_seconds: u32,
+    /// Kills the primary of this data folder (`pg_ctl -m immediate`, as its
+    /// owner) once a third of the units are claimed, and starts it again
+    /// after `--down-seconds`: every kiosk waits and tries again until it
+    /// answers, and every check must still pass.
+    #[arg(long, value_name = "PGDATA")]
+    pub kill_primary: Option<PathBuf>,
+    /// With `--kill-primary`: promotes the standby of this data folder
+    /// instead of starting the primary again (`--db` then names both, e.g.
+    /// `postgres://postgres@127.0.0.1:P,127.0.0.1:S/db?target_session_attrs=read-write`).
+    #[arg(long, value_name = "PGDATA", requires = "kill_primary")]
+    pub failover_to: Option<PathBuf>,
+    /// With `--kill-primary` alone: how long the primary stays down.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(0..=600))]
+    pub down_seconds: u32,
     /// The kiosk role to create (or whose password to reset).
     #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
     pub kiosk_role: String,

@@ -3,8 +3,7 @@
 //! order and tiers, and the whole database verified.
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -12,16 +11,18 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::money::Cents;
-use guichet_network::{Endpoint, Kiosk, Operator, PlayerAccount, Sale, Session};
-use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale};
+use guichet_network::{Kiosk, Operator, PlayerAccount, Sale, Session};
+use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};
 use guichet_sqlite::OpenOptions;
 use guichet_sqlite::keys::KeyStore;
-use postgres::Client;
 
 use guichet_cli::{Failure, Output};
 
 use crate::args::LoadArgs;
+use crate::fault::Fault;
 use crate::pgbench;
+use crate::pool::Pool;
+use crate::retry::Retries;
 use crate::server_time;
 
 /// The emission the kiosks buy: its blocks (850 000 units) open in a second.
@@ -72,23 +73,47 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     let pool = Pool::connect(&kiosk_config, arguments.connections.min(arguments.kiosks))
         .context("connecting as the kiosk role")?;
     let sessions = sign_in_at_once(&pool, &secrets, out)?;
-    let sampler = server_time::Sampler::start(&arguments.db, &arguments.kiosk_role)?;
-    let (elapsed, mut latencies, played_by) = play_at_once(arguments, &pool, &secrets, sessions)?;
-    let server_time = sampler.finish().context("sampling the server")?;
-    latencies.sort_unstable();
-    let units_per_second = f64::from(arguments.units) / elapsed.as_secs_f64();
+    let fault = fault_of(arguments);
+    // A fault's run measures the kiosks going through it, not the server's
+    // steady time (its processes change).
+    let sampler = match fault {
+        None => Some(server_time::Sampler::start(
+            &arguments.db,
+            &arguments.kiosk_role,
+        )?),
+        Some(_) => None,
+    };
+    let mut run = play_at_once(arguments, &pool, &secrets, sessions, fault.as_ref())?;
+    let server_time = sampler
+        .map(server_time::Sampler::finish)
+        .transpose()
+        .context("sampling the server")?;
+    run.latencies.sort_unstable();
+    let units_per_second = f64::from(arguments.units) / run.elapsed.as_secs_f64();
     out.line(format_args!(
         "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
-        latencies.len(),
+        run.latencies.len(),
         arguments.kiosks,
         arguments.connections.min(arguments.kiosks),
-        elapsed.as_secs_f64(),
+        run.elapsed.as_secs_f64(),
         units_per_second,
-        percentile(&latencies, 50).as_secs_f64() * 1000.0,
-        percentile(&latencies, 99).as_secs_f64() * 1000.0,
+        percentile(&run.latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&run.latencies, 99).as_secs_f64() * 1000.0,
     ))?;
-    out.line(server_time.report())?;
-    out.line(server_time.processors(arguments.units))?;
+    if let Some(server_time) = server_time {
+        out.line(server_time.report())?;
+        out.line(server_time.processors(arguments.units))?;
+    }
+    if let Some(struck) = &run.fault {
+        out.line(format_args!(
+            "{struck}; the kiosks made {} calls again ({} found their purchase or settlement done, its answer lost), the longest wait for the server {:.1} s",
+            run.retries.calls.load(Ordering::Relaxed),
+            run.retries.found_done.load(Ordering::Relaxed),
+            Duration::from_millis(run.retries.longest_ms.load(Ordering::Relaxed)).as_secs_f64()
+        ))?;
+    }
+    // Connected again: a fault closed the operator's connection too.
+    let mut operator = Operator::connect_to(&arguments.db).context("connecting as the operator")?;
 
     let beside = arguments.units.min(SQLITE_UNITS);
     let (sqlite_elapsed, sqlite_latencies, sqlite_violations) =
@@ -107,7 +132,7 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
 
     let sales = operator.sales(EMISSION).context("reading the sales")?;
     let mut problems = check(&sales, &seeds, arguments.units);
-    for (number, played) in (0..).zip(played_by) {
+    for (number, played) in (0..).zip(run.played_by) {
         let name = player(number);
         let (balance, explained) = operator.account(&name).context("reading the accounts")?;
         let spent = i64::from(played.units).saturating_mul(EMISSION.stake.0);
@@ -201,8 +226,11 @@ fn sign_in_at_once(
                     .stack_size(KIOSK_STACK)
                     .spawn_scoped(scope, move || {
                         let payer = player(number);
+                        let client = pool
+                            .take()
+                            .map_err(|error| format!("{payer} signing in: {error}"))?;
                         let mut seat = PlayerAccount::new(Kiosk::with_client(
-                            pool.take(),
+                            client,
                             &kiosk_name(number),
                             secret,
                         ));
@@ -234,43 +262,87 @@ fn sign_in_at_once(
     Ok(sessions)
 }
 
+/// What the kiosks' run came to: how long it took, each purchase's time,
+/// what each kiosk played, the fault brought on, if one was, and the calls
+/// made again.
+struct Run {
+    elapsed: Duration,
+    latencies: Vec<Duration>,
+    played_by: Vec<Played>,
+    fault: Option<String>,
+    retries: Retries,
+}
+
+/// The fault the arguments ask for, if any.
+fn fault_of(arguments: &LoadArgs) -> Option<Fault> {
+    let primary = arguments.kill_primary.clone()?;
+    Some(match arguments.failover_to.clone() {
+        Some(standby) => Fault::Failover { primary, standby },
+        None => Fault::Crash {
+            primary,
+            down: Duration::from_secs(arguments.down_seconds.into()),
+        },
+    })
+}
+
 /// The run itself: `arguments.kiosks` simulated kiosks, each its own thread,
 /// its player signed in (`sessions`, by number), buying and playing out units
 /// over the connections of `pool` until `arguments.units` are bought, kiosk
-/// `n` known by `secrets[n]`. Returns the time it took, each purchase's time,
-/// and what each kiosk played.
+/// `n` known by `secrets[n]`; `fault` brought on once a third of the units
+/// are claimed.
 fn play_at_once(
     arguments: &LoadArgs,
     pool: &Pool,
     secrets: &[String],
     sessions: Vec<Option<Session>>,
-) -> anyhow::Result<(Duration, Vec<Duration>, Vec<Played>)> {
+    fault: Option<&Fault>,
+) -> anyhow::Result<Run> {
     let claimed = AtomicU32::new(0);
+    let done = AtomicBool::new(false);
+    let retries = Retries::default();
     let started = Instant::now();
-    let results: Vec<Result<(Vec<Duration>, Played), String>> = std::thread::scope(|scope| {
+    let (results, struck) = std::thread::scope(|scope| {
+        let striker = fault.map(|fault| {
+            let (claimed, done) = (&claimed, &done);
+            scope.spawn(move || fault.strike_at(claimed, arguments.units / 3, done))
+        });
         let kiosks: Vec<_> = (0..arguments.kiosks)
             .zip(secrets)
             .zip(sessions)
             .map(|((number, secret), session)| {
-                let claimed = &claimed;
+                let (claimed, retries) = (&claimed, &retries);
                 std::thread::Builder::new()
                     .stack_size(KIOSK_STACK)
                     .spawn_scoped(scope, move || {
-                        play_until_done(pool, claimed, arguments.units, (number, secret), session)
+                        let kiosk = Seat {
+                            pool,
+                            name: kiosk_name(number),
+                            secret,
+                            retries,
+                        };
+                        kiosk.play_until_done(claimed, arguments.units, session)
                     })
             })
             .collect::<Result<_, _>>()
             .unwrap_or_else(|error| panic!("cannot start a kiosk's thread: {error}"));
-        kiosks
+        let results: Vec<Result<(Vec<Duration>, Played), String>> = kiosks
             .into_iter()
             .map(|kiosk| {
                 kiosk
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
-            .collect()
+            .collect();
+        done.store(true, Ordering::Relaxed);
+        let struck = striker.map(|striker| {
+            striker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        (results, struck)
     });
     let elapsed = started.elapsed();
+    let fault = struck.transpose().context("bringing the fault on")?.flatten();
     let mut latencies = Vec::with_capacity(arguments.units as usize);
     let mut played_by = Vec::with_capacity(results.len());
     for kiosk in results {
@@ -280,7 +352,13 @@ fn play_at_once(
         played_by.push(played);
         latencies.extend(kiosk_latencies);
     }
-    Ok((elapsed, latencies, played_by))
+    Ok(Run {
+        elapsed,
+        latencies,
+        played_by,
+        fault,
+        retries,
+    })
 }
 
 /// One kiosk buying `units` units from its own SQLite file (in a temporary
@@ -331,49 +409,92 @@ fn kiosk_name(number: u32) -> String {
     format!("load-{number}")
 }
 
-/// One simulated kiosk, number `number`, known by `secret`, its player's
-/// session `signed_in` taken up on each connection borrowed: claims a unit to
-/// buy, borrows a connection, buys it from its player's account and gives the
-/// connection back; then borrows one again to reveal the unit all at once and
-/// settle it — until `units` are claimed. Returns each purchase's time and what it
-/// played, or the first error.
-fn play_until_done(
-    pool: &Pool,
-    claimed: &AtomicU32,
-    units: u32,
-    (number, secret): (u32, &str),
-    mut signed_in: Option<Session>,
-) -> Result<(Vec<Duration>, Played), String> {
-    let kiosk = kiosk_name(number);
-    let at_kiosk = |client, session: &mut Option<Session>| {
-        PlayerAccount::resume(Kiosk::with_client(client, &kiosk, secret), session.take())
-    };
-    let give_back = |seat: PlayerAccount, session: &mut Option<Session>| {
+/// One simulated kiosk: its name, its secret, the connections it borrows
+/// and the count of the calls the kiosks made again.
+struct Seat<'a> {
+    pool: &'a Pool,
+    name: String,
+    secret: &'a str,
+    retries: &'a Retries,
+}
+
+impl Seat<'_> {
+    /// `act` on the kiosk's seat for the player of `session`, over a
+    /// connection borrowed for it and given back after.
+    fn with_seat<T>(
+        &self,
+        session: &mut Option<Session>,
+        act: impl FnOnce(&mut PlayerAccount) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let client = self.pool.take()?;
+        let mut seat = PlayerAccount::resume(
+            Kiosk::with_client(client, &self.name, self.secret),
+            session.take(),
+        );
+        let done = act(&mut seat);
         let (kiosk, kept) = seat.into_parts();
         *session = kept;
-        pool.give_back(kiosk.into_client());
-    };
-    let mut latencies = Vec::new();
-    let mut played = Played::default();
-    while claimed.fetch_add(1, Ordering::Relaxed) < units {
-        let mut seat = at_kiosk(pool.take(), &mut signed_in);
-        let asked = Instant::now();
-        let bought = seat.buy(EMISSION);
-        latencies.push(asked.elapsed());
-        give_back(seat, &mut signed_in);
-        let unit = bought.map_err(|error| error.to_string())?;
-        let (id, prize) = (unit.id, unit.prize);
-        let mut seat = at_kiosk(pool.take(), &mut signed_in);
-        let settled = seat.play_out(unit);
-        give_back(seat, &mut signed_in);
-        let settlement = settled.map_err(|error| error.to_string())?;
-        if !settlement.credited {
-            return Err(format!("unit {id} was settled before it was played"));
-        }
-        played.units += 1;
-        played.won = played.won.checked_add(prize).unwrap_or(played.won);
+        self.pool.give_back(kiosk.into_client());
+        done
     }
-    Ok((latencies, played))
+
+    /// Claims a unit to buy, buys it from its player's account and gives
+    /// the connection back; then borrows one again to reveal the unit all at
+    /// once and settle it — until `units` are claimed. A call whose
+    /// connection was lost is made again until the server answers; a
+    /// purchase made again finds the unit the one before bought, if it did
+    /// (the server refuses a second while one is unsettled), and a unit
+    /// played out again is credited once. Returns each purchase's time and
+    /// what it played, or the first error.
+    fn play_until_done(
+        &self,
+        claimed: &AtomicU32,
+        units: u32,
+        mut session: Option<Session>,
+    ) -> Result<(Vec<Duration>, Played), String> {
+        let mut latencies = Vec::new();
+        let mut played = Played::default();
+        while claimed.fetch_add(1, Ordering::Relaxed) < units {
+            // The purchase's time: its calls', once it has a connection.
+            let mut took = Duration::ZERO;
+            let unit = self
+                .retries
+                .retried(|again| {
+                    self.with_seat(&mut session, |seat| {
+                        let asked = Instant::now();
+                        let bought = match seat.buy(EMISSION) {
+                            Err(StoreError::UnitUnfinished(bought)) if again => {
+                                self.retries.found_done.fetch_add(1, Ordering::Relaxed);
+                                seat.unit(bought)
+                            }
+                            bought => bought,
+                        };
+                        took = asked.elapsed();
+                        bought
+                    })
+                })
+                .map_err(|error| error.to_string())?;
+            latencies.push(took);
+            let (id, prize) = (unit.id, unit.prize);
+            let mut sent_again = false;
+            let settlement = self
+                .retries
+                .retried(|again| {
+                    sent_again |= again;
+                    self.with_seat(&mut session, |seat| seat.play_out(Unit::clone(&unit)))
+                })
+                .map_err(|error| error.to_string())?;
+            if !settlement.credited {
+                if !sent_again {
+                    return Err(format!("unit {id} was settled before it was played"));
+                }
+                self.retries.found_done.fetch_add(1, Ordering::Relaxed);
+            }
+            played.units += 1;
+            played.won = played.won.checked_add(prize).unwrap_or(played.won);
+        }
+        Ok((latencies, played))
+    }
 }
 
 /// What is wrong with `sales` by the seeds this run drew: `units` sold in
@@ -410,49 +531,4 @@ fn percentile(values: &[Duration], percent: usize) -> Duration {
         return Duration::ZERO;
     }
     values[(values.len() - 1) * percent / 100]
-}
-
-/// Connections the simulated kiosks share: one at a time each.
-struct Pool {
-    idle: Mutex<Vec<Client>>,
-    returned: Condvar,
-}
-
-impl Pool {
-    /// `count` connections to `server`.
-    fn connect(server: &Endpoint, count: u32) -> Result<Self, guichet_network::NetworkError> {
-        Ok(Self {
-            idle: Mutex::new(
-                (0..count)
-                    .map(|_| server.connect())
-                    .collect::<Result<_, _>>()?,
-            ),
-            returned: Condvar::new(),
-        })
-    }
-
-    /// A connection, once one is free.
-    fn take(&self) -> Client {
-        let mut idle = self
-            .idle
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        loop {
-            if let Some(kiosk) = idle.pop() {
-                return kiosk;
-            }
-            idle = self
-                .returned
-                .wait(idle)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-    }
-
-    fn give_back(&self, client: Client) {
-        self.idle
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(client);
-        self.returned.notify_one();
-    }
 }

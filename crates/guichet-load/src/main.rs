@@ -4,8 +4,11 @@
 //! kiosk window.
 
 mod args;
+mod fault;
 mod load;
 mod pgbench;
+mod pool;
+mod retry;
 mod server_time;
 
 use std::process::ExitCode;

@@ -65,6 +65,18 @@ impl From<NetworkError> for StoreError {
     }
 }
 
+/// Whether `error` is the network's connection lost
+/// ([`NetworkError::is_connection_lost`]): the call may be made again.
+#[must_use]
+pub fn connection_lost(error: &StoreError) -> bool {
+    match error {
+        StoreError::Network(inner) => inner
+            .downcast_ref::<NetworkError>()
+            .is_some_and(NetworkError::is_connection_lost),
+        _ => false,
+    }
+}
+
 /// The SQLSTATE of a kiosk the network does not know by the name and secret
 /// it gave (`guichet.check_kiosk`, `v3.sql`).
 pub const KIOSK_REFUSED: &str = "GU014";
@@ -88,6 +100,30 @@ impl NetworkError {
         match self {
             Self::Postgres(error) => error.code().map(postgres::error::SqlState::code),
             _ => None,
+        }
+    }
+
+    /// Whether the connection to the server was lost, or the server cannot
+    /// take calls now (stopping, starting again, in recovery, a standby not
+    /// yet promoted): a call worth making again, on a new connection, once
+    /// it answers. A refusal of the server's (a rule, a limit) is not.
+    #[must_use]
+    pub fn is_connection_lost(&self) -> bool {
+        let Self::Postgres(error) = self else {
+            return false;
+        };
+        if error.is_closed() {
+            return true;
+        }
+        match error.code().map(postgres::error::SqlState::code) {
+            // Connection exceptions; the server shut down by its operator or
+            // after another process crashed; starting up; read only (a
+            // standby, or a primary demoted).
+            Some(code) => {
+                code.starts_with("08") || ["57P01", "57P02", "57P03", "25006"].contains(&code)
+            }
+            // No answer at all: the socket (refused, reset, cut).
+            None => std::error::Error::source(error).is_some_and(|cause| cause.is::<std::io::Error>()),
         }
     }
 

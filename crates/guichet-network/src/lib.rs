@@ -19,7 +19,7 @@
 //! player's money, units or limits are reachable without their session. A
 //! sale is paid and committed before its prize is told. Players' accounts are
 //! protected as on a kiosk's own file: 7-day deposit and stake limits,
-//! self-exclusion (`protection.rs`). See `v1.sql` to `v5.sql`.
+//! self-exclusion (`protection.rs`). See `v1.sql` to `v6.sql`.
 
 mod endpoint;
 mod error;
@@ -33,7 +33,9 @@ mod schema;
 mod verify;
 
 pub use endpoint::{Endpoint, TlsMode};
-pub use error::{CLOSING_REFUSED, KIOSK_REFUSED, NOT_FINAL, NetworkError, SIGNED_OUT};
+pub use error::{
+    CLOSING_REFUSED, KIOSK_REFUSED, NOT_FINAL, NetworkError, SIGNED_OUT, connection_lost,
+};
 pub use kiosk::{Kiosk, Session};
 pub use operator::Operator;
 pub use player_account::PlayerAccount;
