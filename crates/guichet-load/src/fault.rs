@@ -96,11 +96,11 @@ fn pg_ctl(data: &Path, arguments: &[&str]) -> anyhow::Result<()> {
 fn command_output(command: &mut Command) -> anyhow::Result<String> {
     let output = command
         .output()
-        .with_context(|| format!("running {:?}", command.get_program()))?;
+        .with_context(|| format!("running {}", command.get_program().display()))?;
     anyhow::ensure!(
         output.status.success(),
-        "{:?}: {}",
-        command.get_program(),
+        "{}: {}",
+        command.get_program().display(),
         String::from_utf8_lossy(&output.stderr).trim()
     );
     Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned())

@@ -46,22 +46,7 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     operator
         .install(&arguments.kiosk_role, &password)
         .context("setting up the schema (the database must be empty)")?;
-    let blocks = arguments.units.div_ceil(EMISSION.block_size) + 1;
-    let opening = Instant::now();
-    let seeds = (0..blocks)
-        .map(|number| {
-            let seed = Seed::generate()?;
-            operator.open_block(EMISSION, number, &seed)?;
-            Ok(seed)
-        })
-        .collect::<anyhow::Result<Vec<Seed>>>()
-        .context("opening the blocks")?;
-    out.line(format_args!(
-        "opened {blocks} block(s) of {} ({} units each) in {:.1} s",
-        EMISSION.code(),
-        EMISSION.block_size,
-        opening.elapsed().as_secs_f64()
-    ))?;
+    let seeds = open_blocks(&mut operator, arguments.units, out)?;
 
     let (funds, secrets) = add_kiosks_and_players(&mut operator, arguments)?;
 
@@ -88,30 +73,7 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         .map(server_time::Sampler::finish)
         .transpose()
         .context("sampling the server")?;
-    run.latencies.sort_unstable();
-    let units_per_second = f64::from(arguments.units) / run.elapsed.as_secs_f64();
-    out.line(format_args!(
-        "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
-        run.latencies.len(),
-        arguments.kiosks,
-        arguments.connections.min(arguments.kiosks),
-        run.elapsed.as_secs_f64(),
-        units_per_second,
-        percentile(&run.latencies, 50).as_secs_f64() * 1000.0,
-        percentile(&run.latencies, 99).as_secs_f64() * 1000.0,
-    ))?;
-    if let Some(server_time) = server_time {
-        out.line(server_time.report())?;
-        out.line(server_time.processors(arguments.units))?;
-    }
-    if let Some(struck) = &run.fault {
-        out.line(format_args!(
-            "{struck}; the kiosks made {} calls again ({} found their purchase or settlement done, its answer lost), the longest wait for the server {:.1} s",
-            run.retries.calls.load(Ordering::Relaxed),
-            run.retries.found_done.load(Ordering::Relaxed),
-            Duration::from_millis(run.retries.longest_ms.load(Ordering::Relaxed)).as_secs_f64()
-        ))?;
-    }
+    let units_per_second = report_play(arguments, &mut run, server_time.as_ref(), out)?;
     // Connected again: a fault closed the operator's connection too.
     let mut operator = Operator::connect_to(&arguments.db).context("connecting as the operator")?;
 
@@ -164,6 +126,67 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
     }
     out.line(format_args!("{} problem(s)", problems.len()))?;
     Ok(ExitCode::from(1))
+}
+
+/// Opens the blocks `units` units need, and one more; their seeds, by number.
+fn open_blocks(
+    operator: &mut Operator,
+    units: u32,
+    out: &mut Output,
+) -> Result<Vec<Seed>, Failure> {
+    let blocks = units.div_ceil(EMISSION.block_size) + 1;
+    let opening = Instant::now();
+    let seeds = (0..blocks)
+        .map(|number| {
+            let seed = Seed::generate()?;
+            operator.open_block(EMISSION, number, &seed)?;
+            Ok(seed)
+        })
+        .collect::<anyhow::Result<Vec<Seed>>>()
+        .context("opening the blocks")?;
+    out.line(format_args!(
+        "opened {blocks} block(s) of {} ({} units each) in {:.1} s",
+        EMISSION.code(),
+        EMISSION.block_size,
+        opening.elapsed().as_secs_f64()
+    ))?;
+    Ok(seeds)
+}
+
+/// Prints what the kiosks' `run` came to: its rate and latencies (sorted
+/// here), where the server's time went when it was sampled, and the fault
+/// when one was brought on. Returns the units a second.
+fn report_play(
+    arguments: &LoadArgs,
+    run: &mut Run,
+    server_time: Option<&server_time::Tally>,
+    out: &mut Output,
+) -> Result<f64, Failure> {
+    run.latencies.sort_unstable();
+    let units_per_second = f64::from(arguments.units) / run.elapsed.as_secs_f64();
+    out.line(format_args!(
+        "{} units bought, revealed and settled by {} kiosks over {} connections in {:.2} s: {:.0} units/s; purchase p50 {:.2} ms, p99 {:.2} ms",
+        run.latencies.len(),
+        arguments.kiosks,
+        arguments.connections.min(arguments.kiosks),
+        run.elapsed.as_secs_f64(),
+        units_per_second,
+        percentile(&run.latencies, 50).as_secs_f64() * 1000.0,
+        percentile(&run.latencies, 99).as_secs_f64() * 1000.0,
+    ))?;
+    if let Some(server_time) = server_time {
+        out.line(server_time.report())?;
+        out.line(server_time.processors(arguments.units))?;
+    }
+    if let Some(struck) = &run.fault {
+        out.line(format_args!(
+            "{struck}; the kiosks made {} calls again ({} found their purchase or settlement done, its answer lost), the longest wait for the server {:.1} s",
+            run.retries.calls.load(Ordering::Relaxed),
+            run.retries.found_done.load(Ordering::Relaxed),
+            Duration::from_millis(run.retries.longest_ms.load(Ordering::Relaxed)).as_secs_f64()
+        ))?;
+    }
+    Ok(units_per_second)
 }
 
 /// Adds each simulated kiosk to the network and opens the account of the
@@ -342,7 +365,10 @@ fn play_at_once(
         (results, struck)
     });
     let elapsed = started.elapsed();
-    let fault = struck.transpose().context("bringing the fault on")?.flatten();
+    let fault = struck
+        .transpose()
+        .context("bringing the fault on")?
+        .flatten();
     let mut latencies = Vec::with_capacity(arguments.units as usize);
     let mut played_by = Vec::with_capacity(results.len());
     for kiosk in results {

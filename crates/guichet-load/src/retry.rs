@@ -13,7 +13,7 @@ const FIRST_WAIT: Duration = Duration::from_millis(50);
 const LONGEST_WAIT: Duration = Duration::from_secs(2);
 
 /// How long a kiosk tries before it gives up.
-const GIVE_UP_AFTER: Duration = Duration::from_secs(60);
+const GIVE_UP_AFTER: Duration = Duration::from_mins(1);
 
 /// What the kiosks' tries came to, counted across their threads.
 #[derive(Default)]
@@ -56,7 +56,8 @@ impl Retries {
                 }
                 done => {
                     if again {
-                        let waited = u64::try_from(lost_at.elapsed().as_millis()).unwrap_or(u64::MAX);
+                        let waited =
+                            u64::try_from(lost_at.elapsed().as_millis()).unwrap_or(u64::MAX);
                         self.longest_ms.fetch_max(waited, Ordering::Relaxed);
                     }
                     return done;

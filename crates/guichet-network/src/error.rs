@@ -123,7 +123,8 @@ impl NetworkError {
                 code.starts_with("08") || ["57P01", "57P02", "57P03", "25006"].contains(&code)
             }
             // No answer at all: the socket (refused, reset, cut).
-            None => std::error::Error::source(error).is_some_and(|cause| cause.is::<std::io::Error>()),
+            None => std::error::Error::source(error)
+                .is_some_and(<dyn std::error::Error>::is::<std::io::Error>),
         }
     }
 

@@ -135,8 +135,11 @@ impl PlayerAccount {
             secret,
             ..
         } = &mut self.kiosk;
-        let mut params: Vec<(&(dyn ToSql + Sync), Type)> =
-            vec![(name, Type::TEXT), (secret, Type::TEXT), (&token, Type::TEXT)];
+        let mut params: Vec<(&(dyn ToSql + Sync), Type)> = vec![
+            (name, Type::TEXT),
+            (secret, Type::TEXT),
+            (&token, Type::TEXT),
+        ];
         params.extend(more.iter().cloned());
         run(client, query, &params)
     }

@@ -43,6 +43,17 @@ impl Server {
         Self::throwaway(&[])
     }
 
+    /// Starts a throwaway cluster of this test's own (never the shared one:
+    /// a test that stops its server, say).
+    pub fn own() -> Self {
+        Self::throwaway(&[])
+    }
+
+    /// The data folder of this test's own cluster (none for the shared one).
+    pub fn data(&self) -> Option<PathBuf> {
+        self.folder.as_ref().map(|folder| folder.join("data"))
+    }
+
     /// Starts a throwaway cluster that also accepts TLS with the
     /// certificate and key of these PEM files (never the shared one).
     pub fn start_with_tls(cert: &std::path::Path, key: &std::path::Path) -> Self {
