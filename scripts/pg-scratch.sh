@@ -2,6 +2,8 @@
 # A throwaway PostgreSQL cluster on a free loopback port, for tests and trials.
 #
 #     scripts/pg-scratch.sh start DIR [CERT KEY]  # prints the superuser's URL
+#     scripts/pg-scratch.sh kill DIR              # kills it (pg_ctl -m immediate)
+#     scripts/pg-scratch.sh restart DIR           # starts it again, as it was
 #     scripts/pg-scratch.sh stop DIR              # stops it and removes DIR
 #
 # With CERT and KEY (PEM files), the server also accepts TLS with that
@@ -61,8 +63,15 @@ stop)
     fi
     rm -rf "$dir"
     ;;
+kill)
+    as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --mode=immediate --wait stop >/dev/null
+    ;;
+restart)
+    # With the options it was last started with (its postmaster.opts).
+    as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait restart >/dev/null
+    ;;
 *)
-    echo "pg-scratch.sh: start or stop, not $action" >&2
+    echo "pg-scratch.sh: start, kill, restart or stop, not $action" >&2
     exit 2
     ;;
 esac

@@ -144,6 +144,9 @@ pub enum ScreenCommand {
     ToggleMenu,
     /// Turn the sound on or off (the player's toggle, always in the bar).
     ToggleSound,
+    /// Try the network again, once it stopped answering (the page's own
+    /// timer, or the player's tap).
+    TryNetworkAgain,
 }
 
 /// The operator menu.

@@ -12,7 +12,7 @@ mod postgres_server;
 use common::monkey::{Dice, act};
 use common::{
     KIOSK_SIZES, balance, kiosk_configured, layout_problems, new_database, open_operator,
-    play_at_table, settled, tile_label, unit_on_table,
+    play_at_table, play_label, run_until, settled, tile_label, unit_on_table,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -231,6 +231,82 @@ fn a_kiosk_on_a_network_plays_the_players_account_there() {
         harness.query_by_label_contains("Black Jack").is_some(),
         "the unit played, to recall"
     );
+}
+
+/// The server killed in the middle of a unit: the window says « Le réseau ne
+/// répond pas, nouvel essai… », tries again by itself, each wait longer,
+/// never a panic; the page fits every kiosk. Once the server is back the
+/// unit is taken up on its table where it stopped, played out and credited
+/// once; the ledger explains the balance and verify passes.
+#[test]
+fn the_server_killed_mid_unit_the_window_waits_and_takes_the_unit_up() {
+    let server = Server::own();
+    let seed = Seed::from_bytes([23; 32]);
+    let credit = Cents::euros(10);
+    let (_operator, url, account) = network(&server, "kiosk_crash", &seed, credit);
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
+    harness.run_steps(2);
+    sign_in_by_taps(&mut harness, PIN);
+    harness.get_by_label(&tile_label(EMISSION.game)).click();
+    harness.run_steps(2);
+    harness.get_by_label(&play_label(EMISSION)).click();
+    harness.run_steps(2);
+    let bought = unit_on_table(&harness).expect("a unit bought");
+    assert!(!settled(&harness));
+
+    server.kill();
+    harness.get_by_label("Auto").click();
+    for _ in 0..300 {
+        if matches!(harness.state().page(), Page::Reconnecting(_)) {
+            break;
+        }
+        harness.step();
+    }
+    assert!(
+        matches!(harness.state().page(), Page::Reconnecting(_)),
+        "the network out of reach, said: {:?}",
+        harness.state().notice().map(|notice| &notice.text)
+    );
+    harness.run_steps(1);
+    harness.get_by_label("Le réseau ne répond pas, nouvel essai…");
+    // It tries again by itself: after 1 s, then 2 s later…
+    run_until(
+        &mut harness,
+        4.0,
+        |harness| matches!(harness.state().page(), Page::Reconnecting(page) if page.tries() >= 2),
+    );
+    harness.run_steps(1);
+    harness.get_by_label_contains("essais déjà faits : 2");
+    harness.snapshot("network/reconnecting");
+    for size in KIOSK_SIZES {
+        harness.set_size(size.into());
+        harness.run_steps(2);
+        let problems = layout_problems(&harness);
+        assert!(problems.is_empty(), "{size:?}: {problems:#?}");
+    }
+    harness.set_size(WINDOW_SIZE.into());
+    harness.run_steps(2);
+
+    server.restart();
+    run_until(&mut harness, 20.0, |harness| {
+        matches!(harness.state().page(), Page::Game(_))
+    });
+    let taken_up = unit_on_table(&harness).expect("the unit taken up");
+    assert_eq!(taken_up.id, bought.id, "the same unit, where it stopped");
+    harness.run_steps(2);
+    harness.get_by_label("Auto").click();
+    run_until(&mut harness, 20.0, settled);
+    let block = Block::open(EMISSION, 0, &seed);
+    assert_eq!(bought.prize, block.prize_of_unit(bought.index));
+    let after = Cents(credit.0 - EMISSION.stake.0 + bought.prize.0);
+    assert_eq!(balance(&harness), after, "charged once, credited once");
+    let mut operator = Operator::connect(&url).expect("the operator connects again");
+    assert_eq!(
+        operator.account(PLAYER).expect("the account"),
+        (after, true)
+    );
+    assert_eq!(operator.sales(EMISSION).expect("the sales").len(), 1);
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }
 
 /// Signed out, the next person at the kiosk sees nothing of the player: no

@@ -229,6 +229,7 @@ fn page_name(page: &Page) -> &'static str {
         Page::CheckUnit(_) => "check unit",
         Page::Rules(_) => "rules",
         Page::Resume(_) => "resume",
+        Page::Reconnecting(_) => "reconnecting",
         Page::StoreProblem(_) => "store problem",
         Page::OutOfService(_) => "out of service",
         Page::Age(_) => "age",

@@ -553,3 +553,8 @@ operator-choose-card = no. { $card }
 
 ## Recorded replay (guichet replay)
 replay-caption = RAPPEL (replay) · kiosk { $kiosk } · game no. { $unit } of { $time }
+reconnecting-title = The network does not answer, trying again…
+reconnecting-kept = Nothing is lost: your money and your game are kept on the network.
+reconnecting-explanation = The kiosk tries again by itself and takes your game up where it stopped.
+reconnecting-next = Next try in { $seconds } s (tries so far: { $tries })
+reconnecting-now = Try again now

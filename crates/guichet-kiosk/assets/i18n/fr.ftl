@@ -553,3 +553,8 @@ operator-choose-card = n° { $card }
 
 ## Rappel enregistré (guichet replay)
 replay-caption = RAPPEL · borne { $kiosk } · partie n° { $unit } du { $time }
+reconnecting-title = Le réseau ne répond pas, nouvel essai…
+reconnecting-kept = Rien n’est perdu : votre argent et votre partie sont gardés sur le réseau.
+reconnecting-explanation = La borne réessaie toute seule et reprend votre partie là où elle s’est arrêtée.
+reconnecting-next = Nouvel essai dans { $seconds } s (essais déjà faits : { $tries })
+reconnecting-now = Réessayer maintenant

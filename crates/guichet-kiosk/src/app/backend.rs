@@ -213,6 +213,22 @@ impl Backend {
         None
     }
 
+    /// Whether the network answers again, once it stopped: its connection
+    /// made again if it was lost, then a call that needs no player. The
+    /// kiosk's own file always answers.
+    ///
+    /// # Errors
+    /// The network still out of reach, or its refusal.
+    pub fn reach_network(&mut self) -> Result<(), StoreError> {
+        let Engine::Network { account, .. } = &mut self.engine else {
+            return Ok(());
+        };
+        let kiosk = account.kiosk_mut();
+        kiosk.reconnect_if_lost()?;
+        kiosk.last_closing()?;
+        Ok(())
+    }
+
     /// The units played here and the money behind them are on a network.
     pub const fn is_network(&self) -> bool {
         matches!(self.engine, Engine::Network { .. })

@@ -13,7 +13,7 @@ use crate::app::idle::Idle;
 use crate::app::navigation::go;
 use crate::app::operator::operate;
 use crate::app::page::Page;
-use crate::app::play::play;
+use crate::app::play::{play, try_network_again};
 use crate::app::players::seat;
 use crate::app::protection::protect;
 use crate::app::session::Session;
@@ -409,7 +409,7 @@ impl Guichet {
                 Command::Go(to) => go(state, to),
                 Command::Play(command) => play(state, &self.sound, command),
                 Command::Protection(command) => protect(state, command),
-                Command::Screen(command) => Ok(screen(state, &mut self.sound, command)),
+                Command::Screen(command) => screen(state, &mut self.sound, command),
                 Command::Operator(command) => operate(state, &mut self.sound, command),
                 Command::Player(command) => seat(state, command),
             }
@@ -438,8 +438,12 @@ impl Guichet {
 }
 
 /// Applies a command of the screen itself: the language, the notice, the
-/// bar's menu, the sound.
-fn screen(state: &mut KioskState, sound: &mut Sound, command: ScreenCommand) -> Changed {
+/// bar's menu, the sound, the network tried again.
+fn screen(
+    state: &mut KioskState,
+    sound: &mut Sound,
+    command: ScreenCommand,
+) -> Result<Changed, StoreError> {
     match command {
         ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
         ScreenCommand::DismissNotice => state.notice = None,
@@ -450,8 +454,9 @@ fn screen(state: &mut KioskState, sound: &mut Sound, command: ScreenCommand) -> 
             state.muted = !state.muted;
             state.apply_sound(sound);
         }
+        ScreenCommand::TryNetworkAgain => return try_network_again(state),
     }
-    Changed::NOTHING
+    Ok(Changed::NOTHING)
 }
 
 impl Guichet {

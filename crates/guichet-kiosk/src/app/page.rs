@@ -7,7 +7,8 @@ use guichet_sale::Unit;
 use crate::ui::view::View;
 use crate::ui::views::{
     AgePage, CheckUnitPage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage,
-    OperatorPage, OutOfServicePage, PinPage, ResumePage, RulesPage, SignInPage, StoreProblemPage,
+    OperatorPage, OutOfServicePage, PinPage, ReconnectingPage, ResumePage, RulesPage, SignInPage,
+    StoreProblemPage,
 };
 
 /// The page shown under the top bar.
@@ -24,6 +25,8 @@ pub enum Page {
     Rules(RulesPage),
     /// An unfinished unit to take up again.
     Resume(ResumePage),
+    /// The network stopped answering: the kiosk tries again by itself.
+    Reconnecting(ReconnectingPage),
     /// The database could not be opened or used: why, and what to do.
     StoreProblem(StoreProblemPage),
     /// The kiosk's own program is not the release's: it sells nothing.
@@ -55,6 +58,7 @@ impl Page {
             Self::Rules(page) => page,
             Self::Resume(page) => page,
             Self::StoreProblem(page) => page,
+            Self::Reconnecting(page) => page,
             Self::OutOfService(page) => page,
             Self::Age(page) => page,
             Self::Limits(page) => page,
@@ -99,13 +103,18 @@ impl Page {
     }
 
     /// Whether the idle timeout leaves this page for the lobby: every page
-    /// but the lobby itself, the age question, a store problem and the
-    /// kiosk out of service.
+    /// but the lobby itself, the age question, a store problem, the network
+    /// out of reach (it stays until the network answers) and the kiosk out
+    /// of service.
     #[must_use]
     pub const fn times_out(&self) -> bool {
         !matches!(
             self,
-            Self::Lobby(_) | Self::Age(_) | Self::StoreProblem(_) | Self::OutOfService(_)
+            Self::Lobby(_)
+                | Self::Age(_)
+                | Self::StoreProblem(_)
+                | Self::Reconnecting(_)
+                | Self::OutOfService(_)
         )
     }
 

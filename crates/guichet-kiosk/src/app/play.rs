@@ -11,7 +11,7 @@ use crate::app::state::{Changed, KioskState};
 use crate::command::PlayCommand;
 use crate::sound::{Cue, Sound};
 use crate::ui::games::{Opening, Outcome, table_for};
-use crate::ui::views::{GamePage, ResumePage};
+use crate::ui::views::{GamePage, Lobby, ResumePage};
 
 /// Applies a command of play.
 ///
@@ -134,6 +134,42 @@ pub fn show_game(
             state.page = Page::Game(GamePage::new(emission, table_for(emission.game)));
             Ok(Changed::NOTHING)
         }
+    }
+}
+
+/// From the page saying the network does not answer: tries it again. Once
+/// it answers, the player's unit left unfinished (bought before the answer
+/// was lost, or half revealed) is taken up on its table, else the lobby
+/// shows; still out of reach, the page waits twice as long.
+///
+/// # Errors
+/// What the network refused once it answered (a session it ended, say).
+pub fn try_network_again(state: &mut KioskState) -> Result<Changed, StoreError> {
+    let Page::Reconnecting(page) = &state.page else {
+        return Ok(Changed::NOTHING);
+    };
+    let still_out = page.failed_again(state.time);
+    let Some(backend) = state.backend.as_mut() else {
+        return Ok(Changed::NOTHING);
+    };
+    match backend.reach_network() {
+        Ok(()) => {}
+        Err(error) if guichet_network::connection_lost(&error) => {
+            state.page = Page::Reconnecting(still_out);
+            return Ok(Changed::NOTHING);
+        }
+        Err(error) => return Err(error),
+    }
+    state.page = Page::Lobby(Lobby);
+    if state.is_free() {
+        return Ok(Changed::NOTHING);
+    }
+    let Some(point) = state.point_of_sale() else {
+        return Ok(Changed::NOTHING);
+    };
+    match point.unfinished_units()?.into_iter().next() {
+        Some(unit) => take_up_or_show(state, unit.id, Opening::Shown),
+        None => Ok(Changed::ALL),
     }
 }
 

@@ -20,7 +20,8 @@ use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::RealityFacts;
 use crate::ui::view::Seat;
 use crate::ui::views::{
-    AgePage, LimitsPage, Lobby, ResumePage, SignInMessage, SignInPage, StoreProblemPage,
+    AgePage, LimitsPage, Lobby, ReconnectingPage, ResumePage, SignInMessage, SignInPage,
+    StoreProblemPage,
 };
 
 /// How the kiosk runs (the command line's `--kiosk` and `--demo`).
@@ -287,7 +288,8 @@ impl KioskState {
     /// notice, and what it would have shown is shown as unknown, never as a
     /// default.
     pub fn reread(&mut self, changed: Changed) {
-        if self.is_free() {
+        // Nothing to read while the network does not answer.
+        if self.is_free() || matches!(self.page, Page::Reconnecting(_)) {
             return;
         }
         let Some(backend) = self.backend.as_mut() else {
@@ -334,6 +336,17 @@ impl KioskState {
     /// itself (replaced, damaged, locked) stops the kiosk on a page that says
     /// so; a unit that moved on elsewhere is shown as the store holds it.
     pub fn fail(&mut self, error: &StoreError) {
+        if guichet_network::connection_lost(error) {
+            // The network stopped answering: the kiosk says so and tries
+            // again by itself (the unit and the money are the network's).
+            if let Some(game) = self.page.game_mut() {
+                game.stop_auto();
+            }
+            if !matches!(self.page, Page::Reconnecting(_)) {
+                self.page = Page::Reconnecting(ReconnectingPage::new(self.time));
+            }
+            return;
+        }
         if matches!(error, StoreError::SignedOut) {
             // The session ended (on a network, the server ended it): the
             // kiosk forgets it too.

@@ -49,6 +49,33 @@ impl Server {
         Self::throwaway(&[])
     }
 
+    /// Kills this test's own cluster (`pg_ctl -m immediate`): every
+    /// connection is cut, nothing answers until [`Server::restart`].
+    pub fn kill(&self) {
+        self.run("kill");
+    }
+
+    /// Starts this test's own cluster again, as it was.
+    pub fn restart(&self) {
+        self.run("restart");
+    }
+
+    /// `scripts/pg-scratch.sh ACTION` on this test's own cluster.
+    fn run(&self, action: &str) {
+        let folder = self.folder.as_ref().expect("a cluster of this test's own");
+        let output = Command::new("bash")
+            .arg(script())
+            .arg(action)
+            .arg(folder)
+            .output()
+            .expect("bash runs");
+        assert!(
+            output.status.success(),
+            "pg-scratch.sh {action}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
     /// The data folder of this test's own cluster (none for the shared one).
     pub fn data(&self) -> Option<PathBuf> {
         self.folder.as_ref().map(|folder| folder.join("data"))
