@@ -92,6 +92,23 @@ BEGIN
 END
 $$;
 
+-- A sale's foreign key named its block, and so did a stake's: every purchase
+-- share-locked that one row (a MultiXact each, with all the others at once),
+-- the next queue after the emission's. A sale now names its pack, whose row
+-- its purchase holds already, and a ledger entry the sale it paid or
+-- credited (the entries before are `verify`'s to check).
+ALTER TABLE guichet.sales
+    ADD COLUMN pack integer NOT NULL
+        GENERATED ALWAYS AS (unit_index / guichet.pack_size()) STORED,
+    DROP CONSTRAINT sales_block_id_fkey;
+ALTER TABLE guichet.sales
+    ADD CONSTRAINT sales_in_their_pack FOREIGN KEY (block_id, pack)
+        REFERENCES guichet.packs (block_id, number);
+ALTER TABLE guichet.ledger
+    DROP CONSTRAINT ledger_block_id_fkey,
+    ADD CONSTRAINT ledger_of_a_sale FOREIGN KEY (block_id, unit_index)
+        REFERENCES guichet.sales (block_id, unit_index) NOT VALID;
+
 -- Every block is cut into packs as it opens, in the transaction that opens it.
 CREATE FUNCTION guichet.block_opened() RETURNS trigger
 LANGUAGE plpgsql
@@ -234,29 +251,57 @@ END
 $$;
 
 -- Journals the steps of unit `sale` from step number `first_seq` on
--- (`steps`), then settles it, in one transaction: `reveal` then `settle`. A
--- call sent again after its answer was lost journals nothing twice (the
--- same steps already journaled are taken as journaled) and credits nothing
--- twice (`credited` is false then).
+-- (`steps`), then settles it, in one transaction and one check of the
+-- session: as `reveal` then `settle` would. A call sent again after its
+-- answer was lost journals nothing twice (the same steps already journaled
+-- are taken as journaled) and credits nothing twice (`credited` is false
+-- then).
 CREATE FUNCTION guichet.play_out(kiosk text, secret text, token text, sale bigint,
                                  first_seq integer, steps text[])
 RETURNS TABLE (credited boolean, prize_cents bigint, balance_cents bigint, settled_at text)
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $$
+#variable_conflict use_column
 DECLARE
     payer bigint := guichet.session_player(kiosk, secret, token);
+    player guichet.players%ROWTYPE;
+    unit guichet.sales%ROWTYPE;
     journaled text[];
+    prize bigint;
 BEGIN
-    -- The player's row first, as `buy` and `settle` lock it.
-    PERFORM 1 FROM guichet.players p WHERE p.id = payer FOR UPDATE;
-    PERFORM guichet.played_unit(kiosk, payer, sale);
+    -- The player's row first, as `buy` locks it, then the unit's.
+    SELECT * INTO player FROM guichet.players p WHERE p.id = payer FOR UPDATE;
+    unit := guichet.played_unit(kiosk, payer, sale);
+    SELECT coalesce(max(p.prize_cents), 0) INTO prize
+    FROM guichet.blocks b JOIN guichet.prizes p ON p.emission = b.emission
+    WHERE b.id = unit.block_id AND p.tier = unit.tier;
     SELECT coalesce(array_agg(r.step ORDER BY r.seq), '{}') INTO journaled
     FROM guichet.reveal_steps r WHERE r.sale_id = sale AND r.seq >= first_seq;
-    IF journaled IS DISTINCT FROM coalesce(steps, '{}') THEN
-        PERFORM guichet.reveal(kiosk, secret, token, sale, first_seq, steps);
+    IF journaled = coalesce(steps, '{}') THEN
+        IF unit.settled_at IS NOT NULL THEN
+            RETURN QUERY SELECT false, prize, player.balance_cents, guichet.utc(unit.settled_at);
+            RETURN;
+        END IF;
+    ELSIF unit.settled_at IS NOT NULL THEN
+        RAISE EXCEPTION 'unit % is already settled', sale USING ERRCODE = 'GU008';
+    ELSIF (SELECT count(*) FROM guichet.reveal_steps r WHERE r.sale_id = sale) <> first_seq THEN
+        RAISE EXCEPTION 'unit % has not % steps journaled', sale, first_seq
+            USING ERRCODE = 'GU009';
+    ELSE
+        INSERT INTO guichet.reveal_steps (sale_id, seq, step)
+        SELECT sale, first_seq + (t.position - 1)::integer, t.step
+        FROM unnest(steps) WITH ORDINALITY AS t(step, position);
     END IF;
-    RETURN QUERY SELECT * FROM guichet.settle(kiosk, secret, token, sale);
+    UPDATE guichet.sales s SET settled_at = now() WHERE s.id = sale;
+    IF prize > 0 THEN
+        UPDATE guichet.players p SET balance_cents = p.balance_cents + prize WHERE p.id = payer;
+        INSERT INTO guichet.ledger
+            (player_id, kind, amount_cents, balance_after_cents, kiosk, block_id, unit_index)
+        VALUES (payer, 'prize', prize, player.balance_cents + prize, kiosk, unit.block_id,
+                unit.unit_index);
+    END IF;
+    RETURN QUERY SELECT true, prize, player.balance_cents + prize, guichet.utc(now());
 END
 $$;
 

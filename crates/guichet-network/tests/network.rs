@@ -353,6 +353,58 @@ fn a_block_closes_at_its_size_and_the_next_one_takes_over() {
     assert!(refused.to_string().contains("no open block"), "{refused}");
 }
 
+/// A purchase or a playing out sent again after its answer was lost (the
+/// kiosk cannot tell whether it was done) charges nothing twice and credits
+/// nothing twice: a second purchase names the unit the first bought and left
+/// unsettled, a second playing out of the same steps is told the unit was
+/// settled already, and other steps are refused.
+#[test]
+fn a_call_sent_again_does_nothing_twice() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "sent_again", 12);
+    let block = Block::open(EMISSION, 0, &seed(12));
+    let winner = (0..100)
+        .find(|&index| block.tier_of_unit(index).is_some())
+        .expect("a winner among the first 100");
+    let mut player = player_at(
+        &mut operator,
+        &kiosk_url,
+        "borne",
+        "gus",
+        Cents(EMISSION.stake.0 * i64::from(winner + 2)),
+    );
+    for _ in 0..winner {
+        let unit = player.buy(EMISSION).expect("a unit");
+        player.finish(unit.id).expect("played out");
+    }
+    let unit = player.buy(EMISSION).expect("the winner");
+    assert_eq!(unit.index, winner);
+    let again = player.buy(EMISSION).expect_err("bought again");
+    assert!(
+        matches!(again, StoreError::UnitUnfinished(id) if id == unit.id),
+        "{again}"
+    );
+    let first = player.play_out(unit.clone()).expect("played out");
+    assert!(first.credited);
+    let balance = player.balance().expect("a balance");
+    let second = player.play_out(unit.clone()).expect("sent again");
+    assert!(!second.credited, "credited once");
+    assert_eq!(player.balance().expect("a balance"), balance);
+    // Sent with other steps than those journaled (none, from step 0).
+    let mut other = unit.clone();
+    for step in other.progress.remaining_steps(&other.scenario) {
+        other.progress.apply(step).expect("a step");
+    }
+    let refused = player.play_out(other).expect_err("other steps");
+    assert!(
+        matches!(refused, StoreError::AlreadySettled(id) if id == unit.id),
+        "{refused}"
+    );
+    let (_, explained) = operator.account("gus").expect("the account");
+    assert!(explained);
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}
+
 #[test]
 fn a_role_name_that_is_not_an_identifier_is_refused() {
     let server = Server::start();
