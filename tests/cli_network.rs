@@ -76,9 +76,9 @@ fn an_operator_sets_up_a_network_and_a_kiosk_plays_on_it() {
     let role = "kiosk_cli_network";
     let db = ["--db", url.as_str()];
     let install = [&["network", "install"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&install, 0, "installed: the schema at version 5");
+    expect(&install, 0, "installed: the schema at version 6");
     let migrate = [&["network", "migrate"][..], &db, &["--kiosk-role", role]].concat();
-    expect(&migrate, 0, "at version 5 already");
+    expect(&migrate, 0, "at version 6 already");
     let add = [&["network", "kiosk"][..], &db, &["--name", "borne-7"]].concat();
     let added = expect(&add, 0, "kiosk borne-7 added");
     let secret = secret_in(&added);
@@ -266,6 +266,17 @@ fn reports(db: &[&str]) {
     assert_eq!(blocks[0]["commitment"].as_str().map(str::len), Some(64));
     let closings = expect(&[&["network", "closings"][..], db].concat(), 0, "");
     assert!(closings.is_empty(), "no closing sent: {closings}");
+    let handed_back = [&["network", "return-packs"][..], db, &["--name", "borne-7"]].concat();
+    expect(
+        &handed_back,
+        0,
+        "1 pack(s) of kiosk borne-7 handed back to the reserve",
+    );
+    expect(
+        &handed_back,
+        0,
+        "0 pack(s) of kiosk borne-7 handed back to the reserve",
+    );
 }
 
 #[test]

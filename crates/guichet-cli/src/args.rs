@@ -300,6 +300,10 @@ pub enum NetworkCommand {
     /// the kiosk gives with each call (from a file or `GUICHET_KIOSK_SECRET`),
     /// shown once.
     Kiosk(NetworkKioskArgs),
+    /// Hand every pack a kiosk holds with units left back to the reserve (a
+    /// kiosk taken away): the next kiosk short of one goes on where it
+    /// stopped.
+    ReturnPacks(NetworkKioskArgs),
     /// Per emission and kiosk: units sold, staked, paid, and the return to
     /// player beside the règlement's.
     Meters(NetworkReportArgs),
@@ -349,7 +353,7 @@ pub struct NetworkClosingsArgs {
     pub json: bool,
 }
 
-/// `guichet network kiosk`.
+/// `guichet network kiosk` and `guichet network return-packs`.
 #[derive(Debug, Args)]
 pub struct NetworkKioskArgs {
     /// The network's database.

@@ -42,6 +42,7 @@ pub(crate) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Exclude(arguments) => exclude(arguments, out),
         NetworkCommand::Pin(arguments) => set_pin(arguments, out),
         NetworkCommand::Kiosk(arguments) => add_kiosk(arguments, out),
+        NetworkCommand::ReturnPacks(arguments) => return_packs(arguments, out),
         NetworkCommand::Meters(arguments) => network_reports::meters(arguments, out),
         NetworkCommand::Blocks(arguments) => network_reports::blocks(arguments, out),
         NetworkCommand::Closings(arguments) => network_reports::closings(arguments, out),
@@ -190,6 +191,17 @@ fn exclude(arguments: &NetworkExcludeArgs, out: &mut Output) -> Result<ExitCode,
         "{} is excluded from play and deposits until {}",
         arguments.player,
         guichet_sale::time::in_utc(until)
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn return_packs(arguments: &NetworkKioskArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let returned = operator(&arguments.operator.db)?
+        .return_packs(&arguments.name)
+        .context("handing the packs back")?;
+    out.line(format_args!(
+        "{returned} pack(s) of kiosk {} handed back to the reserve",
+        arguments.name
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -166,6 +166,20 @@ impl Operator {
         Ok(secret)
     }
 
+    /// Hands every pack kiosk `name` holds with units left back to the
+    /// reserve (a kiosk taken away, say): the next kiosk short of a pack goes
+    /// on where it stopped. Returns the packs handed back.
+    ///
+    /// # Errors
+    /// The server's refusal.
+    pub fn return_packs(&mut self, name: &str) -> Result<u32, NetworkError> {
+        let returned: i32 = self
+            .client
+            .query_one("SELECT guichet.return_packs($1)", &[&name])?
+            .get(0);
+        Ok(u32::try_from(returned).unwrap_or_default())
+    }
+
     /// Sets player `card`'s PIN, which they sign in at a kiosk with: 4 to 8
     /// digits, kept on the server as a bcrypt hash. Clears the wrong guesses
     /// counted and a lock.

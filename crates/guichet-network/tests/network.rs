@@ -405,6 +405,54 @@ fn a_call_sent_again_does_nothing_twice() {
     assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
 }
 
+/// A kiosk's packs handed back by the operator: the next kiosk short of a
+/// pack goes on where it stopped, each unit once, and verify passes.
+#[test]
+fn a_pack_handed_back_is_sold_on_where_it_stopped() {
+    let server = Server::start();
+    let (mut operator, _, kiosk_url) = set_up(&server, "handed_back", 13);
+    let mut first = player_at(
+        &mut operator,
+        &kiosk_url,
+        "borne-a",
+        "hal",
+        Cents(EMISSION.stake.0 * 5),
+    );
+    let mut second = player_at(
+        &mut operator,
+        &kiosk_url,
+        "borne-b",
+        "ida",
+        Cents(EMISSION.stake.0 * 5),
+    );
+    let play = |player: &mut PlayerAccount| {
+        let unit = player.buy(EMISSION).expect("a unit");
+        player.finish(unit.id).expect("played out");
+        unit.index
+    };
+    assert_eq!(
+        [play(&mut first), play(&mut first), play(&mut first)],
+        [0, 1, 2]
+    );
+    assert_eq!(play(&mut second), 100, "a pack of its own");
+    assert_eq!(operator.return_packs("borne-a").expect("handed back"), 1);
+    assert_eq!(operator.return_packs("borne-a").expect("again"), 0);
+    let mut third = player_at(
+        &mut operator,
+        &kiosk_url,
+        "borne-c",
+        "jo",
+        Cents(EMISSION.stake.0 * 5),
+    );
+    assert_eq!(
+        [play(&mut third), play(&mut third)],
+        [3, 4],
+        "where the first stopped"
+    );
+    assert_eq!(play(&mut first), 200, "the first kiosk takes a new pack");
+    assert_eq!(operator.verify().expect("a verdict"), Vec::<String>::new());
+}
+
 #[test]
 fn a_role_name_that_is_not_an_identifier_is_refused() {
     let server = Server::start();
