@@ -266,6 +266,25 @@ fn reports(db: &[&str]) {
     assert_eq!(blocks[0]["commitment"].as_str().map(str::len), Some(64));
     let closings = expect(&[&["network", "closings"][..], db].concat(), 0, "");
     assert!(closings.is_empty(), "no closing sent: {closings}");
+    let packs = expect(
+        &[&["network", "packs", "--json"][..], db].concat(),
+        0,
+        "\"pack\":0",
+    );
+    let pack: serde_json::Value = serde_json::from_str(packs.trim()).expect("one JSON line");
+    assert_eq!(pack["emission"], "star-fortune@50");
+    assert_eq!(pack["block"], 0);
+    assert_eq!(
+        (pack["first_unit"].as_u64(), pack["sold"].as_u64()),
+        (Some(0), Some(13))
+    );
+    assert_eq!(pack["kiosk"], "borne-7");
+    assert!(pack["last_sale_at"].is_string());
+    expect(
+        &[&["network", "packs"][..], db].concat(),
+        0,
+        " 13/100 sold  held by borne-7 since ",
+    );
     let handed_back = [&["network", "return-packs"][..], db, &["--name", "borne-7"]].concat();
     expect(
         &handed_back,
@@ -276,6 +295,11 @@ fn reports(db: &[&str]) {
         &handed_back,
         0,
         "0 pack(s) of kiosk borne-7 handed back to the reserve",
+    );
+    expect(
+        &[&["network", "packs"][..], db].concat(),
+        0,
+        " 13/100 sold  in the reserve  last sale ",
     );
 }
 

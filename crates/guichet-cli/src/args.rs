@@ -300,6 +300,9 @@ pub enum NetworkCommand {
     /// the kiosk gives with each call (from a file or `GUICHET_KIOSK_SECRET`),
     /// shown once.
     Kiosk(NetworkKioskArgs),
+    /// Every pack being sold: held by a kiosk with units left (since when,
+    /// its last sale), or handed back part sold.
+    Packs(NetworkReportArgs),
     /// Hand every pack a kiosk holds with units left back to the reserve (a
     /// kiosk taken away): the next kiosk short of one goes on where it
     /// stopped.

@@ -42,6 +42,7 @@ pub(crate) fn run(command: &NetworkCommand, out: &mut Output) -> Result<ExitCode
         NetworkCommand::Exclude(arguments) => exclude(arguments, out),
         NetworkCommand::Pin(arguments) => set_pin(arguments, out),
         NetworkCommand::Kiosk(arguments) => add_kiosk(arguments, out),
+        NetworkCommand::Packs(arguments) => network_reports::packs(arguments, out),
         NetworkCommand::ReturnPacks(arguments) => return_packs(arguments, out),
         NetworkCommand::Meters(arguments) => network_reports::meters(arguments, out),
         NetworkCommand::Blocks(arguments) => network_reports::blocks(arguments, out),

@@ -1,4 +1,4 @@
-//! `guichet network meters|blocks|closings`: the network operator's reports,
+//! `guichet network meters|blocks|packs|closings`: the network operator's reports,
 //! a table each, or one JSON object per line with `--json` (the formats:
 //! docs/FORMATS.md).
 
@@ -159,6 +159,47 @@ pub(crate) fn blocks(arguments: &NetworkReportArgs, out: &mut Output) -> Result<
                     .seed
                     .as_ref()
                     .map_or_else(String::new, |seed| format!("  seed {seed}"))
+            ))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `guichet network packs`: every pack being sold, held by a kiosk or handed
+/// back part sold, with its last sale.
+pub(crate) fn packs(arguments: &NetworkReportArgs, out: &mut Output) -> Result<ExitCode, Failure> {
+    let packs = operator(&arguments.operator.db)?
+        .packs_being_sold()
+        .context("reading the packs")?;
+    for pack in packs {
+        if arguments.json {
+            out.line(json!({
+                "emission": pack.emission.code(),
+                "block": pack.block,
+                "pack": pack.number,
+                "first_unit": pack.first_unit,
+                "size": pack.size,
+                "sold": pack.sold,
+                "kiosk": pack.kiosk,
+                "taken_at": pack.taken_at,
+                "last_sale_at": pack.last_sale_at,
+            }))?;
+        } else {
+            out.line(format_args!(
+                "{:<18} block {:>4}  pack {:>6}  {:>3}/{:<3} sold  {}  last sale {}",
+                pack.emission.code(),
+                pack.block,
+                pack.number,
+                pack.sold,
+                pack.size,
+                pack.kiosk.as_ref().map_or_else(
+                    || "in the reserve".to_owned(),
+                    |kiosk| format!(
+                        "held by {kiosk} since {}",
+                        pack.taken_at.as_deref().unwrap_or("—")
+                    )
+                ),
+                pack.last_sale_at.as_deref().unwrap_or("—"),
             ))?;
         }
     }

@@ -39,6 +39,6 @@ pub use error::{
 pub use kiosk::{Kiosk, Session};
 pub use operator::Operator;
 pub use player_account::PlayerAccount;
-pub use reports::{DeskMeter, KioskMeter, LastClosing, NetworkBlock};
+pub use reports::{DeskMeter, KioskMeter, LastClosing, NetworkBlock, PackBeingSold};
 pub use sale::{PublicBlock, Sale};
 pub use schema::{KIOSK_ROLE, SCHEMA_VERSION};

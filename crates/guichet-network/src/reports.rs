@@ -68,6 +68,30 @@ pub struct NetworkBlock {
     pub seed: Option<String>,
 }
 
+/// A pack being sold, as its operator sees it: held by a kiosk, or handed
+/// back to the reserve part sold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackBeingSold {
+    /// The emission.
+    pub emission: &'static Emission,
+    /// Its block's number.
+    pub block: u32,
+    /// Its number in the block.
+    pub number: u32,
+    /// Its first unit's index in the block.
+    pub first_unit: u32,
+    /// Its units.
+    pub size: u32,
+    /// Units sold.
+    pub sold: u32,
+    /// The kiosk holding it, or none (in the reserve).
+    pub kiosk: Option<String>,
+    /// When a kiosk first took it (`2026-11-29T20:01:02Z`), if one did.
+    pub taken_at: Option<String>,
+    /// When its last unit sold, if one did.
+    pub last_sale_at: Option<String>,
+}
+
 /// A kiosk's last closing the network received.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastClosing {
@@ -177,6 +201,47 @@ impl Operator {
             .collect::<Result<Vec<_>, NetworkError>>()?;
         blocks.sort_by_key(|block| (order(block.emission), block.number));
         Ok(blocks)
+    }
+
+    /// Every pack being sold — held by a kiosk with units left, or handed
+    /// back part sold — by emission (the games' order), block and number:
+    /// a kiosk sitting on a pack keeps its block from closing, and
+    /// `return_packs` hands it on.
+    ///
+    /// # Errors
+    /// An emission this build does not know; the server's refusal.
+    pub fn packs_being_sold(&mut self) -> Result<Vec<PackBeingSold>, NetworkError> {
+        let rows = self.client.query(
+            "SELECT p.emission, p.block_number, p.number, p.first_unit, p.size, p.sold, p.kiosk,
+                    to_char(p.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),
+                    (SELECT to_char(max(s.sold_at) AT TIME ZONE 'UTC',
+                                    'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+                     FROM guichet.sales s
+                     WHERE s.block_id = p.block_id
+                       AND s.unit_index BETWEEN p.first_unit AND p.first_unit + p.size - 1)
+             FROM guichet.packs p
+             WHERE p.sold < p.size AND (p.kiosk IS NOT NULL OR p.sold > 0)",
+            &[],
+        )?;
+        let count = |value: i32| u32::try_from(value).unwrap_or_default();
+        let mut packs = rows
+            .iter()
+            .map(|row| {
+                Ok(PackBeingSold {
+                    emission: emission(row.get(0))?,
+                    block: count(row.get(1)),
+                    number: count(row.get(2)),
+                    first_unit: count(row.get(3)),
+                    size: count(row.get(4)),
+                    sold: count(row.get(5)),
+                    kiosk: row.get(6),
+                    taken_at: row.get(7),
+                    last_sale_at: row.get(8),
+                })
+            })
+            .collect::<Result<Vec<_>, NetworkError>>()?;
+        packs.sort_by_key(|pack| (order(pack.emission), pack.block, pack.number));
+        Ok(packs)
     }
 
     /// Each kiosk's last closing received, by kiosk; a kiosk that sent none
