@@ -63,6 +63,12 @@ impl Kiosk {
         Ok(())
     }
 
+    /// Makes the connection again if it was lost and the kiosk can, before
+    /// a call: out of reach, that call fails as the server's error.
+    pub(crate) fn reconnect_quietly(&mut self) {
+        let _ = self.reconnect_if_lost();
+    }
+
     /// Kiosk `name`, known by `secret`, over `client`: a connection logged in
     /// as the kiosk role (from a pool shared by kiosks, say).
     #[must_use]
@@ -95,6 +101,7 @@ impl Kiosk {
         body: &str,
         signature: &[u8],
     ) -> Result<bool, NetworkError> {
+        self.reconnect_quietly();
         Ok(self
             .client
             .query_one(
@@ -110,6 +117,7 @@ impl Kiosk {
     /// # Errors
     /// The server's refusal.
     pub fn last_closing(&mut self) -> Result<i64, NetworkError> {
+        self.reconnect_quietly();
         Ok(self
             .client
             .query_one(
@@ -128,6 +136,7 @@ impl Kiosk {
     /// [`StoreError::SignIn`] when the PIN is wrong, the card locked or
     /// unknown; the server's refusal.
     pub(crate) fn sign_in(&mut self, card: &str, pin: &str) -> Result<Session, StoreError> {
+        self.reconnect_quietly();
         let attempt: i64 = self
             .client
             .query_one(
@@ -179,6 +188,7 @@ impl Kiosk {
     /// # Errors
     /// The server's refusal.
     pub fn public_blocks(&mut self, emission: &Emission) -> Result<Vec<PublicBlock>, NetworkError> {
+        self.reconnect_quietly();
         let rows = self.client.query(
             "SELECT number, size, sold, commitment, seed,
                     to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),

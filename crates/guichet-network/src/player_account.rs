@@ -127,8 +127,7 @@ impl PlayerAccount {
             &[(&(dyn ToSql + Sync), Type)],
         ) -> Result<T, postgres::Error>,
     ) -> Result<T, postgres::Error> {
-        // Out of reach, the call below fails as the server's error.
-        let _ = self.kiosk.reconnect_if_lost();
+        self.kiosk.reconnect_quietly();
         let Kiosk {
             client,
             name,
