@@ -15,6 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use postgres::config::{Host, SslMode};
 use postgres::{Client, Config, NoTls};
@@ -87,6 +88,36 @@ impl FromStr for Endpoint {
     }
 }
 
+/// How long connecting is tried, when the URL does not say, before the
+/// server counts as out of reach (a kiosk's window waits no longer).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a server may leave what was sent unacknowledged, or a quiet
+/// connection unanswered to keepalive probes, before the connection counts as
+/// lost (a server gone without a word: a cable cut, a machine off), when the
+/// URL does not say.
+const DEAD_SERVER_AFTER: Duration = Duration::from_secs(10);
+
+/// `config` bounded in time where its URL left the driver's defaults (no
+/// limit to connecting; a dead server noticed after two hours): connecting
+/// gives up after [`CONNECT_TIMEOUT`], and a server that stops answering is
+/// noticed within about [`DEAD_SERVER_AFTER`].
+fn bounded(mut config: Config) -> Config {
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(DEAD_SERVER_AFTER);
+    }
+    if config.get_keepalives_idle() == Config::new().get_keepalives_idle() {
+        config
+            .keepalives_idle(DEAD_SERVER_AFTER / 2)
+            .keepalives_interval(Duration::from_secs(1))
+            .keepalives_retries(5);
+    }
+    config
+}
+
 impl Endpoint {
     /// The connection's settings (the password file not read yet).
     #[must_use]
@@ -132,7 +163,7 @@ impl Endpoint {
     /// not certificates; the server out of reach, its certificate refused,
     /// or the login refused.
     pub fn connect(&self) -> Result<Client, NetworkError> {
-        let mut config = self.config.clone();
+        let mut config = bounded(self.config.clone());
         if config.get_password().is_none()
             && let Some(password) = self.password_from_file()?
         {
@@ -452,6 +483,24 @@ mod tests {
             password_for(file, ["db.example", "5433", "guichet", "guichet_kiosk"]),
             None
         );
+    }
+
+    #[test]
+    fn a_connection_is_bounded_in_time_unless_its_url_says_otherwise() {
+        let plain: Endpoint = "postgres://kiosk@db.example/guichet"
+            .parse()
+            .expect("a URL");
+        let config = bounded(plain.config().clone());
+        assert_eq!(config.get_connect_timeout(), Some(&CONNECT_TIMEOUT));
+        assert_eq!(config.get_tcp_user_timeout(), Some(&DEAD_SERVER_AFTER));
+        assert_eq!(config.get_keepalives_idle(), DEAD_SERVER_AFTER / 2);
+        let told: Endpoint =
+            "postgres://kiosk@db.example/guichet?connect_timeout=30&keepalives_idle=90"
+                .parse()
+                .expect("a URL");
+        let config = bounded(told.config().clone());
+        assert_eq!(config.get_connect_timeout(), Some(&Duration::from_secs(30)));
+        assert_eq!(config.get_keepalives_idle(), Duration::from_secs(90));
     }
 
     #[test]
