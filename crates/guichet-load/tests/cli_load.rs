@@ -216,6 +216,39 @@ fn every_unit_once(superuser: &str, units: i64) {
     assert_eq!(counts[4], counts[5], "each winning unit credited once");
 }
 
+/// What a load of 300 units by 20 kiosks over 4 connections through the
+/// database at `url` (kiosk role `role`) printed, `fault` brought on in the
+/// middle: it passed every check and made calls again.
+fn load_through_a_fault(url: &str, role: &str, fault: &[&str]) -> String {
+    let run = load(
+        &[
+            &[
+                "--db",
+                url,
+                "--kiosks",
+                "20",
+                "--units",
+                "300",
+                "--connections",
+                "4",
+                "--kiosk-role",
+                role,
+            ][..],
+            fault,
+        ]
+        .concat(),
+    );
+    let printed = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(printed.contains("the kiosks made "), "{printed}");
+    assert!(printed.contains("ok: 300 units sold"), "{printed}");
+    printed
+}
+
 /// The primary killed (`pg_ctl -m immediate`) a third of the way through and
 /// started again a second later: every kiosk waits, tries again and goes on;
 /// no sale lost, none doubled, nobody charged twice, verify passes.
@@ -225,35 +258,22 @@ fn the_primary_killed_in_the_middle_of_a_load_every_kiosk_goes_on() {
     let superuser = server.database("cli_load_crash");
     let url = without_password(&superuser, &password_file());
     let data = server.data().expect("a cluster of this test's own");
-    let run = load(&[
-        "--db",
+    let printed = load_through_a_fault(
         &url,
-        "--kiosks",
-        "20",
-        "--units",
-        "300",
-        "--connections",
-        "4",
-        "--kiosk-role",
         "kiosk_cli_load_crash",
-        "--kill-primary",
-        data.to_str().expect("a UTF-8 path"),
-        "--down-seconds",
-        "1",
-    ]);
-    let printed = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        run.status.success(),
-        "{printed}{}",
-        String::from_utf8_lossy(&run.stderr)
+        &[
+            "--kill-primary",
+            data.to_str().expect("a UTF-8 path"),
+            "--down-seconds",
+            "1",
+        ],
     );
     assert!(
         printed.contains(
             "after 100 units claimed, the primary killed (pg_ctl -m immediate) and started again"
-        ) && printed.contains("the kiosks made "),
+        ),
         "{printed}"
     );
-    assert!(printed.contains("ok: 300 units sold"), "{printed}");
     every_unit_once(&superuser, 300);
 }
 
@@ -262,51 +282,23 @@ fn the_primary_killed_in_the_middle_of_a_load_every_kiosk_goes_on() {
 /// goes on; the same checks pass.
 #[test]
 fn a_failover_in_the_middle_of_a_load_every_kiosk_goes_on() {
-    use std::io::Write as _;
-    use std::os::unix::fs::OpenOptionsExt as _;
     let pair = pair::Pair::start();
-    let superuser = pair.superuser("postgres");
-    Client::connect(&superuser, NoTls)
+    Client::connect(&pair.superuser("postgres"), NoTls)
         .expect("the primary")
         .batch_execute("CREATE DATABASE cli_load_failover")
         .expect("a database");
-    let (login, hosts) = pair.login_and_hosts();
-    let (_, password) = login.rsplit_once(':').expect("a password");
-    let passwords = password_file();
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(&passwords)
-        .expect("the password file");
-    for host in hosts.split(',') {
-        writeln!(file, "{host}:*:postgres:{password}").expect("written");
-    }
-    drop(file);
-    let url =
-        format!("postgres://postgres@{hosts}/cli_load_failover?target_session_attrs=read-write");
+    let superuser = pair.superuser("cli_load_failover");
+    let url = without_password(&superuser, &password_file());
     let folder = |cluster: &str| pair.folder.join(cluster).join("data");
-    let run = load(&[
-        "--db",
+    let printed = load_through_a_fault(
         &url,
-        "--kiosks",
-        "20",
-        "--units",
-        "300",
-        "--connections",
-        "4",
-        "--kiosk-role",
         "kiosk_cli_load_failover",
-        "--kill-primary",
-        folder("primary").to_str().expect("a UTF-8 path"),
-        "--failover-to",
-        folder("standby").to_str().expect("a UTF-8 path"),
-    ]);
-    let printed = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        run.status.success(),
-        "{printed}{}",
-        String::from_utf8_lossy(&run.stderr)
+        &[
+            "--kill-primary",
+            folder("primary").to_str().expect("a UTF-8 path"),
+            "--failover-to",
+            folder("standby").to_str().expect("a UTF-8 path"),
+        ],
     );
     assert!(
         printed.contains(
@@ -314,8 +306,7 @@ fn a_failover_in_the_middle_of_a_load_every_kiosk_goes_on() {
         ),
         "{printed}"
     );
-    assert!(printed.contains("ok: 300 units sold"), "{printed}");
-    every_unit_once(&pair.superuser("cli_load_failover"), 300);
+    every_unit_once(&superuser, 300);
 }
 
 #[test]

@@ -148,8 +148,8 @@ pub fn as_user(url: &str, user: &str, password: &str) -> String {
 }
 
 /// `url` without its password, which goes in the password file `file`
-/// (`host:port:*:user:password`, created readable by its owner only): a URL
-/// a command line takes.
+/// (`host:port:*:user:password` for each of its hosts, created readable by
+/// its owner only): a URL a command line takes.
 pub fn without_password(url: &str, file: &std::path::Path) -> String {
     use std::io::Write as _;
     use std::os::unix::fs::OpenOptionsExt as _;
@@ -157,15 +157,18 @@ pub fn without_password(url: &str, file: &std::path::Path) -> String {
     let (scheme, rest) = url.split_once("://").expect("a URL");
     let (login, place) = rest.split_once('@').expect("a URL with a user");
     let (user, password) = login.split_once(':').expect("a user with a password");
-    let (address, _) = place.split_once('/').expect("a URL with a database");
-    let (host, port) = address.rsplit_once(':').expect("a port");
+    let (addresses, _) = place.split_once('/').expect("a URL with a database");
     let _writing = WRITING.lock().expect("the password file");
-    std::fs::OpenOptions::new()
+    let mut passwords = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .mode(0o600)
         .open(file)
-        .and_then(|mut passwords| writeln!(passwords, "{host}:{port}:*:{user}:{password}"))
-        .expect("the password file written");
+        .expect("the password file");
+    for address in addresses.split(',') {
+        let (host, port) = address.rsplit_once(':').expect("a port");
+        writeln!(passwords, "{host}:{port}:*:{user}:{password}")
+            .expect("the password file written");
+    }
     format!("{scheme}://{user}@{place}")
 }
