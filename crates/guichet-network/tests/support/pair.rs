@@ -1,5 +1,6 @@
 //! A primary and its synchronous standby for a test (`scripts/pg-pair.sh`).
-//! Shared by the store's failover test and, by path, the load's.
+//! Shared by the store's failover test and, by path, the load's; each
+//! includes `postgres.rs` beside it as `postgres_server`.
 
 // Each test binary uses its share of these.
 #![allow(dead_code)]
@@ -8,6 +9,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use postgres::{Client, NoTls};
+
+use crate::postgres_server::{run_script, workspace_script};
 
 /// A primary and its synchronous standby of this test's own, stopped and
 /// removed when dropped.
@@ -19,14 +22,8 @@ pub struct Pair {
     pub url: String,
 }
 
-/// `scripts/pg-pair.sh`, in the workspace.
-fn script() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|folder| folder.join("scripts/pg-pair.sh"))
-        .find(|path| path.exists())
-        .expect("scripts/pg-pair.sh in the workspace")
-}
+/// The script that starts, fails over and stops the pair.
+const PAIR: &str = "pg-pair.sh";
 
 impl Pair {
     /// Starts the pair.
@@ -45,18 +42,7 @@ impl Pair {
     }
 
     fn run(action: &str, folder: &std::path::Path) -> String {
-        let output = Command::new("bash")
-            .arg(script())
-            .arg(action)
-            .arg(folder)
-            .output()
-            .expect("bash runs");
-        assert!(
-            output.status.success(),
-            "pg-pair.sh {action}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).expect("UTF-8")
+        run_script(PAIR, action, folder, &[])
     }
 
     /// The superuser's URL up to its `@` (`postgres://postgres:PW`), and
@@ -92,7 +78,7 @@ impl Pair {
 impl Drop for Pair {
     fn drop(&mut self) {
         let _ = Command::new("bash")
-            .arg(script())
+            .arg(workspace_script(PAIR))
             .arg("stop")
             .arg(&self.folder)
             .status();

@@ -6,7 +6,7 @@
 // Each test binary uses its share of these.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -24,14 +24,35 @@ pub struct Server {
 /// Throwaway clusters started by this test binary, to name their folders.
 static STARTED: AtomicU32 = AtomicU32::new(0);
 
-/// The script that starts and stops throwaway clusters, in the workspace's
-/// `scripts/` (found from the package's folder, whichever includes this file).
-fn script() -> PathBuf {
+/// The script that starts and stops throwaway clusters.
+const SCRATCH: &str = "pg-scratch.sh";
+
+/// `scripts/NAME` in the workspace (found from the package's folder,
+/// whichever includes this file).
+pub fn workspace_script(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
-        .map(|folder| folder.join("scripts/pg-scratch.sh"))
+        .map(|folder| folder.join("scripts").join(name))
         .find(|path| path.exists())
-        .expect("scripts/pg-scratch.sh in the workspace")
+        .unwrap_or_else(|| panic!("scripts/{name} in the workspace"))
+}
+
+/// Runs `scripts/NAME ACTION FOLDER EXTRA…` and returns what it printed; the
+/// test fails, with the script's words, when it does.
+pub fn run_script(name: &str, action: &str, folder: &Path, extra: &[&Path]) -> String {
+    let output = Command::new("bash")
+        .arg(workspace_script(name))
+        .arg(action)
+        .arg(folder)
+        .args(extra)
+        .output()
+        .expect("bash runs");
+    assert!(
+        output.status.success(),
+        "{name} {action}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
 }
 
 impl Server {
@@ -63,17 +84,7 @@ impl Server {
     /// `scripts/pg-scratch.sh ACTION` on this test's own cluster.
     fn run(&self, action: &str) {
         let folder = self.folder.as_ref().expect("a cluster of this test's own");
-        let output = Command::new("bash")
-            .arg(script())
-            .arg(action)
-            .arg(folder)
-            .output()
-            .expect("bash runs");
-        assert!(
-            output.status.success(),
-            "pg-scratch.sh {action}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_script(SCRATCH, action, folder, &[]);
     }
 
     /// The data folder of this test's own cluster (none for the shared one).
@@ -88,29 +99,15 @@ impl Server {
     }
 
     /// A cluster of this test's own, `scripts/pg-scratch.sh` given `extra`.
-    fn throwaway(extra: &[&std::path::Path]) -> Self {
+    fn throwaway(extra: &[&Path]) -> Self {
         let folder = std::env::temp_dir().join(format!(
             "guichet-pg-{}-{}",
             std::process::id(),
             STARTED.fetch_add(1, Ordering::Relaxed)
         ));
-        let output = Command::new("bash")
-            .arg(script())
-            .arg("start")
-            .arg(&folder)
-            .args(extra)
-            .output()
-            .expect("bash runs");
-        assert!(
-            output.status.success(),
-            "PostgreSQL did not start: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let url = run_script(SCRATCH, "start", &folder, extra);
         Self {
-            url: String::from_utf8(output.stdout)
-                .expect("a URL")
-                .trim()
-                .to_owned(),
+            url: url.trim().to_owned(),
             folder: Some(folder),
         }
     }
@@ -133,7 +130,7 @@ impl Drop for Server {
     fn drop(&mut self) {
         if let Some(folder) = &self.folder {
             let _ = Command::new("bash")
-                .arg(script())
+                .arg(workspace_script(SCRATCH))
                 .arg("stop")
                 .arg(folder)
                 .status();
