@@ -24,6 +24,6 @@ mod window_policy;
 pub use guichet::Guichet;
 pub use idle::{ATTRACT_AFTER, POINTER_SHOWN};
 pub use operator::RECALL_LENGTH;
-pub use page::Page;
+pub use page::{Page, PageKind};
 pub use state::Mode;
 pub use window_policy::{OPERATOR_KEY, OPERATOR_PRESS};
