@@ -13,9 +13,10 @@ use crate::app::idle::Idle;
 use crate::app::navigation::go;
 use crate::app::operator::operate;
 use crate::app::page::Page;
-use crate::app::play::{play, try_network_again};
+use crate::app::play::play;
 use crate::app::players::seat;
 use crate::app::protection::protect;
+use crate::app::screen::screen;
 use crate::app::session::Session;
 use crate::app::state::{Access, Changed, KioskState, Mode};
 use crate::app::watch;
@@ -409,28 +410,6 @@ impl Guichet {
             state.tell(text, true);
         }
     }
-}
-
-/// Applies a command of the screen itself: the language, the notice, the
-/// bar's menu, the sound, the network tried again.
-fn screen(
-    state: &mut KioskState,
-    sound: &mut Sound,
-    command: ScreenCommand,
-) -> Result<Changed, StoreError> {
-    match command {
-        ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
-        ScreenCommand::DismissNotice => state.notice = None,
-        ScreenCommand::ToggleMenu => state.menu_open = !state.menu_open,
-        // The player's own: muted for their session, the operator's setting
-        // untouched (the next player hears the kiosk as the operator set it).
-        ScreenCommand::ToggleSound => {
-            state.muted = !state.muted;
-            state.apply_sound(sound);
-        }
-        ScreenCommand::TryNetworkAgain => return try_network_again(state),
-    }
-    Ok(Changed::NOTHING)
 }
 
 impl Guichet {

@@ -3,8 +3,8 @@
 //! window's policy (`window_policy`: kiosk mode, the operator's way in, idle
 //! time and the attract loop); [`Guichet::handle`] is the one place the
 //! screens' commands are applied, each concern by its module —
-//! `navigation`, `play`, `protection`, `operator`, `players` — which says what it
-//! changed, so that only that is read again.
+//! `navigation`, `play`, `protection`, `screen`, `operator`, `players` —
+//! which says what it changed, so that only that is read again.
 
 mod backend;
 mod export;
@@ -16,6 +16,7 @@ mod page;
 mod play;
 mod players;
 mod protection;
+mod screen;
 mod session;
 mod state;
 mod watch;
