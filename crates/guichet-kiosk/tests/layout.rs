@@ -16,7 +16,9 @@ use guichet_core::emission::Emission;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
+use guichet_kiosk::command::OperatorTab;
 use guichet_kiosk::ui::games::GAMES;
+use guichet_kiosk::ui::i18n::{Language, Texts};
 
 /// The sizes snapshots are kept at, beside the 1280×800 ones of each page's own
 /// tests.
@@ -280,7 +282,6 @@ fn a_notice_and_the_folded_menu_fit() {
 
 #[test]
 fn the_operator_pages_fit_every_size() {
-    use guichet_kiosk::command::OperatorTab;
     for size in KIOSK_SIZES {
         let (_folder, mut harness) = played_kiosk(size);
         harness.key_press(egui::Key::F12);
@@ -306,40 +307,32 @@ fn the_operator_pages_fit_every_size() {
     }
 }
 
-/// The operator's tabs, by the names their buttons show, and whether a
-/// snapshot is kept (the journal's times are the clock's: its snapshot is
-/// `operator/events`, under a clock the test sets).
-const OPERATOR_TABS: [(&str, &str, bool); 8] = [
-    ("Crédits", "credits", true),
-    ("Compteurs", "meters", true),
-    ("Blocs", "blocks", true),
-    ("Graphiques", "charts", true),
-    ("Rappel", "recall", true),
-    ("Journal", "events", false),
-    ("Clôtures", "closings", true),
-    ("Réglages", "settings", true),
-];
-
 /// The operator menu's snapshots are kept at the smallest kiosk and the
 /// portrait one, beside the 1280×800 ones of its own tests.
 const OPERATOR_SNAPSHOT_SIZES: [(f32, f32); 2] = [(1024.0, 768.0), (1080.0, 1920.0)];
 
 #[test]
 fn the_operator_menu_fits_every_size() {
+    let french = Texts::new(Language::French);
     let mut snapshots = SnapshotResults::new();
     for size in KIOSK_SIZES {
         let (_folder, mut harness) = played_kiosk(size);
         common::open_operator(&mut harness, "2468");
-        for (tab, name, snapshot) in OPERATOR_TABS {
-            harness.get_by_label(tab).click();
+        for tab in OperatorTab::ALL {
+            harness.get_by_label(&french.get(tab.text_key())).click();
             harness.run();
+            let name = tab.name();
             fits(&harness, &format!("the operator's {name} tab"), size);
-            if snapshot && OPERATOR_SNAPSHOT_SIZES.contains(&size) {
+            // The journal's times are the clock's: its snapshot is
+            // `operator/events`, under a clock the test sets.
+            if tab != OperatorTab::Events && OPERATOR_SNAPSHOT_SIZES.contains(&size) {
                 harness.snapshot(format!("sizes/operator_{name}_{}", size_name(size)));
             }
         }
         // A player chosen: the pay-in's amounts, reasons and "Encaisser".
-        harness.get_by_label("Crédits").click();
+        harness
+            .get_by_label(&french.get(OperatorTab::Credits.text_key()))
+            .click();
         harness.run();
         harness.get_by_label("n° 1").click();
         harness.run();

@@ -1,15 +1,19 @@
-//! The monkey test: every page and every game's table under seeded random input
-//! — taps (most on a control, some anywhere), drags, double taps, key presses,
+//! The monkey test: every page of the registry (`PageKind::ALL`; the
+//! network's own on a throwaway PostgreSQL server) and every game's table
+//! under seeded random input — taps (most on a control, some anywhere), drags, double taps, key presses,
 //! and random waits — through the real kiosk on a real temporary store. After
 //! every event: no panic; the balance is the sum of the ledger; at most one unit
 //! is unfinished; every settled unit's prize is its block's prize for it. The
 //! player signs out when a tap says so, and back in now and then; a trial
-//! ("Essayer") writes no unit.
+//! ("Essayer") writes no unit. Each start is first checked to be its page,
+//! and to answer for itself the law's warning and the idle timeout.
 //!
 //! 2 000 events per screen here; `cargo test --test monkey -- --ignored` runs
 //! 10 000. A failure names the seed; `MONKEY_SEED=N` replays that one.
 
 mod common;
+#[path = "../../guichet-network/tests/support/postgres.rs"]
+mod postgres_server;
 
 use common::monkey::{Dice, act};
 use common::{kiosk, new_database, seed_of, seeded, tile_label};
@@ -19,61 +23,83 @@ use guichet_core::block::Block;
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 use guichet_integrity::{Refusal, Verdict};
-use guichet_kiosk::app::{Guichet, Page};
+use guichet_kiosk::app::{Guichet, Page, PageKind};
+use guichet_kiosk::command::{Command, PlayerCommand};
 use guichet_kiosk::ui::games::GAMES;
-use guichet_kiosk::ui::view::Seat;
+use guichet_kiosk::ui::view::{LegalWarning, Seat};
+use guichet_network::{Kiosk, Operator, PlayerAccount};
 use guichet_sale::UnitState;
+use guichet_sqlite::Store;
+use postgres_server::{Server, as_user};
 
 /// The byte the seeds of the monkey's stores start from.
 const SEED_BYTE: u8 = 11;
 
-/// Where the monkey starts.
+/// Where the monkey starts: a page of the registry, or a game's table.
 #[derive(Clone, Copy, Debug)]
 enum Start {
-    Lobby,
-    History,
-    Rules,
-    Resume,
-    Age,
-    Limits,
-    Exclusion,
-    Operator,
-    /// The kiosk out of service: its program refused.
-    OutOfService,
+    Page(PageKind),
     Table(Game),
 }
 
-/// Every page the monkey starts from: the pages, then every game's table of
-/// the registry.
+/// Every page the monkey starts from: each page of the registry, a table
+/// once for every game of the registry.
 fn starts() -> Vec<Start> {
-    [
-        Start::Lobby,
-        Start::History,
-        Start::Rules,
-        Start::Resume,
-        Start::Age,
-        Start::Limits,
-        Start::Exclusion,
-        Start::Operator,
-        Start::OutOfService,
-    ]
-    .into_iter()
-    .chain(GAMES.iter().map(|entry| Start::Table(entry.game)))
-    .collect()
+    PageKind::ALL
+        .into_iter()
+        .flat_map(|kind| match kind {
+            PageKind::Game => GAMES.iter().map(|entry| Start::Table(entry.game)).collect(),
+            kind => vec![Start::Page(kind)],
+        })
+        .collect()
 }
 
-fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
+/// A kiosk showing `start`, over a store with a unit of every game settled
+/// (an unfinished one for the resume page): the page reached as a player or
+/// the operator reaches it, where a tap can. Holds the network's server
+/// where the page is a network's.
+fn kiosk_at(start: Start) -> (Kept, Harness<'static, Guichet>) {
     let (folder, path) = new_database();
-    let mut store = seeded(SEED_BYTE).open(&path).expect("a store");
-    if matches!(start, Start::Age) {
+    let kind = match start {
+        Start::Page(kind) => kind,
+        Start::Table(_) => PageKind::Game,
+    };
+    let store = seeded(SEED_BYTE).open(&path).expect("a store");
+    let size = egui::Vec2::from(guichet_kiosk::window::WINDOW_SIZE);
+    let (server, mut harness) = match kind {
         // A first use: the kiosk asks the player's age before anything.
-        let mut harness = common::kiosk_as_it_is(
-            Ok(store),
-            egui::Vec2::from(guichet_kiosk::window::WINDOW_SIZE),
-        );
-        harness.run();
-        return (folder, harness);
-    }
+        PageKind::Age => (None, common::kiosk_as_it_is(Ok(store), size)),
+        PageKind::StoreProblem => {
+            // A file that is not a database.
+            drop(store);
+            std::fs::write(&path, b"not a database").expect("written");
+            (None, kiosk(common::open(&path)))
+        }
+        PageKind::Reconnecting => {
+            drop(store);
+            let (server, harness) = network_out_of_reach(&path);
+            (Some(server), harness)
+        }
+        _ => (None, played_kiosk(store, kind, size)),
+    };
+    harness.run();
+    reach(&mut harness, start, kind);
+    assert_eq!(
+        harness.state().page().kind(),
+        kind,
+        "the monkey starts at {}",
+        kind.name()
+    );
+    let kept = Kept {
+        _folder: folder,
+        _server: server,
+    };
+    (kept, harness)
+}
+
+/// The kiosk over `store` made an account that played a unit of every game
+/// (and left one unfinished for the resume page), on the way to `kind`.
+fn played_kiosk(mut store: Store, kind: PageKind, size: egui::Vec2) -> Harness<'static, Guichet> {
     common::of_age(&mut store);
     store.deposit(Cents::euros(60)).expect("a deposit");
     // A unit of every game in the history.
@@ -81,7 +107,7 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
         let unit = store.buy(entry.game.rules().first_offered).expect("a unit");
         store.finish(unit.id).expect("settled");
     }
-    if matches!(start, Start::Resume) {
+    if kind == PageKind::Resume {
         // A unit of the first game half revealed, to take up.
         let unit = store
             .buy(GAMES[0].game.rules().first_offered)
@@ -89,35 +115,99 @@ fn kiosk_at(start: Start) -> (tempfile::TempDir, Harness<'static, Guichet>) {
         let step = unit.progress.possible_steps()[0];
         store.reveal(unit.id, &[step]).expect("a step");
     }
-    let mut harness = if matches!(start, Start::OutOfService) {
+    if kind == PageKind::OutOfService {
         common::signed_in(&mut store);
         let refused = Verdict::Refused(Refusal::ProgramUnreadable("a test".to_owned()));
-        common::kiosk_configured(
-            Ok(store),
-            egui::Vec2::from(guichet_kiosk::window::WINDOW_SIZE),
-            move |kiosk| kiosk.with_software(refused),
-        )
+        common::kiosk_configured(Ok(store), size, move |kiosk| kiosk.with_software(refused))
     } else {
         kiosk(Ok(store))
-    };
-    harness.run();
+    }
+}
+
+/// Goes from the first page to `kind` (`start`'s) by taps, as a player or
+/// the operator does; the pages shown first are there already.
+fn reach(harness: &mut Harness<'static, Guichet>, start: Start, kind: PageKind) {
     let press = |harness: &mut Harness<'_, Guichet>, label: &str| {
         harness.get_by_label(label).click();
         harness.run();
     };
-    match start {
-        Start::Lobby | Start::Resume | Start::Age | Start::OutOfService => {}
-        Start::History => common::press_in_bar(&mut harness, "Historique"),
-        Start::Rules => common::press_in_bar(&mut harness, "Règles"),
-        Start::Limits => common::press_in_bar(&mut harness, "Limites"),
-        Start::Exclusion => {
-            common::press_in_bar(&mut harness, "Limites");
-            press(&mut harness, "Faire une pause");
+    match kind {
+        PageKind::Lobby
+        | PageKind::Resume
+        | PageKind::Age
+        | PageKind::OutOfService
+        | PageKind::StoreProblem
+        | PageKind::Reconnecting => {}
+        PageKind::Game => {
+            let Start::Table(game) = start else {
+                unreachable!("a table starts at a game")
+            };
+            press(harness, &tile_label(game));
         }
-        Start::Operator => common::open_operator(&mut harness, "2468"),
-        Start::Table(game) => press(&mut harness, &tile_label(game)),
+        PageKind::History => common::press_in_bar(harness, "Historique"),
+        PageKind::CheckUnit => {
+            common::press_in_bar(harness, "Historique");
+            press(harness, "Vérifier cette partie");
+        }
+        PageKind::Rules => common::press_in_bar(harness, "Règles"),
+        PageKind::Limits => common::press_in_bar(harness, "Limites"),
+        PageKind::Exclusion => {
+            common::press_in_bar(harness, "Limites");
+            press(harness, "Faire une pause");
+        }
+        PageKind::Pin => {
+            harness.key_press(egui::Key::F12);
+            harness.run();
+        }
+        PageKind::Operator => common::open_operator(harness, "2468"),
+        PageKind::SignIn | PageKind::NewPlayer => {
+            common::press_in_bar(harness, "Se déconnecter");
+            let label = if kind == PageKind::SignIn {
+                "Se connecter"
+            } else {
+                "Nouveau joueur"
+            };
+            common::press_in_bar(harness, label);
+        }
     }
-    (folder, harness)
+}
+
+/// What a monkey's kiosk needs kept while it runs: its folder, and the
+/// network's server where it plays on one.
+struct Kept {
+    _folder: tempfile::TempDir,
+    _server: Option<Server>,
+}
+
+/// A kiosk of its own file at `path` on a network (a throwaway server)
+/// that stopped answering while a player signed in: the page « Le réseau
+/// ne répond pas, nouvel essai… », trying again by itself.
+fn network_out_of_reach(path: &std::path::Path) -> (Server, Harness<'static, Guichet>) {
+    let server = Server::own();
+    let url = server.database("kiosk_monkey_reconnecting");
+    let mut operator = Operator::connect(&url).expect("the operator connects");
+    operator.install("kiosk_monkey", "pw").expect("installed");
+    let secret = operator.add_kiosk("borne-monkey").expect("the kiosk added");
+    let kiosk = Kiosk::connect(
+        &as_user(&url, "kiosk_monkey", "pw"),
+        "borne-monkey",
+        &secret,
+    )
+    .expect("the kiosk connects");
+    let account = PlayerAccount::new(kiosk);
+    let mut harness = common::kiosk_configured(
+        common::open(path),
+        egui::Vec2::from(guichet_kiosk::window::WINDOW_SIZE),
+        move |kiosk| kiosk.with_network(account),
+    );
+    server.kill();
+    harness
+        .state_mut()
+        .handle(Command::Player(PlayerCommand::SignIn {
+            card: common::CARD.to_owned(),
+            pin: common::PIN.to_owned(),
+        }));
+    (server, harness)
 }
 
 /// Fails, naming `seed`, unless the store behind the kiosk keeps its rules.
@@ -188,7 +278,8 @@ fn monkey(events: usize) {
     for seed in seeds {
         let start = starts()[(seed as usize - 1) % starts().len()];
         eprintln!("monkey seed {seed}: {events} events from {start:?}");
-        let (_folder, mut harness) = kiosk_at(start);
+        let (_kept, mut harness) = kiosk_at(start);
+        answers_for_itself(harness.state().page());
         let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         let mut verified = Vec::new();
         let mut units_before = 0;
@@ -208,38 +299,54 @@ fn monkey(events: usize) {
             check(&harness, seed, event, &mut verified, &mut units_before);
             // Out of service, whatever is tapped or typed.
             assert!(
-                !matches!(start, Start::OutOfService)
-                    || matches!(harness.state().page(), Page::OutOfService(_)),
+                !matches!(start, Start::Page(PageKind::OutOfService))
+                    || harness.state().page().kind() == PageKind::OutOfService,
                 "monkey seed {seed}, event {event}: the kiosk left its out-of-service page"
             );
         }
         eprintln!(
             "monkey seed {seed}: {} units settled and checked, page at the end: {}",
             verified.len(),
-            page_name(harness.state().page())
+            harness.state().page().kind().name()
         );
     }
 }
 
-fn page_name(page: &Page) -> &'static str {
-    match page {
-        Page::Lobby(_) => "lobby",
-        Page::Game(_) => "a table",
-        Page::History(_) => "history",
-        Page::CheckUnit(_) => "check unit",
-        Page::Rules(_) => "rules",
-        Page::Resume(_) => "resume",
-        Page::Reconnecting(_) => "reconnecting",
-        Page::StoreProblem(_) => "store problem",
-        Page::OutOfService(_) => "out of service",
-        Page::Age(_) => "age",
-        Page::Limits(_) => "limits",
-        Page::Exclusion(_) => "exclusion",
-        Page::Pin(_) => "operator PIN",
-        Page::Operator(_) => "operator menu",
-        Page::SignIn(_) => "sign-in",
-        Page::NewPlayer(_) => "new player",
-    }
+/// Fails unless `page` answers as the law and the kiosk's rules say: the
+/// law's warning on every page that promotes play or speaks of its risks
+/// (with "Jeu interdit aux mineurs" in the lobby), the idle timeout leaving
+/// every page but those that must stay, and no money held back at a start.
+/// Each page of the registry is named: a new one fails to compile here until
+/// it is given its answers.
+fn answers_for_itself(page: &Page) {
+    let (warning, times_out) = match page.kind() {
+        PageKind::Lobby => (LegalWarning::WithMinors, false),
+        PageKind::Age => (LegalWarning::Shown, false),
+        PageKind::Game | PageKind::Rules | PageKind::Limits | PageKind::Exclusion => {
+            (LegalWarning::Shown, true)
+        }
+        PageKind::StoreProblem | PageKind::Reconnecting | PageKind::OutOfService => {
+            (LegalWarning::Absent, false)
+        }
+        PageKind::History
+        | PageKind::CheckUnit
+        | PageKind::Resume
+        | PageKind::Pin
+        | PageKind::Operator
+        | PageKind::SignIn
+        | PageKind::NewPlayer => (LegalWarning::Absent, true),
+    };
+    let name = page.kind().name();
+    assert_eq!(page.legal_warning(), warning, "the {name} page's warning");
+    assert_eq!(
+        page.times_out(),
+        times_out,
+        "whether the {name} page times out"
+    );
+    assert!(
+        !page.result_pending(0.0),
+        "the {name} page holds nothing back"
+    );
 }
 
 #[test]
@@ -256,7 +363,7 @@ fn every_screen_survives_a_long_random_session() {
 /// The check itself sees a unit that is not its block's.
 #[test]
 fn the_check_sees_a_wrong_prize() {
-    let (_folder, harness) = kiosk_at(Start::Lobby);
+    let (_kept, harness) = kiosk_at(Start::Page(PageKind::Lobby));
     let path = harness
         .state()
         .store()

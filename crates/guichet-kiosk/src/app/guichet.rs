@@ -13,15 +13,16 @@ use crate::app::idle::Idle;
 use crate::app::navigation::go;
 use crate::app::operator::operate;
 use crate::app::page::Page;
-use crate::app::play::{play, try_network_again};
+use crate::app::play::play;
 use crate::app::players::seat;
 use crate::app::protection::protect;
+use crate::app::screen::screen;
 use crate::app::session::Session;
 use crate::app::state::{Access, Changed, KioskState, Mode};
 use crate::app::watch;
 use crate::app::window_policy::{IdleVerdict, WindowPolicy};
 use crate::command::{
-    Command, Navigation, OperatorCommand, PlayCommand, PlayerCommand, ScreenCommand,
+    Command, InTrial, Navigation, OperatorAccess, PlayCommand, PlayerCommand, ScreenCommand,
 };
 use crate::settings::KioskSettings;
 use crate::sound::{Cue, Sound};
@@ -34,7 +35,7 @@ use crate::ui::still_there;
 use crate::ui::theme;
 use crate::ui::top_bar::{self, BarState};
 use crate::ui::trial_band;
-use crate::ui::view::{PageContext, Seat};
+use crate::ui::view::{LegalWarning, PageContext, Seat};
 use crate::ui::views::{Lobby, OutOfServicePage, PinPage, StoreProblemPage};
 
 /// The kiosk.
@@ -343,29 +344,22 @@ impl Guichet {
         if command != Command::Screen(ScreenCommand::ToggleMenu) {
             state.menu_open = false;
         }
+        let needs = command.requires();
         let (in_trial, demonstration) = match state.seat() {
             Seat::Trial { demonstration } => (true, demonstration),
             Seat::Free | Seat::Taken { .. } => (false, false),
         };
         // A trial is nobody's account: it has no age answer, limits or
         // break to show or change; nobody signs in or up during a
-        // demonstration, which only plays money that is not.
-        if in_trial
-            && matches!(
-                command,
-                Command::Protection(_)
-                    | Command::Go(Navigation::Limits | Navigation::Exclusion | Navigation::Age)
-            )
-            || demonstration
-                && matches!(
-                    command,
-                    Command::Player(_) | Command::Go(Navigation::SignIn | Navigation::NewPlayer)
-                )
-        {
-            return;
-        }
-        if state.access == Access::AwaitingFirstPin
-            && !matches!(command, Command::Operator(OperatorCommand::SubmitPin(_)))
+        // demonstration, which only plays money that is not. Until its
+        // first operator PIN is chosen, the kiosk does nothing else.
+        let refused = match needs.trial {
+            InTrial::Allowed => false,
+            InTrial::RefusedInDemonstration => demonstration,
+            InTrial::Refused => in_trial,
+        };
+        if refused
+            || state.access == Access::AwaitingFirstPin && needs.operator != OperatorAccess::Nothing
         {
             return;
         }
@@ -375,35 +369,16 @@ impl Guichet {
         if state.changes.is_none() {
             state.follow_other_processes();
         }
-        // Nothing of money or play without a player signed in.
-        let needs_player = matches!(
-            command,
-            Command::Go(
-                Navigation::Game(_)
-                    | Navigation::History
-                    | Navigation::CheckUnit(_)
-                    | Navigation::Limits
-                    | Navigation::Exclusion
-                    | Navigation::Age
-            ) | Command::Play(
-                PlayCommand::Buy { .. }
-                    | PlayCommand::Auto(_)
-                    | PlayCommand::Reveal { .. }
-                    | PlayCommand::OpenUnit(_)
-                    | PlayCommand::ResumeUnit(_)
-                    | PlayCommand::TrialCredit
-            ) | Command::Protection(_)
-        );
-        let needs_age = matches!(
-            command,
-            Command::Go(Navigation::Game(_)) | Command::Play(PlayCommand::Buy { .. })
-        );
-        let applied = if needs_player && state.is_free() {
+        // Nothing of money or play without a player signed in, no stake
+        // without an age answer, no page of the menu without its PIN.
+        let applied = if needs.player && state.is_free() {
             state.page = Page::SignIn(state.sign_in_page());
             Ok(Changed::NOTHING)
-        } else if needs_age && !in_trial && !state.of_age() {
+        } else if needs.adult && !in_trial && !state.of_age() {
             state.ask_age();
             return;
+        } else if needs.operator == OperatorAccess::MenuOpen && state.access != Access::Open {
+            Ok(Changed::NOTHING)
         } else {
             match command {
                 Command::Go(to) => go(state, to),
@@ -435,28 +410,6 @@ impl Guichet {
             state.tell(text, true);
         }
     }
-}
-
-/// Applies a command of the screen itself: the language, the notice, the
-/// bar's menu, the sound, the network tried again.
-fn screen(
-    state: &mut KioskState,
-    sound: &mut Sound,
-    command: ScreenCommand,
-) -> Result<Changed, StoreError> {
-    match command {
-        ScreenCommand::SetLanguage(language) => state.texts.set_language(language),
-        ScreenCommand::DismissNotice => state.notice = None,
-        ScreenCommand::ToggleMenu => state.menu_open = !state.menu_open,
-        // The player's own: muted for their session, the operator's setting
-        // untouched (the next player hears the kiosk as the operator set it).
-        ScreenCommand::ToggleSound => {
-            state.muted = !state.muted;
-            state.apply_sound(sound);
-        }
-        ScreenCommand::TryNetworkAgain => return try_network_again(state),
-    }
-    Ok(Changed::NOTHING)
 }
 
 impl Guichet {
@@ -589,11 +542,12 @@ impl eframe::App for Guichet {
                 trial_band::band(ui, context.texts);
             }
         }
-        if let Some(minors) = state
-            .page
-            .legal_warning()
-            .filter(|_| WindowPolicy::shows_bar(state))
-        {
+        let minors = match state.page.legal_warning() {
+            LegalWarning::Absent => None,
+            LegalWarning::Shown => Some(false),
+            LegalWarning::WithMinors => Some(true),
+        };
+        if let Some(minors) = minors.filter(|_| WindowPolicy::shows_bar(state)) {
             legal::band(ui, "legal_warning", context.texts, minors);
         }
         egui::CentralPanel::default()

@@ -3,8 +3,8 @@
 //! window's policy (`window_policy`: kiosk mode, the operator's way in, idle
 //! time and the attract loop); [`Guichet::handle`] is the one place the
 //! screens' commands are applied, each concern by its module —
-//! `navigation`, `play`, `protection`, `operator`, `players` — which says what it
-//! changed, so that only that is read again.
+//! `navigation`, `play`, `protection`, `screen`, `operator`, `players` —
+//! which says what it changed, so that only that is read again.
 
 mod backend;
 mod export;
@@ -16,6 +16,7 @@ mod page;
 mod play;
 mod players;
 mod protection;
+mod screen;
 mod session;
 mod state;
 mod watch;
@@ -24,6 +25,6 @@ mod window_policy;
 pub use guichet::Guichet;
 pub use idle::{ATTRACT_AFTER, POINTER_SHOWN};
 pub use operator::RECALL_LENGTH;
-pub use page::Page;
+pub use page::{Page, PageKind};
 pub use state::Mode;
 pub use window_policy::{OPERATOR_KEY, OPERATOR_PRESS};

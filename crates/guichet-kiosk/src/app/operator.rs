@@ -28,8 +28,8 @@ const MOVEMENTS_SHOWN: usize = 8;
 /// Points a return-to-player curve keeps at most.
 const CURVE_POINTS: usize = 400;
 
-/// Applies a command of the operator menu. Every page but the PIN's needs
-/// the right PIN first.
+/// Applies a command of the operator menu (its PIN checked first where it
+/// needs one: `OperatorCommand::requires`).
 ///
 /// # Errors
 /// What the store refused or failed at; nothing changed then.
@@ -38,9 +38,6 @@ pub fn operate(
     sound: &mut Sound,
     command: OperatorCommand,
 ) -> Result<Changed, StoreError> {
-    if state.access != Access::Open && command.needs_pin() {
-        return Ok(Changed::NOTHING);
-    }
     let Some(backend) = state.backend.as_mut() else {
         return Ok(Changed::NOTHING);
     };

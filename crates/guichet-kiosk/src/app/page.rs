@@ -1,75 +1,111 @@
-//! The pages of the kiosk.
+//! The pages of the kiosk, listed once ([`pages!`]): the page shown
+//! ([`Page`]), which page it is ([`PageKind`], every one in
+//! [`PageKind::ALL`]), and the view that draws it. What each page answers
+//! of the law's warning, the idle timeout and the money held back is its
+//! view's own ([`View`]), with no default.
 
 use guichet_core::emission::Game;
 use guichet_core::money::Cents;
 use guichet_sale::Unit;
 
-use crate::ui::view::View;
+use crate::ui::view::{LegalWarning, View};
 use crate::ui::views::{
     AgePage, CheckUnitPage, ExclusionPage, GamePage, HistoryPage, LimitsPage, Lobby, NewPlayerPage,
     OperatorPage, OutOfServicePage, PinPage, ReconnectingPage, ResumePage, RulesPage, SignInPage,
     StoreProblemPage,
 };
 
-/// The page shown under the top bar.
-pub enum Page {
+/// Makes the pages from their list: one line a page, its variant, its view
+/// and its name.
+macro_rules! pages {
+    ($($(#[doc = $doc:literal])+ $variant:ident($view:ty) = $name:literal,)+) => {
+        /// The page shown under the top bar.
+        pub enum Page {
+            $($(#[doc = $doc])+ $variant($view),)+
+        }
+
+        /// Which page is shown, without what it holds.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum PageKind {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        impl PageKind {
+            /// Every page, in the list's order.
+            pub const ALL: [Self; [$($name),+].len()] = [$(Self::$variant),+];
+
+            /// Its name, in English (tests and logs).
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name,)+
+                }
+            }
+        }
+
+        impl Page {
+            /// Which page this is.
+            #[must_use]
+            pub const fn kind(&self) -> PageKind {
+                match self {
+                    $(Self::$variant(_) => PageKind::$variant,)+
+                }
+            }
+
+            /// The view that draws this page.
+            #[must_use]
+            pub fn view(&self) -> &dyn View {
+                match self {
+                    $(Self::$variant(page) => page,)+
+                }
+            }
+
+            /// The view that draws this page, to draw it.
+            pub fn view_mut(&mut self) -> &mut dyn View {
+                match self {
+                    $(Self::$variant(page) => page,)+
+                }
+            }
+        }
+    };
+}
+
+pages! {
     /// The four games.
-    Lobby(Lobby),
+    Lobby(Lobby) = "lobby",
     /// A game's table.
-    Game(GamePage),
+    Game(GamePage) = "table",
     /// The player's units, newest first.
-    History(HistoryPage),
+    History(HistoryPage) = "history",
     /// One settled unit of the history, checked as its player can.
-    CheckUnit(CheckUnitPage),
+    CheckUnit(CheckUnitPage) = "check unit",
     /// A game's rules and paytable.
-    Rules(RulesPage),
+    Rules(RulesPage) = "rules",
     /// An unfinished unit to take up again.
-    Resume(ResumePage),
+    Resume(ResumePage) = "resume",
     /// The network stopped answering: the kiosk tries again by itself.
-    Reconnecting(ReconnectingPage),
+    Reconnecting(ReconnectingPage) = "reconnecting",
     /// The database could not be opened or used: why, and what to do.
-    StoreProblem(StoreProblemPage),
+    StoreProblem(StoreProblemPage) = "store problem",
     /// The kiosk's own program is not the release's: it sells nothing.
-    OutOfService(OutOfServicePage),
+    OutOfService(OutOfServicePage) = "out of service",
     /// "18 or over?", the first time the account is used.
-    Age(AgePage),
+    Age(AgePage) = "age",
     /// The 7-day deposit and stake limits.
-    Limits(LimitsPage),
+    Limits(LimitsPage) = "limits",
     /// A break from play.
-    Exclusion(ExclusionPage),
+    Exclusion(ExclusionPage) = "exclusion",
     /// The operator's PIN, chosen or typed.
-    Pin(PinPage),
+    Pin(PinPage) = "operator PIN",
     /// The operator menu.
-    Operator(OperatorPage),
+    Operator(OperatorPage) = "operator menu",
     /// A player signing in.
-    SignIn(SignInPage),
+    SignIn(SignInPage) = "sign-in",
     /// A new player signing up ("Nouveau joueur").
-    NewPlayer(NewPlayerPage),
+    NewPlayer(NewPlayerPage) = "new player",
 }
 
 impl Page {
-    /// The view that draws this page.
-    pub fn view_mut(&mut self) -> &mut dyn View {
-        match self {
-            Self::Lobby(page) => page,
-            Self::Game(page) => page,
-            Self::History(page) => page,
-            Self::CheckUnit(page) => page,
-            Self::Rules(page) => page,
-            Self::Resume(page) => page,
-            Self::StoreProblem(page) => page,
-            Self::Reconnecting(page) => page,
-            Self::OutOfService(page) => page,
-            Self::Age(page) => page,
-            Self::Limits(page) => page,
-            Self::Exclusion(page) => page,
-            Self::Pin(page) => page,
-            Self::Operator(page) => page,
-            Self::SignIn(page) => page,
-            Self::NewPlayer(page) => page,
-        }
-    }
-
     /// The store changed `unit`: show its new state if it is on the table.
     pub fn update_unit(&mut self, unit: Unit) {
         if let Self::Game(page) = self {
@@ -86,53 +122,29 @@ impl Page {
     }
 
     /// What the screen holds back of the money at `now`: the prize of a unit
-    /// settled on a table whose result has not shown yet.
+    /// settled on the page whose result has not shown yet.
     #[must_use]
     pub fn withheld(&self, now: f64) -> Cents {
-        match self {
-            Self::Game(page) => page.withheld(now),
-            _ => Cents::ZERO,
-        }
+        self.view().result_pending(now).unwrap_or(Cents::ZERO)
     }
 
-    /// Whether a unit settled on the table has yet to show its result at
+    /// Whether a unit settled on the page has yet to show its result at
     /// `now`: nothing is bought until it has.
     #[must_use]
     pub fn result_pending(&self, now: f64) -> bool {
-        matches!(self, Self::Game(page) if page.result_pending(now))
+        self.view().result_pending(now).is_some()
     }
 
-    /// Whether the idle timeout leaves this page for the lobby: every page
-    /// but the lobby itself, the age question, a store problem, the network
-    /// out of reach (it stays until the network answers) and the kiosk out
-    /// of service.
+    /// Whether the idle timeout leaves this page for the lobby.
     #[must_use]
-    pub const fn times_out(&self) -> bool {
-        !matches!(
-            self,
-            Self::Lobby(_)
-                | Self::Age(_)
-                | Self::StoreProblem(_)
-                | Self::Reconnecting(_)
-                | Self::OutOfService(_)
-        )
+    pub fn times_out(&self) -> bool {
+        self.view().times_out()
     }
 
-    /// Whether this page promotes play, or speaks of its risks: the lobby,
-    /// a game's rules and table, the age question, the limits and the break
-    /// show the law's warning at their foot — `Some(true)` with "Jeu interdit
-    /// aux mineurs" beside it (the lobby).
+    /// Whether this page carries the law's warning at its foot.
     #[must_use]
-    pub const fn legal_warning(&self) -> Option<bool> {
-        match self {
-            Self::Lobby(_) => Some(true),
-            Self::Rules(_)
-            | Self::Game(_)
-            | Self::Age(_)
-            | Self::Limits(_)
-            | Self::Exclusion(_) => Some(false),
-            _ => None,
-        }
+    pub fn legal_warning(&self) -> LegalWarning {
+        self.view().legal_warning()
     }
 
     /// Whether this is the lobby.

@@ -47,8 +47,35 @@ pub struct PageContext<'a> {
     pub session: Option<RealityFacts>,
 }
 
-/// A page of the kiosk.
+/// Whether a page carries the law's warning at its foot (the arrêté of 29
+/// July 2022's message), on a band of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegalWarning {
+    /// None: the page neither promotes play nor speaks of its risks.
+    Absent,
+    /// The warning: the page promotes play or speaks of its risks.
+    Shown,
+    /// The warning with "Jeu interdit aux mineurs" and the 18+ mark beside
+    /// it (the lobby).
+    WithMinors,
+}
+
+/// A page of the kiosk. Every page answers each question itself — no answer
+/// is given by default, so a new page does not compile until it says.
 pub trait View {
     /// Draws the page and pushes what the player asks for.
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>);
+
+    /// Whether it promotes play, or speaks of its risks: the law's warning
+    /// at its foot.
+    fn legal_warning(&self) -> LegalWarning;
+
+    /// Whether the idle timeout leaves it for the lobby (a player left alone
+    /// signed out).
+    fn times_out(&self) -> bool;
+
+    /// The prize of a unit settled on it whose result has not shown yet at
+    /// `now` (its last reveal still runs): the screen holds it back from the
+    /// balance and the session's net, and nothing is bought until it shows.
+    fn result_pending(&self, now: f64) -> Option<Cents>;
 }

@@ -2,16 +2,30 @@
 //! in the lobby with play disabled.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 
 use crate::command::{Command, ProtectionCommand};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{primary_button, quiet_button};
 
 /// The age question.
 pub struct AgePage;
 
 impl View for AgePage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Shown
+    }
+
+    fn times_out(&self) -> bool {
+        // The question stays until it is answered.
+        false
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

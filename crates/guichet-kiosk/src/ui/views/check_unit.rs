@@ -6,6 +6,7 @@
 
 use egui::{Align2, RichText, Stroke, Vec2};
 use guichet_core::block::Commitment;
+use guichet_core::money::Cents;
 use guichet_core::money::group_thousands;
 use guichet_core::unit_check::{Check, Outcome, UnitCheck};
 use guichet_sale::{PublishedBlock, Unit};
@@ -13,7 +14,7 @@ use guichet_sale::{PublishedBlock, Unit};
 use crate::command::{Command, Navigation};
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{local_time, primary_button, scroll_view};
 
 /// The check of one unit, as the app made it.
@@ -45,6 +46,18 @@ fn in_lines(hex: &str) -> String {
 }
 
 impl View for CheckUnitPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let zone = context.time_zone;

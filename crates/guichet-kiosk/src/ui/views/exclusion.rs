@@ -3,10 +3,11 @@
 //! withdrawal stays possible); it can be lengthened, never shortened.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 
 use crate::command::{Command, ProtectionCommand};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{choice_button, local_moment, primary_button};
 
 /// The breaks offered, in days.
@@ -27,6 +28,18 @@ impl ExclusionPage {
 }
 
 impl View for ExclusionPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Shown
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let duration = |days: u32| texts.with("exclusion-days", &[("days", days.to_string())]);

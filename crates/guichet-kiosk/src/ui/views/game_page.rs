@@ -14,7 +14,7 @@ use crate::sound::Cue;
 use crate::ui::games::Opening;
 use crate::ui::games::table::{Table, TableContext};
 use crate::ui::theme::{palette, size};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 
 use crate::ui::widgets::{local_time, quiet_button};
 
@@ -60,26 +60,6 @@ impl GamePage {
         self.table.open(&unit, opening);
         self.replayed = opening == Opening::Replay;
         self.unit = Some(unit);
-    }
-
-    /// Whether the unit on the table, settled there, has yet to show its
-    /// result at `now` (its last reveal still runs).
-    #[must_use]
-    pub fn result_pending(&self, now: f64) -> bool {
-        self.unit
-            .as_ref()
-            .is_some_and(|unit| self.table.result_pending(unit, now))
-    }
-
-    /// What the screen holds back of the money at `now`: the prize of the
-    /// unit settled on the table until its result shows (the store has
-    /// credited it; the screen shows the balance as it was until then).
-    #[must_use]
-    pub fn withheld(&self, now: f64) -> Cents {
-        match &self.unit {
-            Some(unit) if self.table.result_pending(unit, now) => unit.prize,
-            _ => Cents::ZERO,
-        }
     }
 
     /// Labels the table as the operator's recall of its unit.
@@ -135,6 +115,23 @@ impl GamePage {
 }
 
 impl View for GamePage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Shown
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, now: f64) -> Option<Cents> {
+        // The store credited the prize with the unit's last step; the
+        // screen shows the balance as it was until the result shows.
+        self.unit
+            .as_ref()
+            .filter(|unit| self.table.result_pending(unit, now))
+            .map(|unit| unit.prize)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         if let Some(unit) = self.unit.as_ref().filter(|_| self.replayed) {
             let strip = if self.recall {

@@ -3,13 +3,14 @@
 //! one is also checked ("Vérifier") against its block's published record.
 
 use egui::{Align, Layout, RichText, Vec2};
+use guichet_core::money::Cents;
 use guichet_sale::{Unit, UnitState};
 
 use crate::command::{Command, Navigation, PlayCommand};
 use crate::ui::games::Outcome;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{
     amount, labelled_quiet_button, local_time, primary_button, quiet_button, scroll_view,
     text_width, touch_area,
@@ -44,6 +45,18 @@ fn state_line(unit: &Unit, texts: &Texts) -> (String, egui::Color32) {
 }
 
 impl View for HistoryPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

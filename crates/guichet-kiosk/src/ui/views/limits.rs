@@ -10,7 +10,7 @@ use guichet_sale::{Limit, LimitKind, MAX_LIMIT};
 use crate::command::{Command, Navigation, ProtectionCommand};
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{amount_choice_button, local_moment, primary_button, quiet_button};
 
 /// The amounts offered at a tap, in euros (others by "Moins" and "Plus").
@@ -60,6 +60,18 @@ fn step_from(amount: Cents) -> Cents {
 }
 
 impl View for LimitsPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Shown
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let Some(protection) = context.protection else {

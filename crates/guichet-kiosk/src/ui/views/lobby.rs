@@ -11,7 +11,7 @@ use crate::ui::games::{GAMES, GameEntry};
 use crate::ui::i18n::Texts;
 use crate::ui::layout;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, Seat, View};
+use crate::ui::view::{LegalWarning, PageContext, Seat, View};
 use crate::ui::widgets::{local_moment, quiet_button, scroll_view, text_width, touch_rect};
 
 /// The lobby page.
@@ -36,6 +36,19 @@ fn price_line(game: Game, texts: &Texts) -> String {
 const ILLUSTRATION_ASPECT: f32 = 4.0 / 3.0;
 
 impl View for Lobby {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::WithMinors
+    }
+
+    fn times_out(&self) -> bool {
+        // The lobby stays: it is where the idle timeout leads.
+        false
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

@@ -5,12 +5,13 @@
 //! for before the first deposit.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_sale::{PLAYER_PIN_MAX, PLAYER_PIN_MIN};
 
 use crate::command::{Command, Navigation, PlayerCommand};
 use crate::ui::keypad::{Key, keypad, typed_keys};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{primary_button, quiet_button};
 
 /// Where the sign-up is.
@@ -139,6 +140,18 @@ fn line(ui: &mut egui::Ui, text: RichText) {
 }
 
 impl View for NewPlayerPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let typing = matches!(self.step, NewPlayerStep::Pin | NewPlayerStep::Again);

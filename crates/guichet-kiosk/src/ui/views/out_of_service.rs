@@ -4,11 +4,12 @@
 //! nothing to press.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_integrity::Refusal;
 
 use crate::command::Command;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::views::store_problem::detail_card;
 
 /// The kiosk out of service.
@@ -39,6 +40,19 @@ impl OutOfServicePage {
 }
 
 impl View for OutOfServicePage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        // It stays until a good program is started.
+        false
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, _commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

@@ -3,12 +3,13 @@
 //! minutes; the page then says until when.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_sqlite::PIN_DIGITS;
 
 use crate::command::{Command, OperatorCommand};
 use crate::ui::keypad::{Key, keypad, typed_keys};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{local_moment, quiet_button};
 
 /// What the page asks for.
@@ -102,6 +103,18 @@ impl PinPage {
 }
 
 impl View for PinPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let mut pressed = typed_keys(ui, false);

@@ -5,10 +5,11 @@
 //! unit.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 
 use crate::command::{Command, ScreenCommand};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::primary_button;
 
 /// The first wait before trying again, in seconds.
@@ -56,6 +57,19 @@ impl ReconnectingPage {
 }
 
 impl View for ReconnectingPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        // It stays until the network answers.
+        false
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let now = ui.input(|input| input.time);

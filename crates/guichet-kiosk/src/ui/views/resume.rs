@@ -1,11 +1,12 @@
 //! At start, before anything else: the unit left unfinished, to take up again.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_sale::Unit;
 
 use crate::command::{Command, PlayCommand};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{local_time, primary_button};
 
 /// The offer to resume an unfinished unit.
@@ -22,6 +23,18 @@ impl ResumePage {
 }
 
 impl View for ResumePage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

@@ -4,13 +4,13 @@
 
 use egui::{Align, Grid, Layout, RichText, Vec2};
 use guichet_core::emission::{Emission, Game};
-use guichet_core::money::{group_thousands, percent};
+use guichet_core::money::{Cents, group_thousands, percent};
 use guichet_sqlite::BlockStatus;
 
 use crate::command::{Command, Navigation};
 use crate::ui::games::{GAMES, entry};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{choice_button, local_time, scroll_view, text_width};
 
 /// The rules page of one game.
@@ -34,6 +34,18 @@ impl RulesPage {
 }
 
 impl View for RulesPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Shown
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

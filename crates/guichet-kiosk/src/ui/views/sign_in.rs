@@ -5,12 +5,13 @@
 //! says, until when. A kiosk of its own file offers "Nouveau joueur" too.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_sale::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal};
 
 use crate::command::{Command, Navigation, PlayerCommand};
 use crate::ui::keypad::{Key, keypad, typed_keys};
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{local_moment, quiet_button};
 
 /// The longest card number taken.
@@ -138,6 +139,18 @@ impl SignInPage {
 }
 
 impl View for SignInPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         let mut pressed = typed_keys(ui, self.step == SignInStep::Card);

@@ -2,12 +2,13 @@
 //! file was not touched, and what to do. Never a panic, never a reset.
 
 use egui::RichText;
+use guichet_core::money::Cents;
 use guichet_sale::StoreError;
 
 use crate::command::Command;
 use crate::ui::i18n::Texts;
 use crate::ui::theme::{self, palette, size, style};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 
 /// Why the store could not be opened.
 pub struct StoreProblemPage {
@@ -97,6 +98,19 @@ impl StoreProblemPage {
 }
 
 impl View for StoreProblemPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        // It stays: the file is at fault.
+        false
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, _commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {

@@ -18,6 +18,7 @@ pub use charts::{ChartFacts, RtpCurve, TierFacts};
 
 use egui::RichText;
 use guichet_core::emission::Emission;
+use guichet_core::money::Cents;
 use guichet_integrity::Verdict;
 use guichet_sale::Unit;
 use guichet_sqlite::{
@@ -28,7 +29,7 @@ use crate::command::{Command, OperatorCommand, OperatorTab};
 use crate::settings::KioskSettings;
 use crate::ui::notice;
 use crate::ui::theme::{self, palette, size};
-use crate::ui::view::{PageContext, View};
+use crate::ui::view::{LegalWarning, PageContext, View};
 use crate::ui::widgets::{choice_button, quiet_button, text_width};
 
 /// What a tab shows, as read from the store when it opened.
@@ -153,6 +154,18 @@ impl OperatorPage {
 }
 
 impl View for OperatorPage {
+    fn legal_warning(&self) -> LegalWarning {
+        LegalWarning::Absent
+    }
+
+    fn times_out(&self) -> bool {
+        true
+    }
+
+    fn result_pending(&self, _now: f64) -> Option<Cents> {
+        None
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, context: &PageContext<'_>, commands: &mut Vec<Command>) {
         let texts = context.texts;
         theme::page_frame().show(ui, |ui| {
