@@ -67,10 +67,10 @@ impl Store {
         card: &str,
         work: impl FnOnce(&mut Self) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let before = self.player.clone();
+        let before = self.play.player.clone();
         self.act_for(card)?;
         let done = work(self);
-        self.player = before;
+        self.play.player = before;
         done
     }
 }

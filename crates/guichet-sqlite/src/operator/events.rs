@@ -138,11 +138,12 @@ impl Store {
     /// [`StoreError`] if the log cannot be read.
     pub fn events(&self, limit: u32) -> Result<Vec<Event>, StoreError> {
         let mut statement = self
+            .file
             .connection
             .prepare_cached(
                 "SELECT id, at, kind, detail, ledger_id FROM events ORDER BY id DESC LIMIT ?1",
             )
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let rows = statement
             .query_map([limit], |row| {
                 Ok((
@@ -153,10 +154,10 @@ impl Store {
                     row.get::<_, Option<i64>>(4)?,
                 ))
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let mut events = Vec::new();
         for row in rows {
-            let (id, at, kind, detail, ledger_id) = row.on(&self.path)?;
+            let (id, at, kind, detail, ledger_id) = row.on(&self.file.path)?;
             let kind = EventKind::from_name(&kind)
                 .ok_or_else(|| self.inconsistent(format!("event {id} has unknown kind {kind}")))?;
             events.push(Event {

@@ -104,7 +104,7 @@ impl Store {
     /// [`StoreError`] if the ledger cannot be read.
     pub fn meters(&self, after: i64) -> Result<Meters, StoreError> {
         let mut statement = self
-            .connection
+            .file.connection
             .prepare_cached(
                 "SELECT b.emission,
                         count(*) FILTER (WHERE l.kind = 'stake') - count(*) FILTER (WHERE l.kind = 'refund'),
@@ -114,7 +114,7 @@ impl Store {
                  WHERE l.id > ?1
                  GROUP BY b.emission",
             )
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let rows = statement
             .query_map([after], |row| {
                 Ok((
@@ -124,7 +124,7 @@ impl Store {
                     row.get::<_, i64>(3)?,
                 ))
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let mut emissions: Vec<Meter> = guichet_core::games::emissions()
             .map(|emission| Meter {
                 emission,
@@ -134,7 +134,7 @@ impl Store {
             })
             .collect();
         for row in rows {
-            let (code, units, staked, paid) = row.on(&self.path)?;
+            let (code, units, staked, paid) = row.on(&self.file.path)?;
             let meter = emissions
                 .iter_mut()
                 .find(|meter| meter.emission.code() == code)
@@ -145,6 +145,7 @@ impl Store {
             meter.paid = Cents(paid);
         }
         let cash = self
+            .file
             .connection
             .query_row(
                 "SELECT count(*) FILTER (WHERE kind = 'deposit'),
@@ -160,7 +161,7 @@ impl Store {
                     })
                 },
             )
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         Ok(Meters { emissions, cash })
     }
 
@@ -203,20 +204,21 @@ impl Store {
     /// [`StoreError`] if they cannot be read.
     pub fn settled_prizes(&self) -> Result<Vec<(&'static Emission, Cents)>, StoreError> {
         let mut statement = self
+            .file
             .connection
             .prepare_cached(
                 "SELECT b.emission, u.prize_cents FROM units u JOIN blocks b ON b.id = u.block_id
                  WHERE u.state = 'settled' ORDER BY u.id",
             )
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let rows = statement
             .query_map([], |row| {
                 Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let mut prizes = Vec::new();
         for row in rows {
-            let (code, prize) = row.on(&self.path)?;
+            let (code, prize) = row.on(&self.file.path)?;
             let emission = guichet_core::games::emission_by_code(&code)
                 .ok_or_else(|| self.inconsistent(format!("a unit of unknown emission {code}")))?;
             prizes.push((emission, Cents(prize)));
@@ -230,9 +232,10 @@ impl Store {
     /// [`StoreError`] if they cannot be read.
     pub fn meter_resets(&self) -> Result<Vec<MeterReset>, StoreError> {
         let mut statement = self
+            .file
             .connection
             .prepare_cached("SELECT at, reason, last_ledger_id FROM meter_resets ORDER BY id")
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let rows = statement
             .query_map([], |row| {
                 Ok(MeterReset {
@@ -241,7 +244,7 @@ impl Store {
                     last_ledger_id: row.get(2)?,
                 })
             })
-            .on(&self.path)?;
-        rows.map(|row| row.on(&self.path)).collect()
+            .on(&self.file.path)?;
+        rows.map(|row| row.on(&self.file.path)).collect()
     }
 }

@@ -23,7 +23,7 @@ mod meters;
 mod pin;
 mod settings;
 
-pub use events::{Event, EventKind};
 pub(crate) use events::insert_player_event;
+pub use events::{Event, EventKind};
 pub use meters::{CashMeter, Meter, MeterReset, Meters};
 pub use pin::{LOCKOUT, MAX_PIN_TRIES, PIN_DIGITS, PinCheck};

@@ -50,12 +50,13 @@ impl Store {
     }
 
     fn pin_hash(&self) -> Result<Option<String>, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row("SELECT hash FROM operator_pin WHERE id = 1", [], |row| {
                 row.get(0)
             })
             .optional()
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Sets (or changes) the operator PIN: [`PIN_DIGITS`] digits, stored as an
@@ -146,6 +147,7 @@ impl Store {
     /// [`StoreError`] if the log cannot be read.
     pub fn operator_locked_until(&self) -> Result<Option<Timestamp>, StoreError> {
         let last: Option<String> = self
+            .file
             .connection
             .query_row(
                 "SELECT at FROM events WHERE kind = 'lockout' ORDER BY id DESC LIMIT 1",
@@ -153,7 +155,7 @@ impl Store {
                 |row| row.get(0),
             )
             .optional()
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let Some(at) = last else {
             return Ok(None);
         };

@@ -13,14 +13,15 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if it cannot be read.
     pub fn kiosk_setting(&self, name: &str) -> Result<Option<String>, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row(
                 "SELECT value FROM kiosk_settings WHERE name = ?1",
                 [name],
                 |row| row.get(0),
             )
             .optional()
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Sets a kiosk setting, and logs the change.
