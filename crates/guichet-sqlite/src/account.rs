@@ -95,7 +95,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn balance(&self) -> Result<Cents, StoreError> {
-        balance_in(&self.connection, self.player_id()?).on(&self.path)
+        balance_in(&self.file.connection, self.player_id()?).on(&self.file.path)
     }
 
     /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time,
@@ -198,14 +198,15 @@ impl Store {
     }
 
     fn ledger_entry(&self, id: i64) -> Result<Option<LedgerEntry>, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row(
                 "SELECT id, at, kind, amount_cents, unit_id FROM ledger WHERE id = ?1",
                 [id],
                 read_entry,
             )
             .optional()
-            .on(&self.path)?
+            .on(&self.file.path)?
             .transpose()
             .map_err(|detail| self.inconsistent(detail))
     }
@@ -224,24 +225,27 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn ledger_length(&self) -> Result<i64, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row("SELECT COUNT(*) FROM ledger", [], |row| row.get(0))
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Player `player`'s ledger, oldest first.
     pub(crate) fn ledger_of(&self, player: i64) -> Result<Vec<LedgerEntry>, StoreError> {
         let mut statement = self
-            .connection
+            .file.connection
             .prepare_cached(
                 "SELECT id, at, kind, amount_cents, unit_id FROM ledger WHERE player_id = ?1 ORDER BY id",
             )
-            .on(&self.path)?;
-        let rows = statement.query_map([player], read_entry).on(&self.path)?;
+            .on(&self.file.path)?;
+        let rows = statement
+            .query_map([player], read_entry)
+            .on(&self.file.path)?;
         let mut entries = Vec::new();
         for row in rows {
             entries.push(
-                row.on(&self.path)?
+                row.on(&self.file.path)?
                     .map_err(|detail| self.inconsistent(detail))?,
             );
         }

@@ -44,10 +44,11 @@ impl Store {
     /// [`StoreError::SealKeyLost`] without the key that signs; [`StoreError`]
     /// if the database cannot be read.
     pub fn archive(&self, from: Date, to: Date) -> Result<String, StoreError> {
-        let Seal::Ready(seal) = &self.seal else {
+        let Seal::Ready(seal) = &self.keys.seal else {
             return Err(self
+                .keys
                 .seal
-                .key(&self.key_path)
+                .key(&self.keys.seal_path)
                 .err()
                 .unwrap_or_else(|| self.inconsistent("no key to sign the archive with")));
         };
@@ -58,12 +59,14 @@ impl Store {
                 .map_err(|error| self.inconsistent(error.to_string()))?,
         );
         let database_id: String = self
+            .file
             .connection
             .query_row("SELECT database_id FROM store_identity", [], |row| {
                 row.get(0)
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let links: Vec<Value> = self
+            .file
             .connection
             .prepare(
                 "SELECT seq, at, record, row_key, content, mac FROM chain
@@ -83,10 +86,11 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let previous_mac: Option<Vec<u8>> =
             match links.first().and_then(|link| link["seq"].as_i64()) {
                 Some(first) => self
+                    .file
                     .connection
                     .query_row("SELECT mac FROM chain WHERE seq = ?1", [first - 1], |row| {
                         row.get(0)
@@ -122,7 +126,7 @@ impl Store {
             "database_id": database_id,
             "from": from.strftime("%Y-%m-%d").to_string(),
             "to": to.strftime("%Y-%m-%d").to_string(),
-            "made_at": stamp((self.clock)()),
+            "made_at": stamp((self.sources.clock)()),
             "public_key": key.public(),
             "previous_mac": previous_mac.map(hex::encode),
             "links": links,

@@ -378,7 +378,8 @@ impl Store {
         emission: &'static Emission,
     ) -> Result<Option<BlockStatus>, StoreError> {
         let read = |status: &str| {
-            self.connection
+            self.file
+                .connection
                 .prepare_cached(
                     "SELECT id, number, commitment, committed_at, next_index, size FROM blocks
                      WHERE emission = ?1 AND status = ?2",
@@ -397,7 +398,7 @@ impl Store {
                         })
                         .optional()
                 })
-                .on(&self.path)
+                .on(&self.file.path)
         };
         let facts = |number: u32, commitment: Vec<u8>, committed_at: String| {
             bytes32(commitment)
@@ -417,6 +418,7 @@ impl Store {
             })
             .transpose()?;
         let won: Vec<(Cents, u32)> = self
+            .file
             .connection
             .prepare_cached(
                 "SELECT prize_cents, COUNT(*) FROM units WHERE block_id = ?1 AND state = 'settled'
@@ -427,7 +429,7 @@ impl Store {
                     .query_map([id], |row| Ok((Cents(row.get(0)?), row.get(1)?)))?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let remaining_lots = emission
             .tiers
             .iter()
@@ -455,6 +457,7 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn blocks(&self) -> Result<Vec<BlockRecord>, StoreError> {
         let rows: Vec<BlockRow> = self
+            .file
             .connection
             .prepare_cached(
                 "SELECT emission, number, status, commitment, committed_at, seed, next_index, size,
@@ -479,7 +482,7 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         rows.into_iter()
             .map(
                 |(
@@ -540,12 +543,12 @@ impl Store {
         &mut self,
         reason: &str,
     ) -> Result<Vec<(&'static Emission, u32)>, StoreError> {
-        if matches!(self.seal, Seal::Ready(_)) {
+        if matches!(self.keys.seal, Seal::Ready(_)) {
             return Ok(Vec::new());
         }
-        if self.read_only {
+        if self.file.read_only {
             return Err(StoreError::ReadOnlyOpen {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
             });
         }
         let key_path = self.key_path();
@@ -553,14 +556,14 @@ impl Store {
             Some(key) => key,
             None => SealKey::create(&key_path)?,
         };
-        let voided: Vec<(&'static Emission, u32)> = sealed_blocks(&self.connection)
-            .on(&self.path)?
+        let voided: Vec<(&'static Emission, u32)> = sealed_blocks(&self.file.connection)
+            .on(&self.file.path)?
             .iter()
             .filter(|sealed| !sealed.unseals_with(&key))
             .map(|sealed| (sealed.emission, sealed.number))
             .collect();
         self.set_seal(Seal::Ready(key));
-        self.rekeyed = true;
+        self.chain.rekeyed = true;
         self.write(|writing| {
             for (emission, number) in &voided {
                 writing

@@ -22,10 +22,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn closings(&self) -> Result<Vec<Closing>, StoreError> {
-        if !chain::exists(&self.connection).on(&self.path)? {
+        if !chain::exists(&self.file.connection).on(&self.file.path)? {
             return Ok(Vec::new());
         }
-        closings(&self.connection).on(&self.path)
+        closings(&self.file.connection).on(&self.file.path)
     }
 
     /// The number of the last closing made (0 for none): cheap, for a kiosk
@@ -34,16 +34,17 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn last_closing_counter(&self) -> Result<i64, StoreError> {
-        if !chain::exists(&self.connection).on(&self.path)? {
+        if !chain::exists(&self.file.connection).on(&self.file.path)? {
             return Ok(0);
         }
-        self.connection
+        self.file
+            .connection
             .query_row(
                 "SELECT COALESCE(MAX(counter), 0) FROM closings",
                 [],
                 |row| row.get(0),
             )
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Makes a closing now, asked for by an operator: the totals since the
@@ -78,7 +79,7 @@ impl Store {
     /// without the seal key).
     #[must_use]
     pub fn closing_public_key(&self) -> Option<String> {
-        match &self.seal {
+        match &self.keys.seal {
             Seal::Ready(key) => Some(ClosingKey::of(key).public()),
             Seal::Lost { .. } => None,
         }
@@ -114,12 +115,13 @@ impl Store {
             match closing.chain_head() {
                 Some((seq, mac)) => {
                     let found: Option<Vec<u8>> = self
+                        .file
                         .connection
                         .query_row("SELECT mac FROM chain WHERE seq = ?1", [seq], |row| {
                             row.get(0)
                         })
                         .optional()
-                        .on(&self.path)?;
+                        .on(&self.file.path)?;
                     if found.map(hex::encode) != Some(mac) {
                         findings.push(format!(
                             "{name}: the chain it closed on (link {seq}) is not this file's"
@@ -146,7 +148,7 @@ impl Store {
     /// The perpetual totals of the records up to ledger entry `ledger` and
     /// unit `unit`.
     fn totals_up_to(&self, ledger: i64, unit: i64) -> Result<Value, StoreError> {
-        let connection = &self.connection;
+        let connection = &self.file.connection;
         let mut by_kind: BTreeMap<String, i64> = BTreeMap::new();
         let mut units: BTreeMap<String, i64> = BTreeMap::new();
         let mut read = || -> rusqlite::Result<()> {
@@ -167,7 +169,7 @@ impl Store {
             }
             Ok(())
         };
-        read().on(&self.path)?;
+        read().on(&self.file.path)?;
         Ok(totals_value(&by_kind, &units))
     }
 
@@ -179,12 +181,13 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn check_closing(&self, exported: &ExportedClosing) -> Result<Option<String>, StoreError> {
         let database_id: Option<String> = self
+            .file
             .connection
             .query_row("SELECT database_id FROM store_identity", [], |row| {
                 row.get(0)
             })
             .optional()
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let name = format!("closing {} ({})", exported.counter, exported.label);
         if database_id.as_deref() != Some(exported.database_id.as_str()) {
             return Ok(Some(format!(
@@ -219,12 +222,13 @@ impl Store {
             return Ok(Some(format!("{name} names no link of the chain")));
         };
         let found: Option<Vec<u8>> = self
+            .file
             .connection
             .query_row("SELECT mac FROM chain WHERE seq = ?1", [seq], |row| {
                 row.get(0)
             })
             .optional()
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         Ok((found.map(hex::encode) != Some(mac)).then(|| {
             format!("the database does not extend {name}: its chain differs at link {seq}")
         }))

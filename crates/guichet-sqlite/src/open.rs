@@ -25,7 +25,7 @@ use crate::lease::Lease;
 use crate::seal::SealKey;
 use crate::seeds::SeedSource;
 use crate::sqlite_error::OnFile as _;
-use crate::store::{Seal, Store};
+use crate::store::{ChainRun, Keys, OpenFile, Play, Seal, Sources, Store};
 use crate::tally::{Recorded, Tally};
 use crate::warning::{Exposed, StoreWarning};
 
@@ -184,35 +184,45 @@ impl Store {
             .as_deref()
             .map_or_else(|| keys.seal_key("unknown"), |id| keys.seal_key(id));
         let mut store = Self {
-            connection,
-            path: path.to_path_buf(),
-            identity,
-            log_identity: None,
-            read_only: options.read_only,
-            key_path,
-            keys: keys.clone(),
-            seal: Seal::Lost {
-                problem: "missing",
-                blocks: 0,
+            file: OpenFile {
+                connection,
+                path: path.to_path_buf(),
+                identity,
+                log_identity: None,
+                read_only: options.read_only,
+                tally: None,
             },
-            seeds: options.seeds.clone(),
-            lease: Lease::new(&files::sibling(path, ".lease")),
-            lease_wait: options.lease_wait,
-            tally: None,
+            keys: Keys {
+                store: keys.clone(),
+                seal_path: key_path,
+                seal: Seal::Lost {
+                    problem: "missing",
+                    blocks: 0,
+                },
+            },
+            chain: ChainRun {
+                signer,
+                opened_at_link: 0,
+                rekeyed: false,
+            },
+            play: Play {
+                player: None,
+                lease: Lease::new(&files::sibling(path, ".lease")),
+                lease_wait: options.lease_wait,
+            },
+            sources: Sources {
+                clock: Arc::clone(&options.clock),
+                seeds: options.seeds.clone(),
+            },
             warnings: Vec::new(),
-            clock: Arc::clone(&options.clock),
-            signer,
-            opened_at_link: 0,
-            rekeyed: false,
-            player: None,
         };
         store.warnings.extend(openness_warnings(path));
         if options.read_only {
             // Reading needs no tally and no lease, and makes no key: the key
             // is read where it is (an earlier Guichet's beside the database,
             // in a copy an auditor brought), to unseal the open blocks.
-            if !store.key_path.exists() && legacy_key.exists() {
-                store.key_path = legacy_key;
+            if !store.keys.seal_path.exists() && legacy_key.exists() {
+                store.keys.seal_path = legacy_key;
             }
             let seal = store.load_seal(false)?;
             store.set_seal(seal);
@@ -222,7 +232,7 @@ impl Store {
             path: tally_path.clone(),
             reason: error.to_string(),
         })?;
-        store.tally = Some(tally);
+        store.file.tally = Some(tally);
         store.check_tally(recorded, &tally_path)?;
         store.move_legacy_key(&legacy_key, &keys)?;
         let seal = store.load_seal(keys.may_create())?;
@@ -231,19 +241,19 @@ impl Store {
         store.warnings.extend(
             [
                 files::openness_warning(keys.folder(), Exposed::KeyStore),
-                files::openness_warning(&store.key_path, Exposed::SealKey),
+                files::openness_warning(&store.keys.seal_path, Exposed::SealKey),
             ]
             .into_iter()
             .flatten(),
         );
-        if matches!(store.seal, Seal::Ready(_))
-            && blocks::missing_blocks(&store.connection).on(path)?
+        if matches!(store.keys.seal, Seal::Ready(_))
+            && blocks::missing_blocks(&store.file.connection).on(path)?
         {
             store.write(blocks::ensure_blocks)?;
         }
         // SQLite keeps the -wal open from the first read on: from now on it
         // must stay the same file.
-        store.log_identity = journal::identity(path);
+        store.file.log_identity = journal::identity(path);
         Ok(store)
     }
 
@@ -251,26 +261,28 @@ impl Store {
     /// the records the store acts on at once checked against it (a forged
     /// one refused), and its last link noted (a link after it is this run's).
     fn take_up_chain(&mut self) -> Result<(), StoreError> {
-        if matches!(self.seal, Seal::Ready(_))
-            && chain::head(&self.connection).on(&self.path)?.is_none()
+        if matches!(self.keys.seal, Seal::Ready(_))
+            && chain::head(&self.file.connection)
+                .on(&self.file.path)?
+                .is_none()
         {
             // A new file, or one just migrated: the chain begins now (its
             // genesis, then the rows already there), before anything else.
             self.write(|_| Ok(()))?;
         }
-        if let Seal::Ready(key) = &self.seal
+        if let Seal::Ready(key) = &self.keys.seal
             && let Some(record) =
-                chain_check::guard(&self.connection, &ChainKey::of(key)).on(&self.path)?
+                chain_check::guard(&self.file.connection, &ChainKey::of(key)).on(&self.file.path)?
         {
             // A limit, a break or a balance written behind the store's
             // back is never acted on.
             return Err(StoreError::Forged {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
                 record,
             });
         }
-        self.opened_at_link = chain::head(&self.connection)
-            .on(&self.path)?
+        self.chain.opened_at_link = chain::head(&self.file.connection)
+            .on(&self.file.path)?
             .map_or(0, |head| head.seq);
         Ok(())
     }
@@ -283,9 +295,9 @@ impl Store {
         let Some(old) = SealKey::load(legacy)? else {
             return Ok(());
         };
-        let kept = match SealKey::load(&self.key_path)? {
+        let kept = match SealKey::load(&self.keys.seal_path)? {
             Some(kept) => kept,
-            None if keys.may_create() => old.write(&self.key_path)?,
+            None if keys.may_create() => old.write(&self.keys.seal_path)?,
             None => {
                 self.warnings.push(StoreWarning::LegacyKeyUnused {
                     path: legacy.to_path_buf(),
@@ -301,7 +313,7 @@ impl Store {
         } else {
             self.warnings.push(StoreWarning::LegacyKeyOther {
                 path: legacy.to_path_buf(),
-                kept: self.key_path.clone(),
+                kept: self.keys.seal_path.clone(),
             });
         }
         Ok(())
@@ -316,7 +328,7 @@ impl Store {
         let found = self.mark()?;
         match recorded {
             Recorded::Mark(mark) if found.is_behind(mark) => Err(StoreError::RolledBack {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
                 tally: tally_path.to_path_buf(),
                 recorded_units: mark.units,
                 recorded_ledger: mark.ledger,
@@ -341,8 +353,8 @@ impl Store {
     /// The seal key, checked against every open block; a new one (if
     /// `may_create`) for a database that has no open block yet.
     pub(crate) fn load_seal(&self, may_create: bool) -> Result<Seal, StoreError> {
-        let sealed = blocks::sealed_blocks(&self.connection).on(&self.path)?;
-        match SealKey::load(&self.key_path)? {
+        let sealed = blocks::sealed_blocks(&self.file.connection).on(&self.file.path)?;
+        match SealKey::load(&self.keys.seal_path)? {
             Some(key) => {
                 let opens = sealed.iter().all(|sealed| sealed.unseals_with(&key));
                 Ok(if opens {
@@ -355,7 +367,7 @@ impl Store {
                 })
             }
             None if sealed.is_empty() && may_create => {
-                Ok(Seal::Ready(SealKey::create(&self.key_path)?))
+                Ok(Seal::Ready(SealKey::create(&self.keys.seal_path)?))
             }
             None => Ok(Seal::Lost {
                 problem: "missing",

@@ -66,12 +66,13 @@ impl Store {
     /// The card of the player the store acts for, if any.
     #[must_use]
     pub fn card(&self) -> Option<&str> {
-        self.player.as_ref().map(|player| player.card.as_str())
+        self.play.player.as_ref().map(|player| player.card.as_str())
     }
 
     /// The player the store acts for.
     pub(crate) fn player_id(&self) -> Result<i64, StoreError> {
-        self.player
+        self.play
+            .player
             .as_ref()
             .map(|player| player.id)
             .ok_or(StoreError::SignedOut)
@@ -89,8 +90,8 @@ impl Store {
             let mut bytes = [0_u8; 4];
             getrandom::fill(&mut bytes).map_err(|error| StoreError::Entropy(error.to_string()))?;
             let card = format!("{:08}", 10_000_000 + u32::from_le_bytes(bytes) % 90_000_000);
-            if player_row(&self.connection, &card)
-                .on(&self.path)?
+            if player_row(&self.file.connection, &card)
+                .on(&self.file.path)?
                 .is_none()
             {
                 return Ok(card);
@@ -100,10 +101,11 @@ impl Store {
 
     /// Every player's row id, in the order they were added.
     pub(crate) fn player_ids(&self) -> Result<Vec<i64>, StoreError> {
-        self.connection
+        self.file
+            .connection
             .prepare_cached("SELECT id FROM players ORDER BY id")
             .and_then(|mut statement| statement.query_map([], |row| row.get(0))?.collect())
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Adds a player with card `card` and PIN `pin` (hashed with argon2id),
@@ -178,6 +180,7 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn players(&self) -> Result<Vec<PlayerSummary>, StoreError> {
         let rows: Vec<(i64, String, String, bool)> = self
+            .file
             .connection
             .prepare_cached(
                 "SELECT id, card, created_at, pin_hash IS NOT NULL FROM players ORDER BY id",
@@ -189,15 +192,16 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         rows.into_iter()
             .map(|(id, card, created_at, has_pin)| {
-                let protection = protection_in(&self.connection, &self.path, id, self.now())?;
+                let protection =
+                    protection_in(&self.file.connection, &self.file.path, id, self.now())?;
                 Ok(PlayerSummary {
                     card,
                     created_at,
                     has_pin,
-                    balance: balance_in(&self.connection, id).on(&self.path)?,
+                    balance: balance_in(&self.file.connection, id).on(&self.file.path)?,
                     protection,
                 })
             })
@@ -216,7 +220,7 @@ impl Store {
     /// the try cannot be written.
     pub fn sign_in(&mut self, card: &str, pin: &str) -> Result<(), StoreError> {
         self.sign_out()?;
-        let found = player_row(&self.connection, card).on(&self.path)?;
+        let found = player_row(&self.file.connection, card).on(&self.file.path)?;
         let Some((player, card, Some(hash))) = found else {
             // As long as a real try: the time tells nothing.
             let _ = verify_pin(pin, DUMMY_HASH);
@@ -257,7 +261,7 @@ impl Store {
             Ok(Err(SignInRefusal::Locked { until }))
         })?;
         outcome.map_err(StoreError::SignIn)?;
-        self.player = Some(Player { id: player, card });
+        self.play.player = Some(Player { id: player, card });
         Ok(())
     }
 
@@ -269,10 +273,10 @@ impl Store {
     /// [`StoreError::SignIn`] with [`SignInRefusal::UnknownCard`] for no such
     /// card; [`StoreError`] if the database cannot be read.
     pub fn act_for(&mut self, card: &str) -> Result<(), StoreError> {
-        let (id, card, _) = player_row(&self.connection, card)
-            .on(&self.path)?
+        let (id, card, _) = player_row(&self.file.connection, card)
+            .on(&self.file.path)?
             .ok_or(StoreError::SignIn(SignInRefusal::UnknownCard))?;
-        self.player = Some(Player { id, card });
+        self.play.player = Some(Player { id, card });
         Ok(())
     }
 
@@ -284,13 +288,13 @@ impl Store {
     /// [`StoreError`] if the sign-out cannot be logged (the store acts for
     /// nobody all the same).
     pub fn sign_out(&mut self) -> Result<(), StoreError> {
-        let Some(player) = self.player.take() else {
+        let Some(player) = self.play.player.take() else {
             return Ok(());
         };
         // Nobody's unit is played here now: another process may take theirs
         // up.
-        self.lease.give_back();
-        if self.read_only {
+        self.play.lease.give_back();
+        if self.file.read_only {
             return Ok(());
         }
         self.write(|writing| {

@@ -91,7 +91,7 @@ impl Store {
     /// What time it is by the store's clock.
     #[must_use]
     pub fn now(&self) -> Timestamp {
-        (self.clock)()
+        (self.sources.clock)()
     }
 
     /// The player's protection now: age, limits, exclusion.
@@ -99,7 +99,12 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn protection(&self) -> Result<Protection, StoreError> {
-        protection_in(&self.connection, &self.path, self.player_id()?, self.now())
+        protection_in(
+            &self.file.connection,
+            &self.file.path,
+            self.player_id()?,
+            self.now(),
+        )
     }
 
     /// Records the player's answer to "18 or over?".
@@ -245,12 +250,12 @@ impl Store {
         player: i64,
     ) -> Result<Vec<ProtectionRecord>, StoreError> {
         let mut statement = self
-            .connection
+            .file.connection
             .prepare_cached(
                 "SELECT id, at, kind, amount_cents, effective_at, until, played_seconds, net_cents, choice
                  FROM protection WHERE player_id = ?1 ORDER BY id",
             )
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let rows = statement
             .query_map([player], |row| {
                 Ok(RecordRow {
@@ -265,10 +270,10 @@ impl Store {
                     choice: row.get(8)?,
                 })
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let mut records = Vec::new();
         for row in rows {
-            let row = row.on(&self.path)?;
+            let row = row.on(&self.file.path)?;
             let id = row.id;
             records.push(row.record().ok_or_else(|| {
                 self.inconsistent(format!("protection record {id} is malformed"))
@@ -285,14 +290,15 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn net_since(&self, after: i64) -> Result<Cents, StoreError> {
         let player = self.player_id()?;
-        self.connection
+        self.file
+            .connection
             .prepare_cached(
                 "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger INDEXED BY ledger_by_player
                  WHERE player_id = ?1 AND id > ?2 AND kind IN ('stake', 'prize', 'refund')",
             )
             .and_then(|mut statement| statement.query_row([player, after], |row| row.get(0)))
             .map(Cents)
-            .on(&self.path)
+            .on(&self.file.path)
     }
 }
 

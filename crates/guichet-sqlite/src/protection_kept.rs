@@ -112,7 +112,7 @@ impl Store {
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             limits.push(Tracked {
                 kind,
-                settings: settings_in(&self.connection, &self.path, player, kind)?,
+                settings: settings_in(&self.file.connection, &self.file.path, player, kind)?,
                 window: VecDeque::new(),
                 used: 0,
             });

@@ -37,36 +37,77 @@ pub(crate) enum Seal {
     },
 }
 
-/// The store: one open connection to the database file.
+/// The store: one open connection to the database file, its parts grouped by
+/// concern.
 pub struct Store {
-    pub(crate) connection: Connection,
-    pub(crate) path: PathBuf,
-    /// The device and inode of the file opened.
-    pub(crate) identity: (u64, u64),
-    /// The device and inode of its `-wal`, once seen.
-    pub(crate) log_identity: Option<(u64, u64)>,
-    /// Opened to read only: nothing is written.
-    pub(crate) read_only: bool,
-    /// Where its seal key is kept, in its key store.
-    pub(crate) key_path: PathBuf,
-    pub(crate) seal: Seal,
-    pub(crate) seeds: SeedSource,
-    pub(crate) lease: Lease,
-    pub(crate) lease_wait: Duration,
-    pub(crate) tally: Option<Tally>,
-    /// Where the database's keys are kept.
-    pub(crate) keys: KeyStore,
+    /// The file opened.
+    pub(crate) file: OpenFile,
+    /// Where the keys are kept, and the seal key of the open blocks.
+    pub(crate) keys: Keys,
+    /// The chain as this run writes it.
+    pub(crate) chain: ChainRun,
+    /// Who plays: the player acted for, this process's lease on play.
+    pub(crate) play: Play,
+    /// What the store takes from outside: the time and new blocks' seeds.
+    pub(crate) sources: Sources,
+    /// What the operator should know but that does not stop the store.
     pub(crate) warnings: Vec<StoreWarning>,
-    pub(crate) clock: Clock,
+}
+
+/// The file a store opened: its connection, what it is on disk, and its
+/// tally beside it.
+pub(crate) struct OpenFile {
+    /// The one connection to it.
+    pub connection: Connection,
+    /// Its path.
+    pub path: PathBuf,
+    /// The device and inode of the file opened.
+    pub identity: (u64, u64),
+    /// The device and inode of its `-wal`, once seen.
+    pub log_identity: Option<(u64, u64)>,
+    /// Opened to read only: nothing is written.
+    pub read_only: bool,
+    /// Its tally (none for a store opened to read).
+    pub tally: Option<Tally>,
+}
+
+/// A store's keys: where they are kept, and the seal key.
+pub(crate) struct Keys {
+    /// Where the database's keys are kept.
+    pub store: KeyStore,
+    /// Where its seal key is kept, in its key store.
+    pub seal_path: PathBuf,
+    /// Whether the open blocks' seeds can be unsealed.
+    pub seal: Seal,
+}
+
+/// The chain as this run writes it.
+pub(crate) struct ChainRun {
     /// The key and time the chain's links are made with (`chain`).
-    pub(crate) signer: SharedSigner,
+    pub signer: SharedSigner,
     /// The chain's last link when the store opened: a link after it was
     /// written by this run.
-    pub(crate) opened_at_link: i64,
+    pub opened_at_link: i64,
     /// The seal key was replaced: the next write's first link says so.
-    pub(crate) rekeyed: bool,
+    pub rekeyed: bool,
+}
+
+/// Who plays on a store.
+pub(crate) struct Play {
     /// The player the store acts for: signed in, or chosen by the desk.
-    pub(crate) player: Option<Player>,
+    pub player: Option<Player>,
+    /// This process's lease on play: only its holder reveals or settles.
+    pub lease: Lease,
+    /// How long to wait for another process to give the lease back.
+    pub lease_wait: Duration,
+}
+
+/// What a store takes from outside.
+pub(crate) struct Sources {
+    /// One clock for every stamp.
+    pub clock: Clock,
+    /// Where new blocks' seeds come from.
+    pub seeds: SeedSource,
 }
 
 /// A player the store acts for.
@@ -82,7 +123,7 @@ impl std::fmt::Debug for Store {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter
             .debug_struct("Store")
-            .field("path", &self.path)
+            .field("path", &self.file.path)
             .finish_non_exhaustive()
     }
 }
@@ -96,10 +137,8 @@ pub(crate) struct Writing<'a> {
     pub sql: &'a rusqlite::Transaction<'a>,
     /// The database file, for errors.
     pub path: &'a Path,
-    /// Whether the open blocks' seeds can be unsealed.
-    pub(crate) seal: &'a Seal,
-    /// Where the seal key is kept.
-    pub(crate) key_path: &'a Path,
+    /// The store's keys: the open blocks' seeds unsealed with them.
+    pub(crate) keys: &'a Keys,
     /// Where new blocks' seeds come from.
     pub seeds: &'a SeedSource,
     /// The store's clock, read once when the transaction began.
@@ -119,7 +158,18 @@ impl Writing<'_> {
 
     /// The seal key of the open blocks' seeds.
     pub fn key(&self) -> Result<&SealKey, StoreError> {
-        self.seal.key(self.key_path)
+        self.keys.seal_key()
+    }
+}
+
+impl Keys {
+    /// The seal key of the open blocks' seeds, or why they cannot be
+    /// unsealed.
+    ///
+    /// # Errors
+    /// [`StoreError::SealKeyLost`]: missing, or not this database's.
+    pub(crate) fn seal_key(&self) -> Result<&SealKey, StoreError> {
+        self.seal.key(&self.seal_path)
     }
 }
 
@@ -152,13 +202,13 @@ impl Store {
     /// The database file.
     #[must_use]
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.file.path
     }
 
     /// The seal key's file, in the database's key store (never beside it).
     #[must_use]
     pub fn key_path(&self) -> PathBuf {
-        self.key_path.clone()
+        self.keys.seal_path.clone()
     }
 
     /// What the operator should know but that does not stop the store: files
@@ -171,14 +221,14 @@ impl Store {
     /// Whether the store was opened to read only: nothing can be written.
     #[must_use]
     pub const fn is_read_only(&self) -> bool {
-        self.read_only
+        self.file.read_only
     }
 
     /// Where the database's keys are kept (its [`KeyStore::warning`] is for
     /// the operator, once at start).
     #[must_use]
     pub const fn key_store(&self) -> &KeyStore {
-        &self.keys
+        &self.keys.store
     }
 
     /// Why nothing can be sold, if the open blocks' seeds cannot be unsealed.
@@ -193,7 +243,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::SealKeyLost`]: missing, or not this database's.
     pub fn check_seal_key(&self) -> Result<(), StoreError> {
-        self.seal.key(&self.key_path).map(|_| ())
+        self.keys.seal_key().map(|_| ())
     }
 
     /// When the last record was written: the time of the chain's last link
@@ -203,25 +253,25 @@ impl Store {
     /// # Errors
     /// [`StoreError`] when the chain cannot be read or its time is not one.
     pub fn last_record_at(&self) -> Result<Option<jiff::Timestamp>, StoreError> {
-        let Some(head) = chain::head(&self.connection).on(&self.path)? else {
+        let Some(head) = chain::head(&self.file.connection).on(&self.file.path)? else {
             return Ok(None);
         };
         parse(&head.at)
             .map(Some)
             .map_err(|detail| StoreError::Inconsistent {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
                 detail,
             })
     }
 
     pub(crate) fn seal_error(&self) -> Result<&SealKey, StoreError> {
-        if self.read_only {
+        if self.file.read_only {
             // Opened to read: nothing can be sold.
             return Err(StoreError::ReadOnlyOpen {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
             });
         }
-        self.seal.key(&self.key_path)
+        self.keys.seal_key()
     }
 
     /// Whether the database's path still names the file opened (same device
@@ -233,15 +283,15 @@ impl Store {
     /// for its log, once what the log held is kept (folded into the
     /// database, or copied out of the descriptor still open).
     pub fn check_file(&self) -> Result<(), StoreError> {
-        if files::identity(&self.path).ok() != Some(self.identity) {
+        if files::identity(&self.file.path).ok() != Some(self.file.identity) {
             return Err(StoreError::FileReplaced {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
             });
         }
-        match self.log_identity {
-            Some(seen) if journal::identity(&self.path) != Some(seen) => {
-                Err(journal::keep_replaced_log(&self.connection, &self.path))
-            }
+        match self.file.log_identity {
+            Some(seen) if journal::identity(&self.file.path) != Some(seen) => Err(
+                journal::keep_replaced_log(&self.file.connection, &self.file.path),
+            ),
             _ => Ok(()),
         }
     }
@@ -257,7 +307,7 @@ impl Store {
         if self.check_file().is_ok() {
             return None;
         }
-        let path = self.path.clone();
+        let path = self.file.path.clone();
         drop(self);
         let log = files::sibling(&path, "-wal");
         let seconds = std::time::SystemTime::now()
@@ -273,9 +323,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn data_version(&self) -> Result<i64, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row("PRAGMA data_version", [], |row| row.get(0))
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// What the database has committed: its highest unit and ledger ids.
@@ -283,7 +334,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn mark(&self) -> Result<Mark, StoreError> {
-        self.connection
+        self.file.connection
             .query_row(
                 "SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (SELECT COALESCE(MAX(id), 0) FROM ledger)",
                 [],
@@ -294,13 +345,13 @@ impl Store {
                     })
                 },
             )
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Records the database's mark in its tally. A tally that cannot be written
     /// only lags behind (it never claims more than was committed): a warning.
     pub(crate) fn record_tally(&mut self) {
-        let Some(tally) = &self.tally else {
+        let Some(tally) = &self.file.tally else {
             return;
         };
         let recorded = self
@@ -309,7 +360,7 @@ impl Store {
             .and_then(|mark| tally.record(mark).map_err(|error| error.to_string()));
         if let Err(reason) = recorded {
             let warning = StoreWarning::TallyUnwritten {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
                 reason,
             };
             if !self.warnings.contains(&warning) {
@@ -325,19 +376,19 @@ impl Store {
         &mut self,
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        if self.read_only {
+        if self.file.read_only {
             return Err(StoreError::ReadOnlyOpen {
-                path: self.path.clone(),
+                path: self.file.path.clone(),
             });
         }
         self.check_file()?;
-        let seal = self.seal.key(&self.key_path)?;
+        let seal = self.keys.seal_key()?;
         let keys = (ChainKey::of(seal), ClosingKey::of(seal));
         let written = self.chained_write(&keys, work);
-        with_signer(&self.signer, |signer| signer.set_time(None));
+        with_signer(&self.chain.signer, |signer| signer.set_time(None));
         let value = written?;
-        if self.log_identity.is_none() {
-            self.log_identity = journal::identity(&self.path);
+        if self.file.log_identity.is_none() {
+            self.file.log_identity = journal::identity(&self.file.path);
         }
         self.record_tally();
         Ok(value)
@@ -353,30 +404,33 @@ impl Store {
         work: impl FnOnce(&Writing<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let transaction = self
+            .file
             .connection
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         // The clock is read once the file is this write's alone: a process
         // that wrote while this one waited for the lock is never "after" it.
-        let now = (self.clock)();
+        let now = (self.sources.clock)();
         let at = stamp(now);
-        with_signer(&self.signer, |signer| signer.set_time(Some(at.clone())));
-        let head = chain::head(&transaction).on(&self.path)?;
+        with_signer(&self.chain.signer, |signer| {
+            signer.set_time(Some(at.clone()))
+        });
+        let head = chain::head(&transaction).on(&self.file.path)?;
         match &head {
-            None => chain::begin(&transaction, key, &at).on(&self.path)?,
+            None => chain::begin(&transaction, key, &at).on(&self.file.path)?,
             Some(head) => {
                 let last = parse(&head.at).map_err(|detail| StoreError::Inconsistent {
-                    path: self.path.clone(),
+                    path: self.file.path.clone(),
                     detail,
                 })?;
                 if now < last {
                     return Err(StoreError::ClockBehind {
-                        path: self.path.clone(),
+                        path: self.file.path.clone(),
                         last: head.at.clone(),
                         now: at,
                     });
                 }
-                if self.rekeyed {
+                if self.chain.rekeyed {
                     let said = serde_json::json!({
                         "rekey": "the seal key was replaced: the links before this one were made with the earlier key",
                     });
@@ -389,11 +443,12 @@ impl Store {
                         "0",
                         Some(&said.to_string()),
                     )
-                    .on(&self.path)?;
+                    .on(&self.file.path)?;
                 }
-                closing::close_ended_periods(&transaction, closing_key, head, &at).on(&self.path)?;
+                closing::close_ended_periods(&transaction, closing_key, head, &at)
+                    .on(&self.file.path)?;
                 let jump = now.duration_since(last);
-                if head.seq > self.opened_at_link && jump > CLOCK_JUMP {
+                if head.seq > self.chain.opened_at_link && jump > CLOCK_JUMP {
                     transaction
                         .execute(
                             "INSERT INTO events (at, kind, detail) VALUES (?1, 'clock_jump', ?2)",
@@ -407,21 +462,20 @@ impl Store {
                                 )
                             ],
                         )
-                        .on(&self.path)?;
+                        .on(&self.file.path)?;
                 }
             }
         }
         let value = work(&Writing {
             sql: &transaction,
-            path: &self.path,
-            seal: &self.seal,
-            key_path: &self.key_path,
-            seeds: &self.seeds,
+            path: &self.file.path,
+            keys: &self.keys,
+            seeds: &self.sources.seeds,
             now,
-            player: self.player.as_ref().map(|player| player.id),
+            player: self.play.player.as_ref().map(|player| player.id),
         })?;
-        transaction.commit().on(&self.path)?;
-        self.rekeyed = false;
+        transaction.commit().on(&self.file.path)?;
+        self.chain.rekeyed = false;
         Ok(value)
     }
 
@@ -432,14 +486,14 @@ impl Store {
             Seal::Ready(key) => Some(ChainKey::of(key)),
             Seal::Lost { .. } => None,
         };
-        with_signer(&self.signer, |signer| signer.set_key(key));
-        self.seal = seal;
+        with_signer(&self.chain.signer, |signer| signer.set_key(key));
+        self.keys.seal = seal;
     }
 
     /// Reports something this build cannot read in the file.
     pub(crate) fn inconsistent(&self, detail: impl Into<String>) -> StoreError {
         StoreError::Inconsistent {
-            path: self.path.clone(),
+            path: self.file.path.clone(),
             detail: detail.into(),
         }
     }

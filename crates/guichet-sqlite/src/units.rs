@@ -257,22 +257,22 @@ impl Store {
     /// The player's unit bought and not settled, if any: at most one at a
     /// time (none when the store acts for nobody).
     fn first_unfinished(&self) -> Result<Option<i64>, StoreError> {
-        let Some(player) = self.player.as_ref() else {
+        let Some(player) = self.play.player.as_ref() else {
             return Ok(None);
         };
-        first_unfinished_in(&self.connection, player.id).on(&self.path)
+        first_unfinished_in(&self.file.connection, player.id).on(&self.file.path)
     }
 
     /// Takes the play lease for `unit` (or for a purchase).
     fn take_lease(&mut self, unit: Option<i64>) -> Result<(), StoreError> {
-        match self.lease.take(self.lease_wait) {
+        match self.play.lease.take(self.play.lease_wait) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(HeldElsewhere { pid })) => Err(StoreError::PlayedElsewhere {
                 unit: unit.or(self.first_unfinished().ok().flatten()),
                 pid,
             }),
             Err(error) => Err(StoreError::SideFile {
-                path: crate::files::sibling(&self.path, ".lease"),
+                path: crate::files::sibling(&self.file.path, ".lease"),
                 reason: error.to_string(),
             }),
         }
@@ -282,7 +282,7 @@ impl Store {
     /// (another's, left unfinished, is taken up again at their sign-in).
     fn give_back_lease_if_idle(&mut self) {
         if matches!(self.first_unfinished(), Ok(None)) {
-            self.lease.give_back();
+            self.play.lease.give_back();
         }
     }
 
@@ -293,7 +293,12 @@ impl Store {
     /// [`StoreError::SignedOut`]; [`StoreError::Inconsistent`] if its row
     /// cannot be read back.
     pub fn unit(&self, unit: i64) -> Result<Unit, StoreError> {
-        load(&self.connection, &self.path, self.player_id()?, unit)
+        load(
+            &self.file.connection,
+            &self.file.path,
+            self.player_id()?,
+            unit,
+        )
     }
 
     /// Unit `unit`, whoever's it is: for the operator's recall and audits.
@@ -302,12 +307,13 @@ impl Store {
     /// As [`Store::unit`].
     pub fn any_unit(&self, unit: i64) -> Result<Unit, StoreError> {
         let row = self
+            .file
             .connection
             .prepare_cached(&format!("{UNIT_COLUMNS} WHERE u.id = ?1"))
             .and_then(|mut statement| statement.query_row([unit], read_row).optional())
-            .on(&self.path)?
+            .on(&self.file.path)?
             .ok_or(StoreError::NoSuchUnit(unit))?;
-        complete(&self.connection, &self.path, row)
+        complete(&self.file.connection, &self.file.path, row)
     }
 
     /// Every player's most recent units, newest first, each with its
@@ -317,8 +323,8 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn recent_units_of_all(&self, limit: u32) -> Result<Vec<(Unit, String)>, StoreError> {
         let units = load_where(
-            &self.connection,
-            &self.path,
+            &self.file.connection,
+            &self.file.path,
             &format!("ORDER BY u.id DESC LIMIT {limit}"),
             None,
         )?;
@@ -326,12 +332,12 @@ impl Store {
             .into_iter()
             .map(|unit| {
                 let card: String = self
-                    .connection
+                    .file.connection
                     .prepare_cached(
                         "SELECT p.card FROM units u JOIN players p ON p.id = u.player_id WHERE u.id = ?1",
                     )
                     .and_then(|mut statement| statement.query_row([unit.id], |row| row.get(0)))
-                    .on(&self.path)?;
+                    .on(&self.file.path)?;
                 Ok((unit, card))
             })
             .collect()
@@ -343,8 +349,8 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn recent_units(&self, limit: u32) -> Result<Vec<Unit>, StoreError> {
         load_where(
-            &self.connection,
-            &self.path,
+            &self.file.connection,
+            &self.file.path,
             &format!("WHERE {THE_PLAYER_S} ORDER BY u.id DESC LIMIT {limit}"),
             Some(self.player_id()?),
         )
@@ -355,7 +361,12 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn all_units(&self) -> Result<Vec<Unit>, StoreError> {
-        load_where(&self.connection, &self.path, "ORDER BY u.id", None)
+        load_where(
+            &self.file.connection,
+            &self.file.path,
+            "ORDER BY u.id",
+            None,
+        )
     }
 
     /// Every unit of the player the store acts for, oldest first.
@@ -364,8 +375,8 @@ impl Store {
     /// [`StoreError`] if the database cannot be read.
     pub fn player_units(&self) -> Result<Vec<Unit>, StoreError> {
         load_where(
-            &self.connection,
-            &self.path,
+            &self.file.connection,
+            &self.file.path,
             &format!("WHERE {THE_PLAYER_S} ORDER BY u.id"),
             Some(self.player_id()?),
         )
@@ -377,12 +388,12 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn unfinished_units(&self) -> Result<Vec<Unit>, StoreError> {
-        let Some(player) = self.player.as_ref() else {
+        let Some(player) = self.play.player.as_ref() else {
             return Ok(Vec::new());
         };
         load_where(
-            &self.connection,
-            &self.path,
+            &self.file.connection,
+            &self.file.path,
             "WHERE u.id IN (SELECT id FROM units INDEXED BY units_unsettled
                             WHERE player_id = ?1 AND state <> 'settled')
              ORDER BY u.id",

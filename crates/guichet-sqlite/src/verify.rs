@@ -99,14 +99,15 @@ impl Store {
     }
 
     fn strings(&self, sql: &str) -> Result<Vec<String>, StoreError> {
-        self.connection
+        self.file
+            .connection
             .prepare(sql)
             .and_then(|mut statement| {
                 statement
                     .query_map([], |row| row.get::<_, String>(0))?
                     .collect()
             })
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     fn sqlite_checks(&self) -> Result<Vec<String>, StoreError> {
@@ -125,6 +126,7 @@ impl Store {
     fn ledger_checks(&self) -> Result<Vec<String>, StoreError> {
         let mut violations = Vec::new();
         let players: Vec<(i64, String)> = self
+            .file
             .connection
             .prepare("SELECT id, card FROM players ORDER BY id")
             .and_then(|mut statement| {
@@ -132,9 +134,10 @@ impl Store {
                     .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         for (player, card) in players {
-            let balance = crate::account::balance_in(&self.connection, player).on(&self.path)?;
+            let balance =
+                crate::account::balance_in(&self.file.connection, player).on(&self.file.path)?;
             let total =
                 Cents::checked_sum(self.ledger_of(player)?.iter().map(|entry| entry.amount));
             if total != Some(balance) {
@@ -174,6 +177,7 @@ impl Store {
                  OR COALESCE(SUM(l.amount_cents), 0) <> (CASE WHEN u.state = 'settled' THEN u.prize_cents ELSE 0 END)",
         )?);
         let debited: Vec<(i64, String, i64)> = self
+            .file
             .connection
             .prepare(
                 "SELECT u.id, b.emission, -SUM(l.amount_cents)
@@ -186,7 +190,7 @@ impl Store {
                     .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         for (unit, code, cents) in debited {
             let stake =
                 guichet_core::games::emission_by_code(&code).map(|emission| emission.stake.get());
@@ -208,7 +212,7 @@ impl Store {
     /// highest indices.
     fn block_rows(&self) -> Result<Vec<BlockRow>, StoreError> {
         self
-            .connection
+            .file.connection
             .prepare(
                 "SELECT b.id, b.emission, b.number, b.status, b.sealed_seed, b.seed, b.commitment, b.size,
                         b.next_index, b.committed_at, b.closed_at, b.void_reason,
@@ -238,7 +242,7 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Checks the blocks and returns them, opened when their seed is known, by id.
@@ -317,7 +321,7 @@ impl Store {
                 },
             );
         }
-        if matches!(self.seal, Seal::Ready(_)) {
+        if matches!(self.keys.seal, Seal::Ready(_)) {
             violations.extend(one_selling_and_one_committed(&open_states));
         }
         violations.extend(self.tally_check()?);
@@ -327,7 +331,7 @@ impl Store {
     /// Whether the database is behind what its tally recorded (the tally is
     /// read, never made).
     fn tally_check(&self) -> Result<Option<String>, StoreError> {
-        let tally = files::sibling(&self.path, ".tally");
+        let tally = files::sibling(&self.file.path, ".tally");
         let recorded = match Tally::read(&tally) {
             Ok(Recorded::Mark(recorded)) => recorded,
             Ok(Recorded::Missing) => return Ok(None),
@@ -377,7 +381,7 @@ impl Store {
                 if row.seed.is_some() {
                     violations.push(format!("{name}: its seed is in clear while it is open"));
                 }
-                match (&self.seal, bytes(&row.sealed_seed)) {
+                match (&self.keys.seal, bytes(&row.sealed_seed)) {
                     (Seal::Ready(key), Some(sealed)) => {
                         Some(key.unseal(emission, row.number, &sealed))
                     }
@@ -399,6 +403,7 @@ impl Store {
 
     fn unit_checks(&self, blocks: &HashMap<i64, Checked>) -> Result<Vec<String>, StoreError> {
         let ids: Vec<(i64, i64)> = self
+            .file
             .connection
             .prepare("SELECT id, block_id FROM units ORDER BY id")
             .and_then(|mut statement| {
@@ -406,7 +411,7 @@ impl Store {
                     .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         let mut violations = Vec::new();
         for (id, block_id) in ids {
             let unit = match self.any_unit(id) {

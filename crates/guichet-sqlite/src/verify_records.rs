@@ -31,22 +31,23 @@ const DATED: &[(&str, &str, &str)] = &[
 impl Store {
     /// The file's schema version.
     fn schema_version(&self) -> Result<i64, StoreError> {
-        self.connection
+        self.file
+            .connection
             .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .on(&self.path)
+            .on(&self.file.path)
     }
 
     /// Every link of the chain, and every row against its last link.
     pub(crate) fn chain_checks(&self) -> Result<Vec<String>, StoreError> {
-        if !chain::exists(&self.connection).on(&self.path)? {
+        if !chain::exists(&self.file.connection).on(&self.file.path)? {
             return Ok(vec![format!(
                 "the records are not chained (schema {}): none of them can be told unchanged; \
                  `guichet migrate --db {}` chains them as they are",
                 self.schema_version()?,
-                self.path.display()
+                self.file.path.display()
             )]);
         }
-        let key = match &self.seal {
+        let key = match &self.keys.seal {
             Seal::Ready(key) => ChainKey::of(key),
             Seal::Lost { problem, .. } => {
                 return Ok(vec![format!(
@@ -54,9 +55,10 @@ impl Store {
                 )]);
             }
         };
-        let walk = chain_check::walk(&self.connection, &key).on(&self.path)?;
+        let walk = chain_check::walk(&self.file.connection, &key).on(&self.file.path)?;
         let mut findings = walk.findings.clone();
-        findings.extend(chain_check::rows_against(&self.connection, &walk).on(&self.path)?);
+        findings
+            .extend(chain_check::rows_against(&self.file.connection, &walk).on(&self.file.path)?);
         Ok(findings)
     }
 
@@ -67,7 +69,7 @@ impl Store {
         let expected = schema::expected_schema(version).map_err(|error| {
             self.inconsistent(format!("the schema of version {version}: {error}"))
         })?;
-        let found = schema::schema_of(&self.connection).on(&self.path)?;
+        let found = schema::schema_of(&self.file.connection).on(&self.file.path)?;
         let by_name = |items: Vec<schema::SchemaItem>| {
             items
                 .into_iter()
@@ -101,7 +103,7 @@ impl Store {
     /// Every deposit within one deposit's most and the balance's cap.
     pub(crate) fn amount_checks(&self) -> Result<Vec<String>, StoreError> {
         let deposits: Vec<(i64, i64, i64)> = self
-            .connection
+            .file.connection
             .prepare(
                 "SELECT id, amount_cents, balance_after_cents FROM ledger
                  WHERE kind = 'deposit' AND (amount_cents > ?1 OR balance_after_cents > ?2) ORDER BY id",
@@ -113,7 +115,7 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)?;
+            .on(&self.file.path)?;
         Ok(deposits
             .into_iter()
             .map(|(id, amount, balance)| {
@@ -138,7 +140,7 @@ impl Store {
         let mut findings = Vec::new();
         for (table, column, noun) in DATED {
             findings.extend(
-                self.connection
+                self.file.connection
                     .prepare(&format!(
                         "SELECT id, {column}, before FROM (
                              SELECT id, {column}, LAG({column}) OVER (ORDER BY id) AS before FROM {table})
@@ -156,7 +158,7 @@ impl Store {
                             })?
                             .collect::<rusqlite::Result<Vec<_>>>()
                     })
-                    .on(&self.path)?,
+                    .on(&self.file.path)?,
             );
         }
         Ok(findings)
@@ -253,10 +255,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
     pub fn verify_warnings(&self) -> Result<Vec<String>, StoreError> {
-        if !chain::exists(&self.connection).on(&self.path)? {
+        if !chain::exists(&self.file.connection).on(&self.file.path)? {
             return Ok(Vec::new());
         }
-        self.connection
+        self.file.connection
             .prepare(
                 "SELECT e.id, e.detail,
                         (SELECT MAX(seq) FROM chain WHERE record = 'events' AND row_key = CAST(e.id AS TEXT))
@@ -279,6 +281,6 @@ impl Store {
                     })?
                     .collect()
             })
-            .on(&self.path)
+            .on(&self.file.path)
     }
 }

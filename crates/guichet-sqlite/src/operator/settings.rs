@@ -1,0 +1,49 @@
+//! The kiosk's settings: named values, each change logged.
+
+use guichet_sale::StoreError;
+use rusqlite::{OptionalExtension as _, params};
+
+use crate::operator::events::{EventKind, insert_event};
+use crate::sqlite_error::OnFile as _;
+use crate::store::Store;
+
+impl Store {
+    /// A kiosk setting, if it was ever set.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read.
+    pub fn kiosk_setting(&self, name: &str) -> Result<Option<String>, StoreError> {
+        self.file
+            .connection
+            .query_row(
+                "SELECT value FROM kiosk_settings WHERE name = ?1",
+                [name],
+                |row| row.get(0),
+            )
+            .optional()
+            .on(&self.file.path)
+    }
+
+    /// Sets a kiosk setting, and logs the change.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be written.
+    pub fn set_kiosk_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.write(|writing| {
+            writing
+                .sql
+                .execute(
+                    "INSERT INTO kiosk_settings (name, value) VALUES (?1, ?2)
+                     ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                    params![name, value],
+                )
+                .on(writing.path)?;
+            insert_event(
+                writing,
+                EventKind::Setting,
+                &format!("{name} = {value}"),
+                None,
+            )
+        })
+    }
+}
