@@ -17,6 +17,7 @@ use crate::play::PlayArgs;
 use crate::players::PlayerCommand;
 use crate::protection::{ExcludeArgs, LimitsArgs};
 use crate::replay::ReplayArgs;
+use crate::requires::Requires;
 use crate::selftest::SelftestArgs;
 use crate::shared_args::{Database, DatabaseArgs, parse_any_database};
 use crate::values::echoed;
@@ -149,6 +150,31 @@ pub enum Command {
     Network(NetworkCommand),
 }
 
+impl Command {
+    /// What running this command needs: every command answers (no
+    /// catch-all arm), so a new one says whether it moves money.
+    #[must_use]
+    pub const fn requires(&self) -> Requires {
+        match self {
+            Self::Deposit(_) | Self::Withdraw(_) | Self::Play(_) => Requires::VerifiedProgram,
+            Self::Audit(_)
+            | Self::History(_)
+            | Self::Verify(_)
+            | Self::Closing(_)
+            | Self::Archive(_)
+            | Self::Blocks(_)
+            | Self::Migrate(_)
+            | Self::Selftest(_)
+            | Self::CheckUnit(_)
+            | Self::Replay(_)
+            | Self::Limits(_)
+            | Self::Exclude(_) => Requires::AnyProgram,
+            Self::Player(command) => command.requires(),
+            Self::Network(command) => command.requires(),
+        }
+    }
+}
+
 fn parse_minutes(text: &str) -> Result<u32, String> {
     text.parse()
         .ok()
@@ -159,4 +185,123 @@ fn parse_minutes(text: &str) -> Result<u32, String> {
                 echoed(text)
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    use super::*;
+
+    /// Every command's path (`network deposit`), from the grammar itself.
+    fn every_command(command: &clap::Command, path: &[String], into: &mut Vec<Vec<String>>) {
+        for sub in command.get_subcommands() {
+            let mut here = path.to_vec();
+            here.push(sub.get_name().to_owned());
+            if sub.has_subcommands() {
+                every_command(sub, &here, into);
+            } else {
+                into.push(here);
+            }
+        }
+    }
+
+    /// A value the grammar accepts for an argument of this value name.
+    fn value_for(name: &str) -> &'static str {
+        match name {
+            "CARD" | "NAME" => "0042",
+            "EUROS" => "5",
+            "N" | "ID" | "K" => "1",
+            "URL" => "postgres://guichet_operator@127.0.0.1/guichet",
+            "FILE" | "FILE.png" => "/tmp/guichet-requires-test",
+            "DATE" => "2026-11-01",
+            "GAME" => "blackjack",
+            other => panic!("no test value for an argument named {other}: add one"),
+        }
+    }
+
+    /// `path` parsed with every argument it requires, as clap asks for them.
+    fn parsed(path: &[String]) -> Command {
+        let mut line = vec!["guichet".to_owned()];
+        line.extend(path.iter().cloned());
+        loop {
+            let error = match Cli::try_parse_from(&line) {
+                Ok(parsed) => return parsed.command.expect("a command"),
+                Err(error) => error,
+            };
+            let missing = match error.get(clap::error::ContextKind::InvalidArg) {
+                Some(clap::error::ContextValue::Strings(missing))
+                    if error.kind() == clap::error::ErrorKind::MissingRequiredArgument =>
+                {
+                    missing.clone()
+                }
+                _ => panic!("{line:?}: {}", error.render()),
+            };
+            for argument in missing {
+                // `--unit <ID>`: the option and its value's name.
+                let (option, name) = argument.split_once(' ').expect("an option with a value");
+                line.push(option.to_owned());
+                line.push(value_for(name.trim_matches(['<', '>'])).to_owned());
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_says_whether_it_moves_money() {
+        // What each command needs, written down: a new command fails here
+        // until it is added, with the answer its `requires` gives.
+        let expected = [
+            ("audit", Requires::AnyProgram),
+            ("deposit", Requires::VerifiedProgram),
+            ("withdraw", Requires::VerifiedProgram),
+            ("play", Requires::VerifiedProgram),
+            ("history", Requires::AnyProgram),
+            ("verify", Requires::AnyProgram),
+            ("closing", Requires::AnyProgram),
+            ("archive", Requires::AnyProgram),
+            ("blocks", Requires::AnyProgram),
+            ("migrate", Requires::AnyProgram),
+            ("selftest", Requires::AnyProgram),
+            ("check-unit", Requires::AnyProgram),
+            ("replay", Requires::AnyProgram),
+            ("limits", Requires::AnyProgram),
+            ("exclude", Requires::AnyProgram),
+            ("player add", Requires::AnyProgram),
+            ("player list", Requires::AnyProgram),
+            ("player pin", Requires::AnyProgram),
+            ("network install", Requires::AnyProgram),
+            ("network migrate", Requires::AnyProgram),
+            ("network open", Requires::AnyProgram),
+            ("network limits", Requires::AnyProgram),
+            ("network deposit", Requires::VerifiedProgram),
+            ("network withdraw", Requires::VerifiedProgram),
+            ("network exclude", Requires::AnyProgram),
+            ("network pin", Requires::AnyProgram),
+            ("network kiosk", Requires::AnyProgram),
+            ("network packs", Requires::AnyProgram),
+            ("network return-packs", Requires::AnyProgram),
+            ("network meters", Requires::AnyProgram),
+            ("network blocks", Requires::AnyProgram),
+            ("network closings", Requires::AnyProgram),
+        ];
+        let mut paths = Vec::new();
+        every_command(&Cli::command(), &[], &mut paths);
+        let mut named: Vec<String> = paths.iter().map(|path| path.join(" ")).collect();
+        let mut listed: Vec<String> = expected
+            .iter()
+            .map(|(name, _)| (*name).to_owned())
+            .collect();
+        named.sort();
+        listed.sort();
+        assert_eq!(named, listed, "every command of the grammar, and no other");
+        for path in &paths {
+            let command = parsed(path);
+            let name = path.join(" ");
+            let (_, wanted) = expected
+                .iter()
+                .find(|(listed, _)| *listed == name)
+                .expect("listed");
+            assert_eq!(command.requires(), *wanted, "{name}");
+        }
+    }
 }

@@ -16,6 +16,7 @@ use crate::connect::{KIOSK_SECRET, operator, player_pin};
 use crate::failure::Failure;
 use crate::network_reports::{self, NetworkClosingsArgs, NetworkReportArgs};
 use crate::output::Output;
+use crate::requires::Requires;
 use crate::shared_args::OperatorArgs;
 use crate::values::{game_help, parse_days, parse_euros, parse_game, stake_help};
 
@@ -174,6 +175,30 @@ pub struct NetworkDepositArgs {
     /// Where the money was taken or paid, recorded in the ledger.
     #[arg(long, value_name = "NAME", default_value = "desk")]
     pub desk: String,
+}
+
+impl NetworkCommand {
+    /// What running it needs: crediting or paying out a player's account
+    /// moves money; setting up, opening blocks, the players' limits, PINs
+    /// and breaks, the kiosks and the reports move none.
+    #[must_use]
+    pub const fn requires(&self) -> Requires {
+        match self {
+            Self::Deposit(_) | Self::Withdraw(_) => Requires::VerifiedProgram,
+            Self::Install(_)
+            | Self::Migrate(_)
+            | Self::Open(_)
+            | Self::Limits(_)
+            | Self::Exclude(_)
+            | Self::Pin(_)
+            | Self::Kiosk(_)
+            | Self::Packs(_)
+            | Self::ReturnPacks(_)
+            | Self::Meters(_)
+            | Self::Blocks(_)
+            | Self::Closings(_) => Requires::AnyProgram,
+        }
+    }
 }
 
 /// The environment variable that holds the kiosk role's password for

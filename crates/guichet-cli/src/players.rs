@@ -14,6 +14,7 @@ use guichet_sale::time::in_utc;
 use crate::connect;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::requires::Requires;
 use crate::shared_args::DatabaseArgs;
 
 /// `guichet player …`.
@@ -29,6 +30,17 @@ pub enum PlayerCommand {
     /// Set a player's PIN (a player carried over from the kiosk's one
     /// account has none), from `GUICHET_PLAYER_PIN` or the terminal.
     Pin(PlayerPinArgs),
+}
+
+impl PlayerCommand {
+    /// What running it needs: adding a player, listing them or setting a
+    /// PIN moves no money.
+    #[must_use]
+    pub const fn requires(&self) -> Requires {
+        match self {
+            Self::Add(_) | Self::List(_) | Self::Pin(_) => Requires::AnyProgram,
+        }
+    }
 }
 
 /// `guichet player add`.
