@@ -40,8 +40,9 @@ pub struct Cli {
     pub command: Option<Command>,
     /// The kiosk's database [default: the platform's data folder, e.g.
     /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
-    /// `postgres://user:password@host/database` (the kiosk's own PIN,
-    /// settings and events then stay in the default file).
+    /// `postgres://user@host/database`, its password from the password file
+    /// (~/.pgpass, `PGPASSFILE` or `passfile=`), never in the URL (the
+    /// kiosk's own PIN, settings and events then stay in the default file).
     #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
     pub db: Option<Database>,
     /// The folder of the kiosk's keys [default: systemd's credentials under
@@ -303,5 +304,29 @@ mod tests {
                 .expect("listed");
             assert_eq!(command.requires(), *wanted, "{name}");
         }
+    }
+
+    #[test]
+    fn no_help_shows_a_password_in_a_url() {
+        fn check(command: &mut clap::Command, path: &str) {
+            let help = command.render_long_help().to_string();
+            for (at, _) in help.match_indices("://") {
+                let authority: String = help[at + 3..]
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && !matches!(c, '/' | '`' | '?'))
+                    .collect();
+                if let Some((credentials, _)) = authority.rsplit_once('@') {
+                    assert!(
+                        !credentials.contains(':'),
+                        "`{path} --help` shows a password in a URL: {authority}"
+                    );
+                }
+            }
+            for sub in command.get_subcommands_mut() {
+                let name = format!("{path} {}", sub.get_name());
+                check(sub, &name);
+            }
+        }
+        check(&mut Cli::command(), "guichet");
     }
 }

@@ -53,7 +53,8 @@ pub enum Database {
 pub struct AnyDatabaseArgs {
     /// The database file [default: the platform's data folder, e.g.
     /// ~/.local/share/guichet/guichet.sqlite3], or a network's URL,
-    /// `postgres://user:password@host/database`.
+    /// `postgres://user@host/database`, its password from the password file
+    /// (~/.pgpass, `PGPASSFILE` or `passfile=`), never in the URL.
     #[arg(long, value_name = "PATH|URL", value_parser = parse_any_database)]
     pub db: Option<Database>,
     /// The folder of a file's keys [default: systemd's credentials under the
