@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser as _;
-use guichet_cli::{Cli, Command, one_line, refuse, tell};
+use guichet_cli::{Cli, Command, Requires, one_line, refuse, tell};
 use guichet_integrity::{Trust, Verdict, check_running};
 use guichet_kiosk::window;
 use guichet_sqlite::keys::KeyStore;
@@ -76,15 +76,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// A command that sells or moves money is refused, one line and exit 1,
-/// when the program is not the one its manifest vouches for (as the kiosk
-/// is out of service then); a development build runs it unverified.
+/// A command that sells or moves money ([`Command::requires`], which every
+/// command answers) is refused, one line and exit 1, when the program is not
+/// the one its manifest vouches for (as the kiosk is out of service then); a
+/// development build runs it unverified.
 fn refuse_to_sell(command: &Command) -> Option<ExitCode> {
-    if !matches!(
-        command,
-        Command::Play(_) | Command::Deposit(_) | Command::Withdraw(_)
-    ) {
-        return None;
+    match command.requires() {
+        Requires::AnyProgram => return None,
+        Requires::VerifiedProgram => {}
     }
     let Verdict::Refused(refusal) = check_running(&Trust::of_this_build(guichet_cli::VERSION))
     else {

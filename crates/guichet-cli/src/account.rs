@@ -3,11 +3,28 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
+use guichet_core::money::Cents;
 use guichet_sqlite::Store;
 
-use crate::args::AmountArgs;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::{DatabaseArgs, PlayerArgs};
+use crate::values::parse_euros;
+
+/// `guichet deposit` and `guichet withdraw`.
+#[derive(Debug, Args)]
+pub struct AmountArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Whose account.
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub amount: Cents,
+}
 
 /// Runs `guichet deposit`, the cashier's: into the account of the player
 /// named, who must be there.

@@ -4,22 +4,75 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use clap::Args;
 use guichet_core::block::{Block, Seed, TierTally};
-use guichet_core::emission::Emission;
+use guichet_core::emission::{Emission, Game};
 use guichet_core::games::Scenario;
 use guichet_core::generator::scenario_of_unit;
 use guichet_core::money::{Cents, group_thousands, percent};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::args::AuditArgs;
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::trajectories;
+use crate::values::{echoed, game_help, parse_count, parse_euros, parse_game, stake_help};
+
+/// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("samples").args(["scenarios", "trajectories"]).multiple(true)))]
+pub struct AuditArgs {
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// The block's secret seed, 64 hex digits; a fresh one is drawn without it.
+    #[arg(long, value_name = "HEX", value_parser = parse_seed)]
+    pub seed: Option<Seed>,
+    /// The block number within its emission.
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = parse_block_number)]
+    pub block: u32,
+    /// Write every unit's prize as CSV (`index,prize_cents`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub prizes: Option<PathBuf>,
+    /// Write, as JSON Lines, what the screens show for up to K units of each tier.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub scenarios: Option<PathBuf>,
+    /// Write, as JSON Lines, the Star Fortune board and how every puck of up to
+    /// K units of each tier falls, sampled at 60 Hz.
+    #[arg(long, value_name = "FILE", requires = "per_tier")]
+    pub trajectories: Option<PathBuf>,
+    /// How many units of each tier (the losing one included) `--scenarios` and
+    /// `--trajectories` write.
+    #[arg(long, value_name = "K", requires = "samples", value_parser = parse_count)]
+    pub per_tier: Option<u32>,
+}
+
+fn parse_seed(text: &str) -> Result<Seed, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "`{}` is not a seed: a seed is 64 hexadecimal digits",
+            echoed(text)
+        )
+    })
+}
+
+fn parse_block_number(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "block number `{}` is out of range (0 to {})",
+            echoed(text),
+            u32::MAX
+        )
+    })
+}
 
 /// Units whose tiers are computed together, between two progress updates.
 const CHUNK: u32 = 1 << 16;

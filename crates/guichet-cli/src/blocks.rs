@@ -4,12 +4,28 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_core::money::group_thousands;
 use guichet_sqlite::{BlockRecord, BlockState};
 
-use crate::args::BlocksArgs;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
+
+/// `guichet blocks`.
+#[derive(Debug, Args)]
+pub struct BlocksArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Operator: close as void the open blocks whose seed cannot be unsealed
+    /// (their seal key lost), and commit fresh ones.
+    #[arg(long, requires = "reason")]
+    pub void_unsealable: bool,
+    /// Why the blocks are voided, recorded with them.
+    #[arg(long, value_name = "TEXT", requires = "void_unsealable")]
+    pub reason: Option<String>,
+}
 
 /// Runs `guichet blocks`.
 pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, Failure> {

@@ -4,17 +4,38 @@
 //! export (`unit_export`), each alike. One line a check, ✓ or ✗; or one
 //! JSON object a unit.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_core::money::Cents;
 use guichet_core::unit_check::{self, Check, Outcome, UnitCheck};
 use guichet_sale::StoreError;
 use serde_json::json;
 
-use crate::args::CheckUnitArgs;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
 use crate::unit_export::{self, ExportedUnit, ReadUnit};
+
+/// `guichet check-unit`.
+#[derive(Debug, Args)]
+pub struct CheckUnitArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The unit's number (as the history shows it); with --export, the one
+    /// of the file's units to check.
+    #[arg(long, value_name = "ID", required_unless_present = "export")]
+    pub unit: Option<i64>,
+    /// Check the units exported to FILE (`guichet history --export`), each
+    /// with the commitment and seed it carries, without any database.
+    #[arg(long, value_name = "FILE", conflicts_with = "db")]
+    pub export: Option<PathBuf>,
+    /// Print one JSON object a unit instead of lines.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Runs `guichet check-unit`: exit 0 when every check holds, 1 otherwise.
 pub(super) fn run(arguments: &CheckUnitArgs, out: &mut Output) -> Result<ExitCode, Failure> {

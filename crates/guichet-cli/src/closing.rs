@@ -1,11 +1,28 @@
 //! `guichet closing`: the latest closing of a kiosk's file, as JSON, for an
 //! operator to keep apart from the kiosk (docs/FORMATS.md).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::args::ClosingArgs;
+use clap::Args;
+
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
+
+/// `guichet closing`.
+#[derive(Debug, Args)]
+pub struct ClosingArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Where to write it [default: the standard output].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Make a closing now (the totals since the last one) before writing it.
+    #[arg(long)]
+    pub make: bool,
+}
 
 /// Runs `guichet closing`: the latest closing (made now with `--make`) to
 /// the standard output or `--out FILE`.

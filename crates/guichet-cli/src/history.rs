@@ -1,18 +1,38 @@
 //! `guichet history`: a player's record, as a table or as the audit JSON.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_core::games::Scenario;
 use guichet_sale::Unit;
 use guichet_sqlite::{LedgerEntry, ProtectionEvent, ProtectionRecord, Store};
 use serde::Serialize;
 
-use crate::args::HistoryArgs;
 use crate::audit::create_output;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::{DatabaseArgs, PlayerArgs};
 use crate::unit_export::{self, ExportedUnit};
+
+/// `guichet history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Whose record.
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// Print one JSON object (the audit format) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write every unit of the player to FILE, one exported unit a line
+    /// (with its block's commitment and, once it has closed, its seed), for
+    /// `guichet check-unit --export` and `verifier/verify.py`.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
+}
 
 /// `--json`: one object, exactly the audit format.
 #[derive(Serialize)]

@@ -32,22 +32,35 @@ mod play;
 mod players;
 mod protection;
 mod replay;
+mod requires;
 mod selftest;
+mod shared_args;
 mod trajectories;
 pub mod unit_export;
 mod usage;
+mod values;
 mod verify;
 
-pub use args::{
-    AmountArgs, AnyDatabaseArgs, ArchiveArgs, AuditArgs, BlocksArgs, Cli, ClosingArgs, Command,
-    Database, DatabaseArgs, ExcludeArgs, HistoryArgs, LimitsArgs, NetworkCommand, PlayArgs,
-    ReplayArgs, VERSION, VerifyArgs, parse_euros, parse_loopback_postgres,
-};
+pub use account::AmountArgs;
+pub use archive::ArchiveArgs;
+pub use args::{Cli, Command};
+pub use audit::AuditArgs;
+pub use blocks::BlocksArgs;
+pub use closing::ClosingArgs;
 pub use connect::{kiosk_secret, warn_if_remote};
 pub use failure::Failure;
+pub use history::HistoryArgs;
+pub use network::NetworkCommand;
 pub use output::{Output, tell};
-pub use replay::{Replayed, Replayer};
+pub use play::PlayArgs;
+pub use protection::{ExcludeArgs, LimitsArgs};
+pub use replay::{ReplayArgs, Replayed, Replayer};
+pub use requires::Requires;
+pub use selftest::VERSION;
+pub use shared_args::{AnyDatabaseArgs, Database, DatabaseArgs, parse_loopback_postgres};
 pub use usage::{one_line, refuse};
+pub use values::parse_euros;
+pub use verify::VerifyArgs;
 
 use std::process::ExitCode;
 

@@ -3,10 +3,10 @@
 
 use std::process::ExitCode;
 
-use crate::args::DatabaseArgs;
 use crate::failure::Failure;
 use crate::open::opened;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
 
 /// Runs `guichet migrate`: says what it did, and where the copy is.
 pub(super) fn run(arguments: &DatabaseArgs, out: &mut Output) -> Result<ExitCode, Failure> {

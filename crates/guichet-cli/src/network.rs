@@ -6,20 +6,200 @@
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use clap::{Args, Subcommand};
 use guichet_core::block::Seed;
-use guichet_core::emission::Emission;
-
+use guichet_core::emission::{Emission, Game};
+use guichet_core::money::Cents;
 use guichet_sale::LimitKind;
 
-use crate::args::NetworkCommand;
-use crate::args::{
-    NetworkDepositArgs, NetworkExcludeArgs, NetworkKioskArgs, NetworkLimitsArgs, NetworkOpenArgs,
-    NetworkPinArgs, NetworkRoleArgs,
-};
 use crate::connect::{KIOSK_SECRET, operator, player_pin};
 use crate::failure::Failure;
-use crate::network_reports;
+use crate::network_reports::{self, NetworkClosingsArgs, NetworkReportArgs};
 use crate::output::Output;
+use crate::requires::Requires;
+use crate::shared_args::OperatorArgs;
+use crate::values::{game_help, parse_days, parse_euros, parse_game, stake_help};
+
+/// `guichet network …`.
+#[derive(Debug, Subcommand)]
+pub enum NetworkCommand {
+    /// Set up an empty database: the schema and the kiosk role, whose password
+    /// is read from the environment variable `GUICHET_KIOSK_PASSWORD`.
+    Install(NetworkRoleArgs),
+    /// Bring the schema to this Guichet's version (computing what a new
+    /// version needs from the seeds), and renew the kiosk role's grants.
+    Migrate(NetworkRoleArgs),
+    /// Open the next blocks of an emission: seeds from the operating system,
+    /// every unit's tier stored out of the kiosks' reach, the commitments
+    /// printed.
+    Open(NetworkOpenArgs),
+    /// Set a player's 7-day deposit and stake limits (opening their account
+    /// if it is new: check their identity and age first); a raise takes
+    /// effect after 48 hours.
+    Limits(NetworkLimitsArgs),
+    /// Credit money to a player's account, within their deposit limit.
+    Deposit(NetworkDepositArgs),
+    /// Pay money out of a player's account.
+    Withdraw(NetworkDepositArgs),
+    /// Exclude a player from play and deposits for N days.
+    Exclude(NetworkExcludeArgs),
+    /// Set a player's PIN, which they sign in at the kiosks with (4 to 8
+    /// digits, read from `GUICHET_PLAYER_PIN`; kept as a bcrypt hash).
+    Pin(NetworkPinArgs),
+    /// Add a kiosk to the network, or give it a new secret: prints the secret
+    /// the kiosk gives with each call (from a file or `GUICHET_KIOSK_SECRET`),
+    /// shown once.
+    Kiosk(NetworkKioskArgs),
+    /// Every pack being sold: held by a kiosk with units left (since when,
+    /// its last sale), or handed back part sold.
+    Packs(NetworkReportArgs),
+    /// Hand every pack a kiosk holds with units left back to the reserve (a
+    /// kiosk taken away): the next kiosk short of one goes on where it
+    /// stopped.
+    ReturnPacks(NetworkKioskArgs),
+    /// Per emission and kiosk: units sold, staked, paid, and the return to
+    /// player beside the règlement's.
+    Meters(NetworkReportArgs),
+    /// Every block: open or finished, its commitment, and its seed once
+    /// published.
+    Blocks(NetworkReportArgs),
+    /// Each kiosk's last closing received; with `--name`, every closing that
+    /// kiosk sent, oldest first, one JSON line each as `guichet closing`
+    /// writes it (so that `guichet verify --closing` checks the kiosk's file
+    /// against one).
+    Closings(NetworkClosingsArgs),
+}
+
+/// `guichet network pin`.
+#[derive(Debug, Args)]
+pub struct NetworkPinArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's card number.
+    #[arg(long, value_name = "CARD")]
+    pub player: String,
+}
+
+/// `guichet network kiosk` and `guichet network return-packs`.
+#[derive(Debug, Args)]
+pub struct NetworkKioskArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk's name, as it will give it (1 to 64 characters).
+    #[arg(long, value_name = "NAME")]
+    pub name: String,
+}
+
+/// `guichet network limits`.
+#[derive(Debug, Args)]
+pub struct NetworkLimitsArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+    /// The desk, recorded with the limits.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// `guichet network exclude`.
+#[derive(Debug, Args)]
+pub struct NetworkExcludeArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name.
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// How long, in days (1 for 24 hours, up to 3650); an exclusion running
+    /// is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
+    /// The desk, recorded with the exclusion.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+/// `guichet network install` and `guichet network migrate`.
+#[derive(Debug, Args)]
+pub struct NetworkRoleArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk role: the login every kiosk uses.
+    #[arg(long, value_name = "NAME", default_value = guichet_network::KIOSK_ROLE)]
+    pub kiosk_role: String,
+}
+
+/// `guichet network open`.
+#[derive(Debug, Args)]
+pub struct NetworkOpenArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// How many blocks to open, after the last one opened.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub blocks: u32,
+}
+
+/// `guichet network deposit` and `guichet network withdraw`.
+#[derive(Debug, Args)]
+pub struct NetworkDepositArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The player's name (their card's number, say).
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
+    /// The amount in euros: 20, 7.50 or 7,50 (a trailing € is allowed).
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub amount: Cents,
+    /// Where the money was taken or paid, recorded in the ledger.
+    #[arg(long, value_name = "NAME", default_value = "desk")]
+    pub desk: String,
+}
+
+impl NetworkCommand {
+    /// What running it needs: crediting or paying out a player's account
+    /// moves money; setting up, opening blocks, the players' limits, PINs
+    /// and breaks, the kiosks and the reports move none.
+    #[must_use]
+    pub const fn requires(&self) -> Requires {
+        match self {
+            Self::Deposit(_) | Self::Withdraw(_) => Requires::VerifiedProgram,
+            Self::Install(_)
+            | Self::Migrate(_)
+            | Self::Open(_)
+            | Self::Limits(_)
+            | Self::Exclude(_)
+            | Self::Pin(_)
+            | Self::Kiosk(_)
+            | Self::Packs(_)
+            | Self::ReturnPacks(_)
+            | Self::Meters(_)
+            | Self::Blocks(_)
+            | Self::Closings(_) => Requires::AnyProgram,
+        }
+    }
+}
 
 /// The environment variable that holds the kiosk role's password for
 /// `install`: kept off the command line, which every user of the machine can

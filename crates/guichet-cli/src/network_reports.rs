@@ -6,15 +6,41 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use clap::Args;
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_network::KioskMeter;
 use serde_json::json;
 
-use crate::args::{NetworkClosingsArgs, NetworkReportArgs};
 use crate::connect::operator;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::OperatorArgs;
+
+/// `guichet network meters` and `guichet network blocks`.
+#[derive(Debug, Args)]
+pub struct NetworkReportArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// One JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guichet network closings`.
+#[derive(Debug, Args)]
+pub struct NetworkClosingsArgs {
+    /// The network's database.
+    #[command(flatten)]
+    pub operator: OperatorArgs,
+    /// The kiosk whose closings to write, all of them.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Each kiosk's last closing as one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// A return to player as "66,7 %", or a dash before any stake.
 fn percent(rtp: Option<f64>) -> String {

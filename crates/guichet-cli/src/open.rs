@@ -11,10 +11,10 @@ use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 
-use crate::args::{AnyDatabaseArgs, Database, DatabaseArgs};
 use crate::connect;
 use crate::failure::Failure;
 use crate::output::tell;
+use crate::shared_args::{AnyDatabaseArgs, Database, DatabaseArgs};
 
 /// How long `play` waits for a unit played by another process to be settled.
 pub(crate) const LEASE_WAIT: Duration = Duration::from_secs(5);

@@ -1,21 +1,55 @@
 //! `guichet play`: headless play through the same API as the kiosk
 //! ([`PointOfSale`]), on a kiosk's own file or at a kiosk of a network.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context as _;
-use guichet_core::emission::Emission;
+use clap::Args;
+use guichet_core::emission::{Emission, Game};
 use guichet_core::money::Cents;
 use guichet_network::PlayerAccount;
 use guichet_sale::{PointOfSale, StoreError, Unit, UnitState};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::args::{Database, PlayArgs};
 use crate::connect;
 use crate::failure::Failure;
 use crate::open::{LEASE_WAIT, opened, options, sign_in};
 use crate::output::Output;
+use crate::shared_args::{AnyDatabaseArgs, Database};
+use crate::values::{game_help, parse_count, parse_euros, parse_game, stake_help};
+
+/// `guichet play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: AnyDatabaseArgs,
+    /// On a network: the kiosk playing (one unit at a time each), known by the
+    /// secret `guichet network kiosk` gave it, read from `--kiosk-secret-file`
+    /// or `GUICHET_KIOSK_SECRET`.
+    #[arg(long, value_name = "NAME")]
+    pub kiosk: Option<String>,
+    /// On a network: the file holding the kiosk's secret, readable by its
+    /// owner only (chmod 600).
+    #[arg(long, value_name = "PATH")]
+    pub kiosk_secret_file: Option<PathBuf>,
+    /// The player whose account pays and is credited, signed in with the
+    /// PIN in `GUICHET_PLAYER_PIN`.
+    #[arg(long, value_name = "CARD")]
+    pub player: String,
+    /// The game, by its command-line name (the help lists the registry's).
+    #[arg(long, value_parser = parse_game, help = game_help())]
+    pub game: Game,
+    /// The stake in euros, for a game sold at several.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true,
+          help = stake_help())]
+    pub stake: Option<Cents>,
+    /// How many units to buy and reveal.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub count: u32,
+}
 
 /// What a `play` run did, told whatever stopped it.
 #[derive(Default)]

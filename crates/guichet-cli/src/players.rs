@@ -7,13 +7,75 @@ use std::io::{BufRead as _, IsTerminal as _, Write as _};
 use std::os::fd::AsFd as _;
 use std::process::ExitCode;
 
+use clap::{Args, Subcommand};
 use guichet_sale::LimitKind;
 use guichet_sale::time::in_utc;
 
-use crate::args::{PlayerAddArgs, PlayerCommand, PlayerListArgs, PlayerPinArgs};
 use crate::connect;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::requires::Requires;
+use crate::shared_args::DatabaseArgs;
+
+/// `guichet player …`.
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Add a player (creating the database if needed): their card's number,
+    /// and their PIN of 4 to 8 digits from `GUICHET_PLAYER_PIN`, else asked
+    /// twice on the terminal (never an argument); `--adult` once the desk
+    /// checked they are 18 or over.
+    Add(PlayerAddArgs),
+    /// List the players: card, balance, age answer, limits, break.
+    List(PlayerListArgs),
+    /// Set a player's PIN (a player carried over from the kiosk's one
+    /// account has none), from `GUICHET_PLAYER_PIN` or the terminal.
+    Pin(PlayerPinArgs),
+}
+
+impl PlayerCommand {
+    /// What running it needs: adding a player, listing them or setting a
+    /// PIN moves no money.
+    #[must_use]
+    pub const fn requires(&self) -> Requires {
+        match self {
+            Self::Add(_) | Self::List(_) | Self::Pin(_) => Requires::AnyProgram,
+        }
+    }
+}
+
+/// `guichet player add`.
+#[derive(Debug, Args)]
+pub struct PlayerAddArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The card's number: 1 to 32 letters, digits or dashes.
+    #[arg(long, value_name = "CARD")]
+    pub card: String,
+    /// The desk checked that the player is 18 or over (recorded; without it
+    /// the player answers at their first sign-in, and stakes nothing before).
+    #[arg(long)]
+    pub adult: bool,
+}
+
+/// `guichet player list`.
+#[derive(Debug, Args)]
+pub struct PlayerListArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+/// `guichet player pin`.
+#[derive(Debug, Args)]
+pub struct PlayerPinArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The card's number.
+    #[arg(long, value_name = "CARD")]
+    pub card: String,
+}
 
 /// Runs `guichet player …`.
 pub(super) fn run(command: &PlayerCommand, out: &mut Output) -> Result<ExitCode, Failure> {

@@ -4,12 +4,47 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
+use guichet_core::money::Cents;
 use guichet_sale::time::in_utc as utc;
 use guichet_sale::{Limit, LimitKind, Protection};
 
-use crate::args::{ExcludeArgs, LimitsArgs};
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::{DatabaseArgs, PlayerArgs};
+use crate::values::{parse_days, parse_euros};
+
+/// `guichet limits`.
+#[derive(Debug, Args)]
+pub struct LimitsArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Whose limits.
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// The most the player may deposit over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub deposit: Option<Cents>,
+    /// The most the player may stake over 7 rolling days, in euros.
+    #[arg(long, value_name = "EUROS", value_parser = parse_euros, allow_negative_numbers = true)]
+    pub stake: Option<Cents>,
+}
+
+/// `guichet exclude`.
+#[derive(Debug, Args)]
+pub struct ExcludeArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Who takes a break.
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// How long, in days (1 for 24 hours, 7, 30, up to 3650); an exclusion
+    /// running is never shortened.
+    #[arg(long, value_name = "N", value_parser = parse_days)]
+    pub days: u32,
+}
 
 /// Runs `guichet limits`: sets the limits given, then prints both limits, any
 /// raise waiting with its date, what is left this week, and an exclusion

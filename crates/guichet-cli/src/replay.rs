@@ -2,14 +2,58 @@
 //! kiosk's own tables into an animated PNG. The command line finds the unit
 //! and names the kiosk; a [`Replayer`] (the kiosk program's) draws it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_sale::{StoreError, Unit, UnitState};
 
-use crate::args::ReplayArgs;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
+
+/// `guichet replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The unit's number (as the history and the recall show it).
+    #[arg(long, value_name = "ID")]
+    pub unit: i64,
+    /// The animated PNG to write.
+    #[arg(long, value_name = "FILE.png")]
+    pub out: PathBuf,
+    /// The picture's size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// The kiosk's name in the caption [default: this machine's host name].
+    #[arg(long, value_name = "NAME")]
+    pub kiosk: Option<String>,
+}
+
+/// The smallest and largest replay pictures: a kiosk's screens, and no
+/// more than a 4K one.
+const REPLAY_SIZES: std::ops::RangeInclusive<u32> = 320..=3840;
+
+/// Parses `1280x800`.
+///
+/// # Errors
+/// A line saying why the text is not such a size.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("the size must be WIDTHxHEIGHT in pixels, as 1280x800 (got {text})");
+    let (width, height) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let side = |side: &str| side.trim().parse::<u32>().map_err(|_| bad());
+    let (width, height) = (side(width)?, side(height)?);
+    if !REPLAY_SIZES.contains(&width) || !REPLAY_SIZES.contains(&height) {
+        return Err(format!(
+            "each side must be from {} to {} pixels (got {text})",
+            REPLAY_SIZES.start(),
+            REPLAY_SIZES.end()
+        ));
+    }
+    Ok((width, height))
+}
 
 /// What a replay recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,17 +3,34 @@
 //! database, seal key, clock and records. One line a check, exit 0 when all
 //! hold (a development build, unverified, says so and passes), 1 otherwise.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_integrity::release_key::{self, KeyOrigin};
 use guichet_integrity::{Program, Trust, Verdict};
 use guichet_sale::time::in_utc;
 use jiff::Timestamp;
 
-use crate::args::{DatabaseArgs, SelftestArgs, VERSION};
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::shared_args::DatabaseArgs;
+
+/// This Guichet's version, which its manifest must name.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// `guichet selftest`.
+#[derive(Debug, Args)]
+pub struct SelftestArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Check the program installed at PATH (its manifest beside it, as a
+    /// package lays them out) instead of this one: a trusted copy, brought
+    /// on a stick, checks the kiosk's own.
+    #[arg(long, value_name = "PATH")]
+    pub program: Option<PathBuf>,
+}
 
 /// The commit's time (seconds since 1970), empty outside a checkout.
 const COMMIT_TIME: &str = env!("GUICHET_COMMIT_TIME");

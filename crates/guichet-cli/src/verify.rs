@@ -1,15 +1,33 @@
 //! `guichet verify`: the database's integrity and every invariant, checked —
 //! a kiosk's own file, or a network's database (as its operator).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use guichet_sqlite::ExportedClosing;
 
-use crate::args::{Database, VerifyArgs};
 use crate::connect;
 use crate::failure::Failure;
 use crate::open::{opened, options};
 use crate::output::Output;
+use crate::shared_args::{AnyDatabaseArgs, Database};
+
+/// `guichet verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: AnyDatabaseArgs,
+    /// A closing kept apart from the kiosk (`guichet closing --out FILE`):
+    /// the file must contain it and extend it.
+    #[arg(long, value_name = "FILE", conflicts_with = "archive")]
+    pub closing: Option<PathBuf>,
+    /// An archive (`guichet archive`), checked on its own, without the
+    /// database.
+    #[arg(long, value_name = "FILE")]
+    pub archive: Option<PathBuf>,
+}
 
 /// Violations printed at most.
 const SHOWN: usize = 20;
