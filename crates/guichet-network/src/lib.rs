@@ -27,9 +27,11 @@ mod kiosk;
 mod operator;
 mod player_account;
 mod protection;
+mod refusal;
 mod reports;
 mod sale;
 mod schema;
+mod unit_row;
 mod verify;
 
 pub use endpoint::{Endpoint, TlsMode};

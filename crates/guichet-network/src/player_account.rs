@@ -7,26 +7,22 @@
 //! server credits the prize its stored tier gives. Every call gives the
 //! player's session, never a bare card number.
 
-use guichet_core::block::{Commitment, Seed, UnitStreams};
+use guichet_core::block::{Commitment, Seed};
 use guichet_core::emission::Emission;
-use guichet_core::generator::{self, scenario_from_streams_under};
+use guichet_core::generator;
 use guichet_core::money::Cents;
-use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
 
 use postgres::types::{ToSql, Type};
 
 use crate::error::NetworkError;
 use crate::kiosk::{Kiosk, Session};
+use crate::refusal::refusal;
+use crate::unit_row::{UNIT_ROW, journal_of, unit_of};
 use guichet_sale::{
-    Limit, LimitKind, PendingRaise, PointOfSale, Protection, PublishedBlock, Settlement,
-    StoreError, Unit, UnitState,
+    Limit, PendingRaise, PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit,
+    UnitState,
 };
-
-/// The columns of a unit's row, as `guichet.units` and
-/// `guichet.player_units` return them: what [`unit_of`] reads.
-const UNIT_ROW: &str = "sale_id, emission, block_number, unit_index, prize_cents, stream_key,
-                        generator, sold_at, settled_at, steps";
 
 /// A kiosk's seat for a player: nobody until a player signs in, then that
 /// player alone, until they sign out. Signed out, every call of the
@@ -287,138 +283,6 @@ impl PlayerAccount {
             unit: current,
             credited: row.get(0),
         })
-    }
-}
-
-/// `steps` as the server journals them, each its JSON.
-fn journal_of(steps: &[RevealStep]) -> Vec<String> {
-    steps
-        .iter()
-        .map(|step| serde_json::to_string(step).expect("a step serializes"))
-        .collect()
-}
-
-/// The unit of a row of [`UNIT_ROW`], its scenario drawn from its
-/// block's unit streams and its journal replayed.
-fn unit_of(row: &postgres::Row) -> Result<Unit, StoreError> {
-    let id: i64 = row.get(0);
-    let code: String = row.get(1);
-    let emission = guichet_core::games::emission_by_code(&code)
-        .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
-    let generator: i32 = row.get(6);
-    let journal: Vec<String> = row.get(9);
-    let steps = journal
-        .iter()
-        .map(|step| serde_json::from_str(step))
-        .collect::<Result<Vec<RevealStep>, _>>()
-        .map_err(|error| NetworkError::Unexpected(format!("unit {id}'s journal: {error}")))?;
-    let mut unit = drawn(
-        id,
-        emission,
-        (row.get(2), row.get(3)),
-        Cents(row.get(4)),
-        &row.get::<_, Vec<u8>>(5),
-        generator,
-        row.get(7),
-    )?;
-    unit.progress = Progress::replay(&unit.scenario, &steps)
-        .map_err(|source| StoreError::Step { unit: id, source })?;
-    unit.settled_at = row.get(8);
-    unit.state = if unit.settled_at.is_some() {
-        UnitState::Settled
-    } else if steps.is_empty() {
-        UnitState::Sold
-    } else {
-        UnitState::Revealing
-    };
-    unit.steps = steps;
-    Ok(unit)
-}
-
-/// Unit `id` of `emission`, at (block, index), worth `prize`, as sold: its
-/// scenario drawn with generator `generator` from `stream_key`.
-fn drawn(
-    id: i64,
-    emission: &'static Emission,
-    (block, index): (i32, i32),
-    prize: Cents,
-    stream_key: &[u8],
-    generator: i32,
-    sold_at: String,
-) -> Result<Unit, StoreError> {
-    let unexpected = |what: String| StoreError::from(NetworkError::Unexpected(what));
-    let Some(version) = u32::try_from(generator)
-        .ok()
-        .filter(|&version| generator::draws(version))
-    else {
-        return Err(unexpected(format!(
-            "unit {id} was drawn with generator {generator}, this kiosk draws with {} to {}",
-            generator::OLDEST,
-            generator::VERSION
-        )));
-    };
-    let key: [u8; 32] = stream_key
-        .try_into()
-        .map_err(|_| unexpected(format!("unit {id}'s stream key is not 32 bytes")))?;
-    let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
-    let scenario = scenario_from_streams_under(version, emission, &UnitStreams(key), index, prize)
-        .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
-    let block = u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?;
-    Ok(Unit::sold(
-        id,
-        (emission, block, index),
-        (prize, scenario),
-        sold_at,
-    ))
-}
-
-/// The store's error for the network's `error`: the refusals every engine
-/// shares by their name, the rest as they are.
-fn refusal(error: postgres::Error, stake: Cents, unit: Option<i64>) -> StoreError {
-    let error = NetworkError::from(error);
-    if let Some(refused) = protection_refusal(&error, stake) {
-        return refused;
-    }
-    let detail = error.detail().and_then(|detail| detail.parse::<i64>().ok());
-    match (error.code(), detail, unit) {
-        (Some("GU005"), Some(balance), _) => StoreError::InsufficientFunds {
-            balance: Cents(balance),
-            stake,
-        },
-        (Some("GU006"), Some(unfinished), _) => StoreError::UnitUnfinished(unfinished),
-        (Some("GU007"), _, Some(unit)) => StoreError::NoSuchUnit(unit),
-        (Some("GU008"), _, Some(unit)) => StoreError::AlreadySettled(unit),
-        _ => StoreError::from(error),
-    }
-}
-
-/// The refusal of `v2.sql`'s `check_protection` in `error`, if it is one: the
-/// player excluded (the end in its detail), without limits, or past the stake
-/// limit (its detail: the limit, what is left, when `stake` fits or "never").
-fn protection_refusal(error: &NetworkError, stake: Cents) -> Option<StoreError> {
-    let detail = error.detail().unwrap_or_default();
-    match error.code()? {
-        "GU010" => Some(StoreError::Excluded {
-            until: guichet_sale::time::parse(detail).ok()?,
-        }),
-        "GU011" => Some(StoreError::NoLimits),
-        "GU012" => {
-            let mut parts = detail.split(' ');
-            let limit = Cents(parts.next()?.parse().ok()?);
-            let left = Cents(parts.next()?.parse().ok()?);
-            let fits_from = match parts.next()? {
-                "never" => None,
-                time => Some(guichet_sale::time::parse(time).ok()?),
-            };
-            Some(StoreError::LimitReached {
-                kind: LimitKind::Stake,
-                amount: stake,
-                limit,
-                left,
-                fits_from,
-            })
-        }
-        _ => None,
     }
 }
 
