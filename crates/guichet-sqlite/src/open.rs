@@ -200,16 +200,11 @@ impl Store {
                     blocks: 0,
                 },
             },
-            chain: ChainRun {
-                signer,
-                opened_at_link: 0,
-                rekeyed: false,
-            },
-            play: Play {
-                player: None,
-                lease: Lease::new(&files::sibling(path, ".lease")),
-                lease_wait: options.lease_wait,
-            },
+            chain: ChainRun::new(signer),
+            play: Play::nobody(
+                Lease::new(&files::sibling(path, ".lease")),
+                options.lease_wait,
+            ),
             sources: Sources {
                 clock: Arc::clone(&options.clock),
                 seeds: options.seeds.clone(),

@@ -102,6 +102,28 @@ pub(crate) struct Play {
     pub lease_wait: Duration,
 }
 
+impl ChainRun {
+    /// A run that has written nothing yet, its links made through `signer`.
+    pub(crate) const fn new(signer: SharedSigner) -> Self {
+        Self {
+            signer,
+            opened_at_link: 0,
+            rekeyed: false,
+        }
+    }
+}
+
+impl Play {
+    /// Play acting for nobody yet, under `lease`, waiting `lease_wait` for it.
+    pub(crate) const fn nobody(lease: Lease, lease_wait: Duration) -> Self {
+        Self {
+            player: None,
+            lease,
+            lease_wait,
+        }
+    }
+}
+
 /// What a store takes from outside.
 pub(crate) struct Sources {
     /// One clock for every stamp.
@@ -413,7 +435,7 @@ impl Store {
         let now = (self.sources.clock)();
         let at = stamp(now);
         with_signer(&self.chain.signer, |signer| {
-            signer.set_time(Some(at.clone()))
+            signer.set_time(Some(at.clone()));
         });
         let head = chain::head(&transaction).on(&self.file.path)?;
         match &head {
