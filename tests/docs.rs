@@ -10,7 +10,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The longest a source file may be (docs/CODE_STYLE.md), tests apart.
+/// The longest a source file may be (`docs/CODE_STYLE.md`), tests apart.
 const MOST_LINES: usize = 600;
 
 /// The files still over [`MOST_LINES`], each waiting for its split (issue
@@ -92,7 +92,7 @@ fn exists(name: &str, folders: &[PathBuf], everything: &[PathBuf]) -> bool {
 
 /// The files a doc names that are not where it says, as `doc: name`.
 fn missing_in(doc: &Path, everything: &[PathBuf]) -> Vec<String> {
-    let text = fs::read_to_string(doc).unwrap_or_else(|error| panic!("{doc:?}: {error}"));
+    let text = fs::read_to_string(doc).unwrap_or_else(|error| panic!("{}: {error}", doc.display()));
     let shown = doc
         .strip_prefix(root())
         .unwrap_or(doc)
