@@ -228,7 +228,14 @@ fn a_break_closes_stakes_and_credits_until_its_end() {
     // The tiles are closed; the store refuses a stake all the same.
     press(&mut harness, &tile_label(BLACK_JACK.game));
     assert!(harness.state().page().is_lobby());
-    let mut store = common::open(&path).expect("another process");
+    // Another process, on the kiosk's clock: the break is judged at the
+    // test's time, never at the day the suite happens to run.
+    let reading = Arc::clone(&clock);
+    let mut store = seeded(21)
+        .clock(move || Timestamp::from_second(reading.load(Ordering::SeqCst)).expect("a time"))
+        .open(&path)
+        .expect("another process");
+    store.act_for(common::CARD).expect("the player");
     assert!(matches!(
         store.buy(&BLACK_JACK),
         Err(guichet_sale::StoreError::Excluded { .. })
