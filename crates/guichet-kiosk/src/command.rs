@@ -390,9 +390,10 @@ impl OperatorCommand {
 }
 
 /// Makes the operator menu's tabs from their list: one line a tab, its
-/// variant and its name (its words' key is `operator-tab-<name>`).
+/// variant, its name and its words' key (written whole, so that the words'
+/// test finds it).
 macro_rules! operator_tabs {
-    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal,)+) => {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal => $key:literal,)+) => {
         /// The operator menu's pages.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum OperatorTab {
@@ -415,7 +416,7 @@ macro_rules! operator_tabs {
             #[must_use]
             pub const fn text_key(self) -> &'static str {
                 match self {
-                    $(Self::$variant => concat!("operator-tab-", $name),)+
+                    $(Self::$variant => $key,)+
                 }
             }
         }
@@ -424,21 +425,21 @@ macro_rules! operator_tabs {
 
 operator_tabs! {
     /// Cash in and out.
-    Credits = "credits",
+    Credits = "credits" => "operator-tab-credits",
     /// Units sold, staked, paid, per game and stake.
-    Meters = "meters",
+    Meters = "meters" => "operator-tab-meters",
     /// The blocks of each emission, and the store's verification.
-    Blocks = "blocks",
+    Blocks = "blocks" => "operator-tab-blocks",
     /// Return to player and prizes paid, against the tables.
-    Charts = "charts",
+    Charts = "charts" => "operator-tab-charts",
     /// The last units, to replay.
-    Recall = "recall",
+    Recall = "recall" => "operator-tab-recall",
     /// The event log.
-    Events = "events",
+    Events = "events" => "operator-tab-events",
     /// The closings: made each day, on demand, exported.
-    Closings = "closings",
+    Closings = "closings" => "operator-tab-closings",
     /// The kiosk's settings.
-    Settings = "settings",
+    Settings = "settings" => "operator-tab-settings",
 }
 
 /// A change to the kiosk's settings.
