@@ -13,15 +13,6 @@ fn root() -> PathBuf {
 /// The longest a source file may be (`docs/CODE_STYLE.md`), tests apart.
 const MOST_LINES: usize = 600;
 
-/// The files still over [`MOST_LINES`], each waiting for its split (issue
-/// 57): the list may only shrink — a file listed that fits fails the test.
-const WAITING_FOR_THEIR_SPLIT: [&str; 4] = [
-    "crates/guichet-core/src/games/star_fortune/plinko/flight.rs",
-    "crates/guichet-kiosk/src/ui/games/bingo/mod.rs",
-    "crates/guichet-kiosk/src/ui/games/star_fortune/mod.rs",
-    "crates/guichet-sqlite/src/protection.rs",
-];
-
 /// The endings of the names a doc may give for a file of the repository.
 const FILE_ENDINGS: [&str; 9] = [
     ".rs", ".py", ".sh", ".md", ".txt", ".sql", ".ftl", ".toml", ".json",
@@ -163,21 +154,9 @@ fn no_source_file_is_longer_than_the_style_allows() {
                 .ok()?
                 .to_string_lossy()
                 .into_owned();
-            let waiting = WAITING_FOR_THEIR_SPLIT.contains(&inside.as_str());
-            (lines > MOST_LINES && !waiting).then(|| format!("{inside} ({lines} lines)"))
+            (lines > MOST_LINES).then(|| format!("{inside} ({lines} lines)"))
         })
         .collect();
-    let fitting: Vec<&str> = WAITING_FOR_THEIR_SPLIT
-        .into_iter()
-        .filter(|file| {
-            fs::read_to_string(root().join(file))
-                .map_or(true, |text| text.lines().count() <= MOST_LINES)
-        })
-        .collect();
-    assert!(
-        fitting.is_empty(),
-        "split already, take them off the list: {fitting:?}"
-    );
     assert!(
         too_long.is_empty(),
         "over {MOST_LINES} lines:\n{}",

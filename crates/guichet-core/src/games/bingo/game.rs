@@ -1,11 +1,11 @@
 //! Bingo as the kiosk knows it: its names, its emission and prize
 //! table, and what its units are revealed by.
 
+use super::scenario::{BONUS_BALLS, SPHERE_BALLS};
 use crate::emission::{Emission, PrintedTotals, tier};
 use crate::emission::{Game, GameRules};
 use crate::money::Cents;
 use crate::step::{RevealStep, Steps, zones_from};
-use super::scenario::{BONUS_BALLS, SPHERE_BALLS};
 
 /// Bingo at 2 €, blocks of 1 500 000.
 pub static BINGO: Emission = Emission {

@@ -28,13 +28,13 @@ use rand::seq::index::sample;
 use rand::{Rng, RngExt as _};
 
 use super::game::BINGO;
-use crate::emission::Emission;
-use crate::money::Cents;
-use crate::sampling::pick;
 use super::scenario::{
     BONUS_BALLS, BingoScenario, CELLS, CORNERS, DIAGONALS, FirstGridCombination, FullRows, Grid,
     HIGHEST_NUMBER, ROWS, SPHERE_BALLS,
 };
+use crate::emission::Emission;
+use crate::money::Cents;
+use crate::sampling::pick;
 
 /// Balls drawn in all: the sphere's and the bonus balls.
 const DRAWN: usize = SPHERE_BALLS + BONUS_BALLS;

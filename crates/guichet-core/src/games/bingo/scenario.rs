@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::emission::Emission;
-use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 use crate::money::Cents;
+use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 
 /// Balls drawn from the sphere (4.4).
 pub const SPHERE_BALLS: usize = 15;
@@ -140,7 +140,6 @@ impl BingoScenario {
     pub fn second_grid(&self) -> FullRows {
         full_rows_of(&self.marked(&self.grids[1]))
     }
-
 }
 impl ScenarioRules for BingoScenario {
     /// The unit's lot: the two grids add up into one lot (4.8).
@@ -204,4 +203,3 @@ impl ScenarioRules for BingoScenario {
         Ok(())
     }
 }
-

@@ -30,10 +30,10 @@ use rand::seq::SliceRandom as _;
 use rand::{Rng, RngExt as _};
 
 use super::game::BLACK_JACK;
+use super::scenario::{Bank, BlackJackScenario, CHIP_AMOUNTS_EUROS, Hand, Rank, Suit};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::sampling::{Weighted, block_winning_amounts, pick, splits};
-use super::scenario::{Bank, BlackJackScenario, CHIP_AMOUNTS_EUROS, Hand, Rank, Suit};
 
 /// The bank's numbers shown, whatever the prize.
 pub const BANK_TOTALS: std::ops::RangeInclusive<u8> = 17..=19;
@@ -157,7 +157,11 @@ impl Deck {
     /// A hand of number `total` over `amount`.
     fn hand(&mut self, total: u8, amount: Cents, rng: &mut (impl Rng + ?Sized)) -> Hand {
         let [first, second] = if self.one_deck {
-            self.deal_pair(&Rank::ALL, |first, second| first.value() + second.value() == total, rng)
+            self.deal_pair(
+                &Rank::ALL,
+                |first, second| first.value() + second.value() == total,
+                rng,
+            )
         } else {
             afresh_hand(total, rng)
         };

@@ -8,8 +8,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::emission::Emission;
-use crate::scenario::{ScenarioError, ScenarioRules};
 use crate::money::Cents;
+use crate::scenario::{ScenarioError, ScenarioRules};
 
 /// A card's rank, in the règlement's order (4.3). Serialized as `"2"`..`"10"`,
 /// `"V"`, `"D"`, `"R"`, `"A"`.
@@ -255,7 +255,6 @@ impl BlackJackScenario {
             _ => HandOutcome::Wins(hand.amount),
         })
     }
-
 }
 impl ScenarioRules for BlackJackScenario {
     /// The unit's lot: the winning hands add up into one lot (4.8).
@@ -308,4 +307,3 @@ impl ScenarioRules for BlackJackScenario {
         Ok(())
     }
 }
-

@@ -1,11 +1,11 @@
 //! Star Fortune as the kiosk knows it: its names, its emissions and prize
 //! tables, and what its units are revealed by.
 
+use super::scenario::PUCKS;
 use crate::emission::{Emission, PrintedTotals, tier, tier_cents};
 use crate::emission::{Game, GameRules};
 use crate::money::Cents;
 use crate::step::Steps;
-use super::scenario::PUCKS;
 
 /// Star Fortune at 0,50 €, blocks of 850 000 (article 3.1).
 pub static STAR_FORTUNE_50: Emission = Emission {

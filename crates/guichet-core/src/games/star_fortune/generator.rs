@@ -11,14 +11,12 @@
 
 use rand::{Rng, RngExt as _};
 
+use super::physics::Physics;
+use super::puck_path::Landing;
+use super::scenario::{BONUS_CASES, Drop, StarFortuneScenario, bonus_amounts, places};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::sampling::pick;
-use super::physics::Physics;
-use super::puck_path::Landing;
-use super::scenario::{
-    BONUS_CASES, Drop, StarFortuneScenario, bonus_amounts, places,
-};
 
 /// The result of one drop, before its place or case is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::physics::Physics;
 use super::puck_path::{Landing, PuckPath};
-use crate::scenario::{DropFacts, ScenarioError, ScenarioRules};
 use crate::emission::Emission;
 use crate::money::Cents;
+use crate::scenario::{DropFacts, ScenarioError, ScenarioRules};
 
 /// The prize places of the row, left to right, in stakes.
 pub const PLACES_IN_STAKES: [i64; 9] = [0, 1, 2, 5, 0, 5, 2, 1, 0];
@@ -115,7 +115,6 @@ impl StarFortuneScenario {
             Landing::Bonus { bonus_cents, .. } => bonus_cents,
         })
     }
-
 }
 impl ScenarioRules for StarFortuneScenario {
     /// The unit's lot: the two results add up into one lot (4.6).
@@ -182,4 +181,3 @@ impl ScenarioRules for StarFortuneScenario {
         self.pick_puck(drop, puck);
     }
 }
-

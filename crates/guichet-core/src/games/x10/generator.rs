@@ -20,12 +20,10 @@ use rand::seq::SliceRandom as _;
 use rand::seq::index::sample;
 
 use super::game::X10;
+use super::scenario::{BANKNOTE_AMOUNTS_EUROS, Cell, MULTIPLIERS, NUMBERS, Symbol, X10Scenario};
 use crate::emission::Emission;
 use crate::money::Cents;
 use crate::sampling::{Weighted, block_winning_amounts, pick, splits};
-use super::scenario::{
-    BANKNOTE_AMOUNTS_EUROS, Cell, MULTIPLIERS, NUMBERS, Symbol, X10Scenario,
-};
 
 /// One winning bundle of a split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

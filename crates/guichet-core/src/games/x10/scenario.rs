@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::emission::Emission;
-use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 use crate::money::Cents;
+use crate::scenario::{ScenarioError, ScenarioRules, all_distinct};
 
 /// The only numbers X10 may show (4.3).
 pub const NUMBERS: [u8; 50] = [
@@ -78,7 +78,6 @@ impl X10Scenario {
             Symbol::Number { .. } => Cents::ZERO,
         })
     }
-
 }
 impl ScenarioRules for X10Scenario {
     /// The unit's lot: every gain adds up into one lot (4.7).
@@ -140,4 +139,3 @@ impl ScenarioRules for X10Scenario {
         Ok(())
     }
 }
-

@@ -299,10 +299,12 @@ impl Board {
 mod tests {
     use super::*;
 
-
     #[test]
     fn the_board_has_its_pegs_cases_and_places() {
-        let emission = crate::games::star_fortune::game::GAME.emissions().next().expect("a stake");
+        let emission = crate::games::star_fortune::game::GAME
+            .emissions()
+            .next()
+            .expect("a stake");
         for physics in Physics::ALL {
             let board = Board::of(emission, physics);
             // 16 rows, alternately 9 and 8 pegs, less the two BONUS cases.
@@ -319,12 +321,18 @@ mod tests {
                 assert!(resting >= case.y0, "{physics:?}");
             }
             let walls = board.walls;
-            assert!(board.pegs.iter().all(|peg| peg[0] > walls[0] && peg[0] < walls[1]));
+            assert!(
+                board
+                    .pegs
+                    .iter()
+                    .all(|peg| peg[0] > walls[0] && peg[0] < walls[1])
+            );
             // A puck passes between two pegs of a row, and between a peg and
             // the next row's neighbour.
             let measures = board.geometry();
             let across = 2.0 * measures.half_spacing - 2.0 * measures.peg_radius;
-            let diagonal = measures.half_spacing.hypot(measures.row_spacing) - 2.0 * measures.peg_radius;
+            let diagonal =
+                measures.half_spacing.hypot(measures.row_spacing) - 2.0 * measures.peg_radius;
             assert!(across.min(diagonal) > clearance, "{physics:?}");
         }
     }

@@ -11,8 +11,8 @@
 pub mod board;
 pub mod flight;
 
-pub use board::{Board, Geometry};
 pub use crate::games::star_fortune::physics::Physics;
+pub use board::{Board, Geometry};
 pub use flight::{Sample, Trajectory, fly};
 
 use crate::games::star_fortune::puck_path::Landing;

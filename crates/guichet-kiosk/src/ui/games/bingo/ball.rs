@@ -73,7 +73,8 @@ pub fn paint(painter: &Painter, center: Pos2, radius: f32, color: egui::Color32,
                     },
                     true,
                 );
-                let disc_radius = (font.size * DISC_PER_TYPE).clamp(radius * DISC, radius * DISC_MOST);
+                let disc_radius =
+                    (font.size * DISC_PER_TYPE).clamp(radius * DISC, radius * DISC_MOST);
                 let disc = Vec2::new(disc_radius * width, disc_radius);
                 painter.add(egui::Shape::ellipse_filled(center, disc, palette::CREAM));
                 if width > 0.5 {

@@ -29,10 +29,7 @@ pub struct Draw {
 impl Draw {
     /// The draw as `view` shows it of `scenario` (none before a unit).
     pub fn new(view: &TableFrame<'_>, scenario: Option<&BingoScenario>) -> Self {
-        let started = BALLS
-            .iter()
-            .filter(|&&step| view.is_shown(step))
-            .count();
+        let started = BALLS.iter().filter(|&&step| view.is_shown(step)).count();
         let tumble = BALLS
             .iter()
             .map(|&step| view.progress(step, 0.0, ROLL) * ROLL)

@@ -90,7 +90,13 @@ pub fn paint_cells(
             // The Joker: a gold star, its rim the card's coral (its label
             // says "Joker").
             let outer = rect.width() * 0.38;
-            painter.add(star(rect.center(), outer, outer * 0.45, 0.0, look::CORAL_DEEP));
+            painter.add(star(
+                rect.center(),
+                outer,
+                outer * 0.45,
+                0.0,
+                look::CORAL_DEEP,
+            ));
             let inner = outer * 0.78;
             painter.add(star(rect.center(), inner, inner * 0.45, 0.0, look::JOKER));
         }

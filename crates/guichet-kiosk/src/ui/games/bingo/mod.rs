@@ -139,11 +139,7 @@ impl GameTable for BingoTable {
         painter.rect_filled(layout.rail, layout.rail.height() / 2.0, look::RAIL);
         for (slot, &step) in layout.slots.iter().zip(&BALLS) {
             if view.progress(step, 0.0, ROLL) < 1.0 {
-                painter.circle_stroke(
-                    *slot,
-                    layout.ball_radius,
-                    Stroke::new(1.5, look::RAIL_SLOT),
-                );
+                painter.circle_stroke(*slot, layout.ball_radius, Stroke::new(1.5, look::RAIL_SLOT));
             }
         }
 
@@ -176,7 +172,6 @@ impl GameTable for BingoTable {
         layout.cards[0].union(layout.cards[1])
     }
 }
-
 
 /// The one way a prize is made, in words (règlement 4.9): its rules page
 /// says it beside each tier.

@@ -4,14 +4,12 @@
 
 use std::f32::consts::PI;
 
-use egui::{
-    Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath,
-};
+use egui::{Color32, CornerRadius, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, emath};
 use guichet_core::games::blackjack::scenario::{Rank, Suit};
 
 use super::court;
-use super::suit::{self, SuitPlacement};
 use super::look;
+use super::suit::{self, SuitPlacement};
 use crate::ui::theme::{self, palette};
 
 /// A card's width over its height.

@@ -134,7 +134,13 @@ fn headgear(half: Half, rank: Rank, ink: Color32, outline: Stroke) -> Vec<Shape>
     match rank {
         Rank::Valet => vec![
             half.polygon(
-                &[(-0.26, 0.74), (0.26, 0.74), (0.2, 0.86), (-0.02, 0.92), (-0.22, 0.86)],
+                &[
+                    (-0.26, 0.74),
+                    (0.26, 0.74),
+                    (0.2, 0.86),
+                    (-0.02, 0.92),
+                    (-0.22, 0.86),
+                ],
                 ink,
                 outline,
             ),

@@ -58,4 +58,3 @@ pub const CARD_FLIP: f32 = 0.4;
 pub fn card_shadow(lift: f32) -> Color32 {
     Color32::from_black_alpha((60.0 + 30.0 * lift) as u8)
 }
-

@@ -7,24 +7,24 @@
 //! the core's (`BlackJackScenario::outcomes`).
 
 mod card;
-mod court;
 mod chips;
+mod court;
 mod look;
 mod suit;
 
 use egui::{Mesh, Pos2, Rect, Vec2, emath::easing};
-use guichet_core::step::RevealStep;
-use guichet_core::games::blackjack::game::{BANK_CARD, HANDS};
 use guichet_core::games::Scenario;
+use guichet_core::games::blackjack::game::{BANK_CARD, HANDS};
 use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome};
+use guichet_core::step::RevealStep;
 use guichet_sale::Unit;
 
-use super::table::paint::{badge, badge_size, caption};
 use super::entry::{GameEntry, TileLook, table_of};
+use super::table::paint::{badge, badge_size, caption};
 use super::table::{BarWords, GameTable, TableFrame};
-use guichet_core::games::blackjack;
 use crate::ui::theme::{motion, palette, size};
 use crate::ui::widgets::touch_rect;
+use guichet_core::games::blackjack;
 
 /// How far a hand's second card lies to the right of its first, in card widths.
 const FAN: f32 = 0.72;
@@ -144,11 +144,7 @@ impl GameTable for BlackJackTable {
 /// How far a card of `step`'s zone has turned (0 to 1), its card `card`
 /// starting a little later than the first.
 fn turn(view: &TableFrame<'_>, step: RevealStep, card: u8) -> f32 {
-    easing::cubic_in_out(view.progress(
-        step,
-        f32::from(card) * SECOND_CARD_DELAY,
-        look::CARD_FLIP,
-    ))
+    easing::cubic_in_out(view.progress(step, f32::from(card) * SECOND_CARD_DELAY, look::CARD_FLIP))
 }
 
 /// How far what follows a zone's turn (its total, its amount) has appeared.
@@ -192,15 +188,15 @@ impl Layout {
         // above the hands' totals, which rise over their cards' top, however
         // small the table (its words never under the smallest text).
         let to_hands = (design::BANK_TO_HANDS * scale).max(
-            size::BODY * scale.max(1.0) * CAPTION_LINE + badge_rise(scale) + design::HANDS_CAPTION_AIR,
+            size::BODY * scale.max(1.0) * CAPTION_LINE
+                + badge_rise(scale)
+                + design::HANDS_CAPTION_AIR,
         );
         let taken = design::NOT_CARDS * scale + to_hands - design::BANK_TO_HANDS * scale;
-        let card_height = ((play.height() - taken) / 2.0)
-            .min(by_width)
-            .clamp(
-                design::CARD_HEIGHTS.0 * scale,
-                design::CARD_HEIGHTS.1 * scale,
-            );
+        let card_height = ((play.height() - taken) / 2.0).min(by_width).clamp(
+            design::CARD_HEIGHTS.0 * scale,
+            design::CARD_HEIGHTS.1 * scale,
+        );
         let card = Vec2::new(card_height * card::ASPECT, card_height);
         let bank_top = play.top() + design::BANK_TOP * scale;
         let bank_cards = Rect::from_center_size(

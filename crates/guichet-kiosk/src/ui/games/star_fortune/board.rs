@@ -93,7 +93,10 @@ pub fn paint_places(
     let one_line = (strip * look::PLACE_TYPE * look::ONE_LINE).min(most);
     let fits_one_line = plinko.places.iter().all(|place| {
         let amount = Cents(place.amount_cents).short();
-        painter.layout_no_wrap(amount, theme::amount_font(one_line), palette::ON_DARK).size().x
+        painter
+            .layout_no_wrap(amount, theme::amount_font(one_line), palette::ON_DARK)
+            .size()
+            .x
             <= place_width * look::ONE_LINE_ROOM
     });
     let (lines, largest) = if fits_one_line {
@@ -220,7 +223,10 @@ pub fn paint_cases(
             plaque,
             plaque.height() / 2.0,
             look::BONUS_CASE.gamma_multiply(0.55 + 0.45 * open),
-            Stroke::new(frame.len(3.0).max(1.0), palette::STARLIGHT.gamma_multiply(0.8)),
+            Stroke::new(
+                frame.len(3.0).max(1.0),
+                palette::STARLIGHT.gamma_multiply(0.8),
+            ),
             StrokeKind::Outside,
         );
         painter.text(
@@ -234,7 +240,10 @@ pub fn paint_cases(
         painter.rect_stroke(
             rect,
             frame.len(4.0),
-            Stroke::new(frame.len(3.0).max(1.0), palette::STARLIGHT.gamma_multiply(0.5 * open)),
+            Stroke::new(
+                frame.len(3.0).max(1.0),
+                palette::STARLIGHT.gamma_multiply(0.5 * open),
+            ),
             StrokeKind::Outside,
         );
         label_rect(ui, plaque, ("case", number), || {

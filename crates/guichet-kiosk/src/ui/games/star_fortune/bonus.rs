@@ -26,8 +26,12 @@ pub fn paint_bonus_moments(
     shown: &[DropView; 2],
 ) {
     for (drop, card) in layout.cards.iter().enumerate() {
-        let (DropView::Landed { go: Some(rolled), .. }, Landing::Bonus { bonus, bonus_cents }) =
-            (shown[drop], scenario.drops[drop].landing)
+        let (
+            DropView::Landed {
+                go: Some(rolled), ..
+            },
+            Landing::Bonus { bonus, bonus_cents },
+        ) = (shown[drop], scenario.drops[drop].landing)
         else {
             continue;
         };

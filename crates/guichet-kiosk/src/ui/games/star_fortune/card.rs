@@ -10,8 +10,8 @@ use guichet_core::step::RevealStep;
 use super::drop_view::DropView;
 use super::layout::design;
 use super::look;
-use crate::ui::games::table::TableFrame;
 use crate::ui::fonts;
+use crate::ui::games::table::TableFrame;
 use crate::ui::theme::{self, motion, palette, size};
 use crate::ui::widgets::{label_rect, touch_rect};
 

@@ -6,8 +6,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
 use guichet_core::games::Scenario;
+use guichet_core::games::star_fortune::plinko::{Board, Trajectory, drop_trajectory};
 use guichet_sale::Unit;
 
 /// A fall's key: the unit, the drop, the puck picked.

@@ -289,4 +289,3 @@ impl GameTable for StarFortuneTable {
         Layout::new(board, scale, Geometry::of(self.physics)).plinko
     }
 }
-

@@ -10,11 +10,7 @@ use crate::ui::theme::palette;
 /// (radians); `halo` (0 to 1) lights it as one to pick.
 pub fn paint(painter: &Painter, center: Pos2, radius: f32, angle: f32, halo: f32) {
     if halo > 0.0 {
-        painter.circle_filled(
-            center,
-            radius * 1.9,
-            look::PRIZE_GLOW.gamma_multiply(halo),
-        );
+        painter.circle_filled(center, radius * 1.9, look::PRIZE_GLOW.gamma_multiply(halo));
         painter.circle_stroke(
             center,
             radius * 1.9,

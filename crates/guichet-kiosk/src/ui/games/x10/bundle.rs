@@ -127,7 +127,12 @@ fn paint_print(painter: &Painter, note: Rect, face: &Face<'_>, opened: f32, scal
         cartouche.center(),
         Align2::CENTER_CENTER,
         face.symbol,
-        fitting_font(painter, face.symbol, look::SYMBOL * type_scale, cartouche.width() * 0.8),
+        fitting_font(
+            painter,
+            face.symbol,
+            look::SYMBOL * type_scale,
+            cartouche.width() * 0.8,
+        ),
         symbol_ink.gamma_multiply(opened),
     );
     let strip = Rect::from_center_size(
@@ -144,7 +149,12 @@ fn paint_print(painter: &Painter, note: Rect, face: &Face<'_>, opened: f32, scal
         strip.center(),
         Align2::CENTER_CENTER,
         face.amount,
-        fitting_font(painter, face.amount, size::AMOUNT * type_scale, strip.width() * 0.94),
+        fitting_font(
+            painter,
+            face.amount,
+            size::AMOUNT * type_scale,
+            strip.width() * 0.94,
+        ),
         ink.gamma_multiply(opened),
     );
 }

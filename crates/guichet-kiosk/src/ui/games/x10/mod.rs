@@ -11,18 +11,18 @@ mod diamond;
 mod look;
 
 use egui::{Pos2, Rect, Vec2};
-use guichet_core::step::RevealStep;
-use guichet_core::games::x10::game::{BUNDLES, DIAMONDS};
 use guichet_core::games::Scenario;
+use guichet_core::games::x10::game::{BUNDLES, DIAMONDS};
 use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
+use guichet_core::step::RevealStep;
 use guichet_sale::Unit;
 
-use super::table::paint::{Glow, caption, glow};
 use super::entry::{GameEntry, TileLook, table_of};
+use super::table::paint::{Glow, caption, glow};
 use super::table::{BarWords, GameTable, TableFrame};
-use guichet_core::games::x10;
 use crate::ui::theme::{motion, palette};
 use crate::ui::widgets::touch_rect;
+use guichet_core::games::x10;
 
 /// The table's geometry at the design size (scaled by the table's scale).
 mod design {

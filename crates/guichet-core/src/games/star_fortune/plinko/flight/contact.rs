@@ -1,9 +1,9 @@
 //! What a puck touches in a step — the pegs, the walls and floors (the
 //! board's segments), the side walls — and the bounces off them.
 
-use crate::games::star_fortune::plinko::board::{Geometry, Segment};
 use super::body::Body;
 use super::world::World;
+use crate::games::star_fortune::plinko::board::{Geometry, Segment};
 use crate::games::star_fortune::puck_path::{BONUS_POSITIONS, BONUS_ROW, LAST_POSITION, ROWS};
 
 /// Whether lattice `row` has a peg at `position`.
@@ -50,11 +50,7 @@ pub struct Contact {
 
 /// Resolves every contact (twice, for a puck between two things).
 pub fn collide(world: World<'_>, body: &mut Body, segments: &[Segment]) -> Contact {
-    let (walls, radius, tuning) = (
-        world.board.walls,
-        world.measures.puck_radius,
-        world.tuning,
-    );
+    let (walls, radius, tuning) = (world.board.walls, world.measures.puck_radius, world.tuning);
     let mut contact = Contact::default();
     for _ in 0..2 {
         if let Some(peg) = collide_pegs(world, body) {
@@ -138,7 +134,11 @@ pub fn collide_pegs(world: World<'_>, body: &mut Body) -> Option<(usize, u8)> {
 
 /// The puck's contact with a wall segment, if it touches it: the normal
 /// towards the puck and how deep it is in.
-pub fn segment_contact(measures: &Geometry, body: &Body, segment: &Segment) -> Option<([f64; 2], f64)> {
+pub fn segment_contact(
+    measures: &Geometry,
+    body: &Body,
+    segment: &Segment,
+) -> Option<([f64; 2], f64)> {
     let reach = measures.puck_radius + measures.wall_half_width;
     let (ax, ay) = (segment.from[0], segment.from[1]);
     let (bx, by) = (segment.to[0], segment.to[1]);
@@ -159,11 +159,11 @@ pub fn segment_contact(measures: &Geometry, body: &Body, segment: &Segment) -> O
 
 #[cfg(test)]
 mod tests {
+    use super::super::world::Tuning;
     use super::*;
     use crate::games::star_fortune::game::STAR_FORTUNE_100;
     use crate::games::star_fortune::physics::Physics;
     use crate::games::star_fortune::plinko::board::Board;
-    use super::super::world::Tuning;
 
     /// The first board's measures, which these tests use.
     const MEASURES: &Geometry = &Geometry::STEERED;
@@ -277,7 +277,10 @@ mod tests {
             for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0), (0.6, 0.8)] {
                 let inside = contact - 2.0;
                 let mut body = puck(px + dx * inside, py + dy * inside, -dx * 50.0, -dy * 50.0);
-                assert_eq!(collide_pegs(world(&board), &mut body), Some((row, position)));
+                assert_eq!(
+                    collide_pegs(world(&board), &mut body),
+                    Some((row, position))
+                );
                 let distance = ((body.x - px).powi(2) + (body.y - py).powi(2)).sqrt();
                 assert!(near(distance, contact), "{row}, {position}: {distance}");
                 // It now moves away from the peg.

@@ -2,10 +2,10 @@
 //! it aims at, the flight it leaves each peg with (planned clear of every
 //! peg and wall where pucks hop), and the gentle push between pegs.
 
-use crate::games::star_fortune::plinko::board::Segment;
 use super::body::Body;
 use super::contact::{pegs_near, segment_contact};
 use super::world::World;
+use crate::games::star_fortune::plinko::board::Segment;
 use crate::games::star_fortune::puck_path::{Landing, PuckPath};
 
 /// A point the steering aims at: where the puck meets a peg of its path (that
@@ -118,23 +118,31 @@ pub const MARGIN: f64 = 2.0;
 /// whose free flight moves away from `off` and clears every peg and wall on
 /// its way; `aim` is moved to the point chosen. If none does, the path's
 /// point and the speed it bounced with, as [`leave_towards`].
-pub fn plan_hop(world: World<'_>, body: &mut Body, aim: &mut Aim, off: (usize, u8), segments: &[Segment]) {
+pub fn plan_hop(
+    world: World<'_>,
+    body: &mut Body,
+    aim: &mut Aim,
+    off: (usize, u8),
+    segments: &[Segment],
+) {
     let tuning = world.tuning;
     let measures = world.measures;
     let contact = measures.puck_radius + measures.peg_radius;
     let bounced = body.vy.clamp(aim.leave[0], aim.leave[1]);
     let drawn = *aim;
-    let points = std::iter::once((drawn.x, drawn.y)).chain(aim.peg.into_iter().flat_map(|(row, position)| {
-        let center = measures.x_of(position);
-        let side = if drawn.x >= center { 1.0 } else { -1.0 };
-        OTHER_OFFSETS.iter().map(move |share| {
-            let offset = contact * share;
-            (
-                center + side * offset,
-                measures.y_of(row) - (contact * contact - offset * offset).sqrt(),
-            )
-        })
-    }));
+    let points = std::iter::once((drawn.x, drawn.y)).chain(aim.peg.into_iter().flat_map(
+        |(row, position)| {
+            let center = measures.x_of(position);
+            let side = if drawn.x >= center { 1.0 } else { -1.0 };
+            OTHER_OFFSETS.iter().map(move |share| {
+                let offset = contact * share;
+                (
+                    center + side * offset,
+                    measures.y_of(row) - (contact * contact - offset * offset).sqrt(),
+                )
+            })
+        },
+    ));
     let speeds = || {
         let higher = (1..)
             .map(|step| bounced - f64::from(step) * HOP_STEP)
@@ -193,8 +201,13 @@ pub fn clears(
             let [px, py] = peg_at(peg);
             // Leaving the peg it is on, and meeting its aim's at the end,
             // it touches them; on the way it keeps a margin from every peg.
-            let touching = (peg == off && t < TOUCHING) || (Some(peg) == aim.peg && time - t < TOUCHING);
-            let reach = if touching { contact - 0.5 } else { contact + MARGIN };
+            let touching =
+                (peg == off && t < TOUCHING) || (Some(peg) == aim.peg && time - t < TOUCHING);
+            let reach = if touching {
+                contact - 0.5
+            } else {
+                contact + MARGIN
+            };
             (x - px) * (x - px) + (y - py) * (y - py) >= reach * reach
         });
         let probe = Body { x, y, ..*body };
@@ -211,10 +224,10 @@ pub fn clears(
 /// `aim` and gravity, then the move.
 pub fn steer_and_move(world: World<'_>, body: &mut Body, aim: Aim, dt: f64) {
     let tuning = world.tuning;
-    let time =
-        time_to_fall(tuning.gravity, body.vy, aim.y - body.y).max(tuning.shortest_hop / 2.0);
+    let time = time_to_fall(tuning.gravity, body.vy, aim.y - body.y).max(tuning.shortest_hop / 2.0);
     let wanted = ((aim.x - body.x) / time).clamp(-tuning.steer_speed, tuning.steer_speed);
-    let push = (tuning.steer_rate * (wanted - body.vx)).clamp(-tuning.steer_limit, tuning.steer_limit);
+    let push =
+        (tuning.steer_rate * (wanted - body.vx)).clamp(-tuning.steer_limit, tuning.steer_limit);
     body.vx += push * dt;
     body.vy += tuning.gravity * dt;
     body.x += body.vx * dt;

@@ -1,8 +1,8 @@
 //! What a fall is computed with: the board, its measures, and the constants
 //! of its physics version ([`Tuning`]).
 
-use crate::games::star_fortune::plinko::board::{Board, Geometry};
 use crate::games::star_fortune::physics::Physics;
+use crate::games::star_fortune::plinko::board::{Board, Geometry};
 
 /// The constants of one physics version.
 #[derive(Clone, Copy, Debug)]
