@@ -55,18 +55,31 @@ fn removed(connection: &Connection) -> rusqlite::Result<Option<String>> {
 /// The first of the rows a running store acts on at once (`GUARDED`) that
 /// its last link does not vouch for — no link, another content, a MAC that
 /// does not verify under `key` — named; `None` when each is vouched for.
-/// Links made before the seal key was replaced are held to their content
-/// only. The cost is a few indexed reads, whatever the file's size (every
+/// Links made before the seal key was replaced (a `rekey` link whose own
+/// MAC verifies) are held to their content only. The cost is a few indexed reads, whatever the file's size (every
 /// protection record: a player sets a handful).
 pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Option<String>> {
     if let Some(gone) = removed(connection)? {
         return Ok(Some(gone));
     }
-    let rekeyed_at: i64 = connection.query_row(
-        "SELECT COALESCE(MAX(seq), 0) FROM chain WHERE record = 'rekey'",
-        [],
-        |row| row.get(0),
-    )?;
+    // The last rekey must itself be the key's: a link `rekey` made without
+    // it would otherwise excuse every link before it.
+    let rekey: Option<Stored> = connection
+        .prepare_cached(
+            "SELECT seq, at, record, row_key, content, mac FROM chain WHERE record = 'rekey' ORDER BY seq DESC LIMIT 1",
+        )?
+        .query_row([], Stored::read)
+        .optional()?;
+    let rekeyed_at = match rekey {
+        None => 0,
+        Some(rekey) if made_with(connection, key, &rekey)? => rekey.seq,
+        Some(rekey) => {
+            return Ok(Some(format!(
+                "chain link {} (rekey): made without the key",
+                rekey.seq
+            )));
+        }
+    };
     let version = version_of(connection)?;
     for (table, every) in GUARDED {
         let Some(chained) = CHAINED.iter().find(|chained| chained.table == *table) else {
@@ -105,20 +118,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
             if link.seq < rekeyed_at {
                 continue;
             }
-            let previous: Vec<u8> = connection
-                .prepare_cached("SELECT mac FROM chain WHERE seq = ?1")?
-                .query_row([link.seq - 1], |row| row.get(0))
-                .optional()?
-                .unwrap_or_else(|| vec![0; 32]);
-            let expected = key.mac(&Link {
-                seq: link.seq,
-                previous: &previous,
-                at: &link.at,
-                record: &link.record,
-                key: &link.row_key,
-                content: link.content.as_deref(),
-            });
-            if expected[..] != link.mac[..] {
+            if !made_with(connection, key, &link)? {
                 return Ok(Some(format!(
                     "{name}: its chain link {} was made without the key",
                     link.seq
@@ -127,6 +127,25 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         }
     }
     Ok(None)
+}
+
+/// Whether `link`'s MAC is the one `key` makes of it after the link before
+/// it (one read: that link's MAC).
+fn made_with(connection: &Connection, key: &ChainKey, link: &Stored) -> rusqlite::Result<bool> {
+    let previous: Vec<u8> = connection
+        .prepare_cached("SELECT mac FROM chain WHERE seq = ?1")?
+        .query_row([link.seq - 1], |row| row.get(0))
+        .optional()?
+        .unwrap_or_else(|| vec![0; 32]);
+    let expected = key.mac(&Link {
+        seq: link.seq,
+        previous: &previous,
+        at: &link.at,
+        record: &link.record,
+        key: &link.row_key,
+        content: link.content.as_deref(),
+    });
+    Ok(expected[..] == link.mac[..])
 }
 
 /// What walking the chain found.
