@@ -7,8 +7,6 @@ use std::str::FromStr;
 use guichet_core::money::Cents;
 use rusqlite::{OptionalExtension as _, params};
 
-use crate::chain::ChainKey;
-use crate::chain_check;
 use crate::protection;
 use crate::schema::{MAX_STORED_BALANCE, NOW};
 use crate::sqlite_error::OnFile as _;
@@ -290,13 +288,7 @@ pub(crate) fn proven_balance_in(writing: &Writing<'_>, player: i64) -> Result<Ce
     let Some((entry, balance)) = last else {
         return Ok(Cents(0));
     };
-    let key = ChainKey::of(writing.key()?);
-    if let Some(record) = chain_check::vouched(transaction, &key, "ledger", entry).on(path)? {
-        return Err(StoreError::Forged {
-            path: path.to_path_buf(),
-            record,
-        });
-    }
+    writing.prove("ledger", entry)?;
     Ok(Cents(balance))
 }
 

@@ -62,23 +62,9 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
     if let Some(gone) = removed(connection)? {
         return Ok(Some(gone));
     }
-    // The last rekey must itself be the key's: a link `rekey` made without
-    // it would otherwise excuse every link before it.
-    let rekey: Option<Stored> = connection
-        .prepare_cached(
-            "SELECT seq, at, record, row_key, content, mac FROM chain WHERE record = 'rekey' ORDER BY seq DESC LIMIT 1",
-        )?
-        .query_row([], Stored::read)
-        .optional()?;
-    let rekeyed_at = match rekey {
-        None => 0,
-        Some(rekey) if made_with(connection, key, &rekey)? => rekey.seq,
-        Some(rekey) => {
-            return Ok(Some(format!(
-                "chain link {} (rekey): made without the key",
-                rekey.seq
-            )));
-        }
+    let rekeyed_at = match rekeyed_at(connection, key)? {
+        Ok(seq) => seq,
+        Err(finding) => return Ok(Some(finding)),
     };
     let version = version_of(connection)?;
     for (table, every) in GUARDED {
@@ -120,12 +106,35 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
     Ok(None)
 }
 
+/// The place of the last `rekey` link (0 for none): the links before it
+/// were made with an earlier key. It must itself be the key's — a link
+/// `rekey` made without it would otherwise excuse every link before it —
+/// else the finding. A walk back from the head: read only at an open, or
+/// once a link has failed its MAC.
+fn rekeyed_at(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Result<i64, String>> {
+    let rekey: Option<Stored> = connection
+        .prepare_cached(
+            "SELECT seq, at, record, row_key, content, mac FROM chain WHERE record = 'rekey' ORDER BY seq DESC LIMIT 1",
+        )?
+        .query_row([], Stored::read)
+        .optional()?;
+    Ok(match rekey {
+        None => Ok(0),
+        Some(rekey) if made_with(connection, key, &rekey)? => Ok(rekey.seq),
+        Some(rekey) => Err(format!(
+            "chain link {} (rekey): made without the key",
+            rekey.seq
+        )),
+    })
+}
+
 /// Whether row `id` of `table` (one of the guarded tables, keyed by id)
 /// proves itself when the store is about to act on it: its content the one
 /// its last link holds, that link made with `key`, and no row of the table
 /// after it taken out (the rows after it all there, and no link of the row
 /// after the last). `None` when it does; else the finding, one line. A few
-/// indexed reads, whatever the file's size.
+/// indexed reads, whatever the file's size. A link made before a rekey is
+/// held to its content only, as the guard holds it.
 pub(crate) fn vouched(
     connection: &Connection,
     key: &ChainKey,
@@ -152,10 +161,17 @@ pub(crate) fn vouched(
         )));
     }
     if !made_with(connection, key, &link)? {
-        return Ok(Some(format!(
-            "{name}: its chain link {} was made without the key",
-            link.seq
-        )));
+        match rekeyed_at(connection, key)? {
+            // Made with the key before a rekey: held to its content only.
+            Ok(rekeyed) if link.seq < rekeyed => {}
+            Ok(_) => {
+                return Ok(Some(format!(
+                    "{name}: its chain link {} was made without the key",
+                    link.seq
+                )));
+            }
+            Err(finding) => return Ok(Some(finding)),
+        }
     }
     let (last, after): (i64, i64) = connection
         .prepare_cached(&format!(

@@ -134,3 +134,34 @@ fn a_sound_ledger_still_pays() {
     drop(store);
     assert_eq!(findings(&path), Vec::<String>::new());
 }
+
+#[test]
+fn a_card_lock_deleted_from_the_log_is_never_lifted() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    for _ in 0..guichet_sqlite::PLAYER_PIN_TRIES {
+        assert!(store.sign_in("1", "0000").is_err(), "a wrong PIN");
+    }
+    assert!(
+        matches!(store.sign_in("1", "1111"), Err(StoreError::SignIn(_))),
+        "the card is locked"
+    );
+    // sqlite3, no key: the tail of the log — the wrong PINs and the lock —
+    // taken out.
+    support::forge::forge(
+        &path,
+        "DROP TRIGGER events_are_append_only_delete;
+         DELETE FROM events WHERE id > (
+             SELECT MAX(id) FROM events WHERE player_id = 1 AND kind NOT IN ('player_pin_wrong', 'player_lockout'));",
+    );
+    let record = forged(store.sign_in("1", "1111"));
+    assert!(record.contains("deleted"), "{record}");
+    assert_eq!(store.card(), None, "nobody signed in");
+    drop(store);
+    assert!(
+        findings(&path)
+            .iter()
+            .any(|finding| finding.starts_with("events ") && finding.contains("deleted")),
+        "verify names it"
+    );
+}
