@@ -165,3 +165,28 @@ fn a_card_lock_deleted_from_the_log_is_never_lifted() {
         "verify names it"
     );
 }
+
+#[test]
+fn a_break_shortened_while_the_kiosk_runs_is_never_honoured() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store.sign_in("1", "1111").expect("1 signs in");
+    store.exclude(1).expect("a day's break");
+    // sqlite3, no key, the kiosk running: the break made to end an hour ago.
+    support::forge::forge(
+        &path,
+        "DROP TRIGGER protection_is_append_only_update;
+         UPDATE protection SET until = '2000-01-01T00:00:00Z' WHERE kind = 'exclusion';",
+    );
+    let before = entries(&path);
+    let record = forged(store.deposit(Cents::euros(10)));
+    assert!(record.starts_with("protection "), "{record}");
+    assert_eq!(entries(&path), before, "nothing taken");
+    drop(store);
+    assert!(
+        findings(&path)
+            .iter()
+            .any(|finding| finding.starts_with("protection ") && finding.contains("changed since")),
+        "verify names it"
+    );
+}

@@ -371,6 +371,15 @@ pub(crate) fn check(
 ) -> Result<(), StoreError> {
     let (connection, path, now) = (writing.sql, writing.path, writing.now);
     let player = writing.player()?;
+    // Every record of theirs proves itself before it is enforced: a break
+    // or a limit forged, changed or taken out is never acted on.
+    let records: Vec<i64> = connection
+        .prepare_cached("SELECT id FROM protection WHERE player_id = ?1 ORDER BY id")
+        .and_then(|mut ids| ids.query_map([player], |row| row.get(0))?.collect())
+        .on(path)?;
+    for record in records {
+        writing.prove("protection", record)?;
+    }
     let protection = protection_in(connection, path, player, now)?;
     if let Some(until) = protection.excluded_until {
         return Err(StoreError::Excluded { until });
