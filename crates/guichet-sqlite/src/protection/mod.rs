@@ -32,8 +32,8 @@ use guichet_sale::time::{parse, stamp};
 
 mod limits;
 
-use limits::limit_in;
 pub(crate) use limits::{Setting, in_force, settings_in};
+use limits::{counted, limit_in};
 
 /// What a protection record says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,16 +429,6 @@ fn fits_from(
         }
     }
     Ok(None)
-}
-
-/// What the window counts for `kind`, as a SQL condition on the ledger, and
-/// the sign that makes its amounts count positive (stakes are stored
-/// negative, their refunds positive).
-pub(crate) const fn counted(kind: LimitKind) -> (&'static str, i64) {
-    match kind {
-        LimitKind::Deposit => ("kind = 'deposit'", 1),
-        LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
-    }
 }
 
 /// The window's entries for `kind`, oldest first: when each was made and what
