@@ -478,6 +478,11 @@ impl eframe::App for Guichet {
                 .request_repaint_after(std::time::Duration::from_millis(250));
         }
         let touched = self.window.idle.observe(ui);
+        if self.window.idle.attract_since().is_some() && !WindowPolicy::may_attract(&self.state) {
+            // Someone is served now (or the operator turned it off): the
+            // page, its idle warning and sign-out are back at once.
+            self.window.idle.stop_attract();
+        }
         if let Some(since) = self.window.idle.attract_since() {
             // The loop covers everything and takes the touch that stops it:
             // it goes once the finger lifts (or a key is pressed), so nothing

@@ -262,15 +262,6 @@ impl KioskState {
             .is_some_and(|protection| protection.adult == Some(true))
     }
 
-    /// Whether the lobby invites play: the player has not said they are a
-    /// minor and is not on a break (what the attract loop needs to call for a
-    /// touch).
-    pub fn play_invited(&self) -> bool {
-        self.protection.as_ref().is_some_and(|protection| {
-            protection.adult != Some(false) && protection.excluded_until.is_none()
-        })
-    }
-
     /// Play asked for without the player's age: the question if it was never
     /// answered, else a notice (a "no" disables play). When the protection
     /// could not be read, that is what is said — never "not of age".
