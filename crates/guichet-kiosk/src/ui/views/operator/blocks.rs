@@ -111,7 +111,7 @@ fn selling_block(
         let chips: Vec<(String, bool)> = emission
             .tiers
             .iter()
-            .zip(&status.remaining_lots)
+            .zip(status.remaining_lots.iter().flatten())
             .filter(|(tier, _)| tier.prize.is_positive())
             .map(|(tier, left)| {
                 // One lot's words never split across lines.
