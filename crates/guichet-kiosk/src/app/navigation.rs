@@ -31,10 +31,10 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             state.page = Page::Lobby(Lobby);
             // A network's desk may have credited the player meanwhile; the
             // kiosk's own file is watched for what others write to it.
-            Ok(if backend.is_network() {
-                Changed::ALL
-            } else {
+            Ok(if backend.desk_is_here() {
                 Changed::NOTHING
+            } else {
+                Changed::ALL
             })
         }
         Navigation::Game(emission) => show_game(state, emission),
@@ -94,13 +94,13 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             state.page = if backend.serves_a_player() {
                 Page::Lobby(Lobby)
             } else {
-                Page::SignIn(SignInPage::new(!backend.is_network()))
+                Page::SignIn(SignInPage::new(backend.desk_is_here()))
             };
             Ok(Changed::NOTHING)
         }
         // Players sign up at a network's desk; signed in, one is a player.
         Navigation::NewPlayer => {
-            state.page = if backend.serves_a_player() || backend.is_network() {
+            state.page = if backend.serves_a_player() || !backend.desk_is_here() {
                 Page::Lobby(Lobby)
             } else {
                 Page::NewPlayer(NewPlayerPage::new())

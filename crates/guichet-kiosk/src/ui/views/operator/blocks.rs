@@ -6,7 +6,8 @@ use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
-use guichet_sqlite::{BlockRecord, BlockStatus};
+use guichet_sale::BlockStatus;
+use guichet_sqlite::BlockRecord;
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};
