@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension as _, params};
 
 use guichet_sale::{Settlement, Unit, UnitState};
 
-use crate::account::{LedgerKind, balance_in, insert_entry};
+use crate::account::{LedgerKind, insert_entry, proven_balance_in};
 use crate::blocks::{mark_sold, selling_block};
 use crate::lease::HeldElsewhere;
 use crate::protection;
@@ -88,7 +88,7 @@ impl Store {
                 return Err(StoreError::UnitUnfinished(unit));
             }
             protection::check(writing, LimitKind::Stake, emission.stake)?;
-            let balance = balance_in(transaction, player).on(path)?;
+            let balance = proven_balance_in(writing, player)?;
             if balance < emission.stake {
                 return Err(StoreError::InsufficientFunds {
                     balance,
