@@ -3,7 +3,9 @@
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
-use guichet_sale::{PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit};
+use guichet_sale::{
+    BlockStatus, PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit,
+};
 
 use crate::store::Store;
 
@@ -61,6 +63,13 @@ impl PointOfSale for Store {
             closed_at: block.closed_at,
             seed: block.seed,
         })
+    }
+
+    fn block_status(
+        &mut self,
+        emission: &'static Emission,
+    ) -> Result<Option<BlockStatus>, StoreError> {
+        Self::block_status(self, emission)
     }
 
     fn ledger_mark(&mut self) -> Result<i64, StoreError> {

@@ -176,11 +176,7 @@ impl KioskState {
     /// The sign-in page, with "Nouveau joueur" where players sign up here
     /// (a kiosk of its own file).
     pub fn sign_in_page(&self) -> SignInPage {
-        SignInPage::new(
-            self.backend
-                .as_ref()
-                .is_some_and(|backend| !backend.is_network()),
-        )
+        SignInPage::new(self.backend.as_ref().is_some_and(Backend::desk_is_here))
     }
 
     /// The kiosk's own file, while it can be used.
