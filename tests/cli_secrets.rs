@@ -159,7 +159,12 @@ fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
 fn limits_on_a_deleted_database_whose_tally_is_left_creates_nothing() {
     let (folder, db) = kiosk();
     for suffix in ["", "-wal", "-shm"] {
-        let _ = fs::remove_file(format!("{db}{suffix}"));
+        match fs::remove_file(format!("{db}{suffix}")) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                panic!("{db}{suffix} not removed: {error}")
+            }
+            _ => {}
+        }
     }
     let before = hashes(folder.path());
     let output = guichet(&[

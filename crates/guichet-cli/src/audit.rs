@@ -55,6 +55,10 @@ pub struct AuditArgs {
     pub per_tier: Option<u32>,
 }
 
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 fn parse_seed(text: &str) -> Result<Seed, String> {
     text.parse().map_err(|_| {
         format!(
@@ -64,6 +68,10 @@ fn parse_seed(text: &str) -> Result<Seed, String> {
     })
 }
 
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 fn parse_block_number(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| {
         format!(

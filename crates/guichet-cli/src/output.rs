@@ -56,5 +56,6 @@ fn written(error: &io::Error) -> Failure {
 /// (closed, full) has nobody to tell: the line is dropped, never a panic.
 pub fn tell(line: &str) {
     use std::io::Write as _;
+    #[expect(clippy::let_underscore_must_use, reason = "said above: nobody to tell")]
     let _ = writeln!(std::io::stderr(), "guichet: {line}");
 }

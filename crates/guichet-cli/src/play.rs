@@ -123,6 +123,10 @@ pub(super) fn run(arguments: &PlayArgs, out: &mut Output) -> Result<ExitCode, Fa
         }
     };
     // Without a handler (one already set), a signal stops the run as before.
+    #[expect(
+        clippy::let_underscore_must_use,
+        reason = "said above: a signal then stops the run"
+    )]
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let mut played = Played::default();
     let result = play(point, emission, arguments.count, &mut played);

@@ -181,13 +181,20 @@ fn ask_unseen(question: &str) -> Result<String, Failure> {
     unseen.local_modes.remove(rustix::termios::LocalModes::ECHO);
     rustix::termios::tcsetattr(terminal, rustix::termios::OptionalActions::Now, &unseen)
         .map_err(|error| failed(error.into()))?;
+    // A question stderr cannot show is still answered (a script pipes it).
     let mut stderr = std::io::stderr();
+    #[expect(clippy::let_underscore_must_use, reason = "said above")]
     let _ = write!(stderr, "{question}");
+    #[expect(clippy::let_underscore_must_use, reason = "said above")]
     let _ = stderr.flush();
     let mut answer = String::new();
     let read = stdin.lock().read_line(&mut answer);
     let restored =
         rustix::termios::tcsetattr(terminal, rustix::termios::OptionalActions::Now, &before);
+    #[expect(
+        clippy::let_underscore_must_use,
+        reason = "the line after the answer is only looks"
+    )]
     let _ = writeln!(stderr);
     read.map_err(failed)?;
     restored.map_err(|error| failed(error.into()))?;

@@ -40,6 +40,10 @@ const REPLAY_SIZES: std::ops::RangeInclusive<u32> = 320..=3840;
 ///
 /// # Errors
 /// A line saying why the text is not such a size.
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("the size must be WIDTHxHEIGHT in pixels, as 1280x800 (got {text})");
     let (width, height) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;

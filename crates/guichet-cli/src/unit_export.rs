@@ -114,7 +114,7 @@ impl ExportedUnit {
             .map_err(|error| format!("its scenario is not a {game} scenario: {error}"))?;
         let mut commitment = [0; 32];
         hex::decode_to_slice(&self.commitment, &mut commitment)
-            .map_err(|_| "its commitment is not 64 hexadecimal digits".to_owned())?;
+            .map_err(|error| format!("its commitment is not 64 hexadecimal digits: {error}"))?;
         let seed = self
             .seed
             .as_deref()

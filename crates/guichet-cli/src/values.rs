@@ -16,6 +16,10 @@ pub(crate) fn echoed(text: &str) -> String {
     }
 }
 
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 pub(crate) fn parse_game(text: &str) -> Result<Game, String> {
     text.parse().map_err(|_| {
         format!(
@@ -49,6 +53,10 @@ pub(crate) fn stake_help() -> String {
 ///
 /// # Errors
 /// A line saying why the text is not such an amount.
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 pub fn parse_euros(text: &str) -> Result<Cents, String> {
     if text.trim_start().starts_with('-') {
         return Err(format!(
@@ -72,6 +80,10 @@ pub fn parse_euros(text: &str) -> Result<Cents, String> {
     }
 }
 
+#[expect(
+    clippy::map_err_ignore,
+    reason = "the message says what is wanted; the parser's own says less"
+)]
 pub(crate) fn parse_count(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| {
         format!(

@@ -76,6 +76,10 @@ impl fmt::Debug for Seed {
 impl FromStr for Seed {
     type Err = SeedParseError;
 
+    #[expect(
+        clippy::map_err_ignore,
+        reason = "the error says it all: not 64 hexadecimal digits"
+    )]
     fn from_str(text: &str) -> Result<Self, SeedParseError> {
         let mut bytes = [0; 32];
         hex::decode_to_slice(text, &mut bytes).map_err(|_| SeedParseError)?;

@@ -134,13 +134,16 @@ impl Cents {
         {
             return Err(malformed());
         }
-        let euros: i64 = whole
-            .parse()
-            .map_err(|_| ParseCentsError::TooLarge(text.to_owned()))?;
-        let fraction_cents = match fraction.len() {
-            0 => 0,
-            1 => fraction.parse::<i64>().map_err(|_| malformed())? * 10,
-            _ => fraction.parse::<i64>().map_err(|_| malformed())?,
+        // Only digits are left: a whole part that does not parse is too
+        // large; the fraction, at most two digits, always parses.
+        let Ok(euros) = whole.parse::<i64>() else {
+            return Err(ParseCentsError::TooLarge(text.to_owned()));
+        };
+        let fraction_cents = match (fraction.len(), fraction.parse::<i64>()) {
+            (0, _) => 0,
+            (1, Ok(tenths)) => tenths * 10,
+            (_, Ok(cents)) => cents,
+            (_, Err(_)) => return Err(malformed()),
         };
         euros
             .checked_mul(100)
@@ -157,6 +160,7 @@ impl Cents {
         }
         text.push_str(&group_thousands(magnitude / 100));
         if !without_cents {
+            #[expect(clippy::let_underscore_must_use, reason = "a String takes every write")]
             let _ = write!(text, ",{:02}", magnitude % 100);
         }
         text.push(EURO_SPACE);

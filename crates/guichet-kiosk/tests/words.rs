@@ -63,7 +63,8 @@ fn every_text_the_code_names_exists() {
 #[test]
 #[should_panic(expected = "no text `no-such-text` in French: no such text")]
 fn a_missing_text_fails_loudly_in_tests() {
-    let _ = Texts::new(Language::French).get("no-such-text");
+    let found = Texts::new(Language::French).get("no-such-text");
+    unreachable!("a missing text was found: `{found}`");
 }
 
 #[test]

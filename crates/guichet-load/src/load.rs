@@ -421,7 +421,9 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<
         Ok((elapsed, latencies, store.verify()?))
     };
     let result = run();
-    let _ = std::fs::remove_dir_all(&folder);
+    if let Err(error) = std::fs::remove_dir_all(&folder) {
+        eprintln!("the scratch folder {} is left: {error}", folder.display());
+    }
     result
 }
 

@@ -146,6 +146,13 @@ pub(crate) fn unsigned(value: i32, what: &str) -> Result<u32, NetworkError> {
         .map_err(|error| NetworkError::Unexpected(format!("{what} {value}: {error}")))
 }
 
+/// A count the server adds up (`count(*)`, a bigint), never below zero: as
+/// [`unsigned`].
+pub(crate) fn unsigned_count(value: i64, what: &str) -> Result<u64, NetworkError> {
+    u64::try_from(value)
+        .map_err(|error| NetworkError::Unexpected(format!("{what} {value}: {error}")))
+}
+
 /// The server's own words for `error` when it has some, else the driver's
 /// and their cause ("error performing TLS handshake: invalid peer
 /// certificate: …").

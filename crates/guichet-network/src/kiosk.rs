@@ -66,6 +66,10 @@ impl Kiosk {
     /// Makes the connection again if it was lost and the kiosk can, before
     /// a call: out of reach, that call fails as the server's error.
     pub(crate) fn reconnect_quietly(&mut self) {
+        #[expect(
+            clippy::let_underscore_must_use,
+            reason = "out of reach, the call that follows fails with the server's error"
+        )]
         let _ = self.reconnect_if_lost();
     }
 

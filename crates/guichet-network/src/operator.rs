@@ -8,7 +8,7 @@ use guichet_core::money::Cents;
 use postgres::{Client, Transaction};
 
 use crate::endpoint::Endpoint;
-use crate::error::NetworkError;
+use crate::error::{NetworkError, unsigned};
 use crate::sale::{Sale, sale_of};
 use crate::schema::{CHUNK, LOSING, MIGRATIONS, SCHEMA_VERSION, check_role_name};
 
@@ -177,7 +177,7 @@ impl Operator {
             .client
             .query_one("SELECT guichet.return_packs($1)", &[&name])?
             .get(0);
-        Ok(u32::try_from(returned).unwrap_or_default())
+        unsigned(returned, "packs handed back")
     }
 
     /// Sets player `card`'s PIN, which they sign in at a kiosk with: 4 to 8
@@ -228,7 +228,7 @@ impl Operator {
                 &[&emission.code()],
             )?
             .get(0);
-        u32::try_from(next).map_err(|_| NetworkError::Unexpected(format!("block number {next}")))
+        unsigned(next, "the next block's number")
     }
 
     /// Opens block `number` of `emission` under `seed`: its commitment, its
@@ -247,9 +247,12 @@ impl Operator {
         }
         let block = Block::open(emission, number, seed);
         let commitment = block.commitment();
-        let seed_bytes = hex::decode(seed.expose_hex()).unwrap_or_default();
-        let number = i32::try_from(number).unwrap_or(i32::MAX);
-        let size = i32::try_from(block.size()).unwrap_or(i32::MAX);
+        let seed_bytes = seed.expose_bytes().as_slice();
+        let number = i32::try_from(number)
+            .map_err(|error| NetworkError::Unexpected(format!("block number {number}: {error}")))?;
+        let size = i32::try_from(block.size()).map_err(|error| {
+            NetworkError::Unexpected(format!("a block of {} units: {error}", block.size()))
+        })?;
         let mut transaction = self.client.transaction()?;
         transaction.execute(
             "INSERT INTO guichet.emissions (code, stake_cents) VALUES ($1, $2)
@@ -345,6 +348,10 @@ fn insert_prizes(
          ON CONFLICT DO NOTHING",
     )?;
     for (tier, entry) in emission.tiers.iter().enumerate() {
+        #[expect(
+            clippy::map_err_ignore,
+            reason = "the error says it whole: more tiers than the server's column counts"
+        )]
         let tier = i16::try_from(tier).map_err(|_| NetworkError::TooManyTiers(emission.code()))?;
         transaction.execute(&insert, &[&emission.code(), &tier, &entry.prize.0])?;
     }
@@ -364,11 +371,10 @@ fn fill_stream_keys_and_prizes(transaction: &mut Transaction<'_>) -> Result<(), 
             (row.get(0), row.get(1), row.get(2), row.get(3));
         let emission = guichet_core::games::emission_by_code(&code)
             .ok_or_else(|| NetworkError::Unexpected(format!("no emission {code} in this build")))?;
-        let seed =
-            Seed::from_bytes(seed.try_into().map_err(|_| {
-                NetworkError::Unexpected(format!("block {id}'s seed is not 32 bytes"))
-            })?);
-        let block = Block::open(emission, u32::try_from(number).unwrap_or_default(), &seed);
+        let seed = Seed::from_bytes(seed.try_into().map_err(|seed: Vec<u8>| {
+            NetworkError::Unexpected(format!("block {id}'s seed is {} bytes, not 32", seed.len()))
+        })?);
+        let block = Block::open(emission, unsigned(number, "a block's number")?, &seed);
         transaction.execute(
             "UPDATE guichet.blocks SET stream_key = $2 WHERE id = $1",
             &[&id, &block.unit_streams().0.as_slice()],

@@ -62,6 +62,10 @@ impl PlayerAccount {
     pub fn sign_out(&mut self) {
         if let Some(session) = self.session.take() {
             // Out of reach, the server ends it after 30 minutes unused.
+            #[expect(
+                clippy::let_underscore_must_use,
+                reason = "the player is signed out here whatever the server says"
+            )]
             let _ = self.kiosk.client.execute(
                 "SELECT guichet.sign_out($1, $2, $3)",
                 &[&self.kiosk.name, &self.kiosk.secret, &session.token],
@@ -401,8 +405,8 @@ impl PointOfSale for PlayerAccount {
             .map(|bytes| {
                 <[u8; 32]>::try_from(bytes.as_slice())
                     .map(Seed::from_bytes)
-                    .map_err(|_| {
-                        NetworkError::Unexpected(format!("block {number}'s seed is not 32 bytes"))
+                    .map_err(|error| {
+                        NetworkError::Unexpected(format!("block {number}'s seed: {error}"))
                     })
             })
             .transpose()?;

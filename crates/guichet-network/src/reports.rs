@@ -6,7 +6,7 @@
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 
-use crate::error::NetworkError;
+use crate::error::{NetworkError, unsigned, unsigned_count};
 use crate::operator::Operator;
 
 /// What one kiosk sold and paid of one emission.
@@ -133,7 +133,7 @@ impl Operator {
                 Ok(KioskMeter {
                     emission: emission(row.get(0))?,
                     kiosk: row.get(1),
-                    units: u64::try_from(row.get::<_, i64>(2)).unwrap_or_default(),
+                    units: unsigned_count(row.get(2), "a kiosk's units sold")?,
                     staked: Cents(row.get(3)),
                     paid: Cents(row.get(4)),
                 })
@@ -148,9 +148,8 @@ impl Operator {
     /// # Errors
     /// The server's refusal.
     pub fn desk_meters(&mut self) -> Result<Vec<DeskMeter>, NetworkError> {
-        let count = |value: i64| u64::try_from(value).unwrap_or_default();
-        Ok(self
-            .client
+        let count = |value: i64| unsigned_count(value, "a desk's count of payments");
+        self.client
             .query(
                 "SELECT kiosk,
                         count(*) FILTER (WHERE kind = 'deposit'),
@@ -162,12 +161,14 @@ impl Operator {
                 &[],
             )?
             .iter()
-            .map(|row| DeskMeter {
-                desk: row.get(0),
-                deposits: (count(row.get(1)), Cents(row.get(2))),
-                withdrawals: (count(row.get(3)), Cents(row.get(4))),
+            .map(|row| {
+                Ok(DeskMeter {
+                    desk: row.get(0),
+                    deposits: (count(row.get(1))?, Cents(row.get(2))),
+                    withdrawals: (count(row.get(3))?, Cents(row.get(4))),
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Every block, by emission (the games' order) and number.
@@ -183,15 +184,15 @@ impl Operator {
              FROM guichet.public_blocks",
             &[],
         )?;
-        let count = |value: i32| u32::try_from(value).unwrap_or_default();
+        let count = |value: i32| unsigned(value, "a block's or pack's number");
         let mut blocks = rows
             .iter()
             .map(|row| {
                 Ok(NetworkBlock {
                     emission: emission(row.get(0))?,
-                    number: count(row.get(1)),
-                    size: count(row.get(2)),
-                    sold: count(row.get(3)),
+                    number: count(row.get(1))?,
+                    size: count(row.get(2))?,
+                    sold: count(row.get(3))?,
                     commitment: row.get(4),
                     opened_at: row.get(5),
                     finished_at: row.get(6),
@@ -223,17 +224,17 @@ impl Operator {
              WHERE p.sold < p.size AND (p.kiosk IS NOT NULL OR p.sold > 0)",
             &[],
         )?;
-        let count = |value: i32| u32::try_from(value).unwrap_or_default();
+        let count = |value: i32| unsigned(value, "a block's or pack's number");
         let mut packs = rows
             .iter()
             .map(|row| {
                 Ok(PackBeingSold {
                     emission: emission(row.get(0))?,
-                    block: count(row.get(1)),
-                    number: count(row.get(2)),
-                    first_unit: count(row.get(3)),
-                    size: count(row.get(4)),
-                    sold: count(row.get(5)),
+                    block: count(row.get(1))?,
+                    number: count(row.get(2))?,
+                    first_unit: count(row.get(3))?,
+                    size: count(row.get(4))?,
+                    sold: count(row.get(5))?,
                     kiosk: row.get(6),
                     taken_at: row.get(7),
                     last_sale_at: row.get(8),

@@ -10,7 +10,7 @@ use guichet_core::reveal::Progress;
 use guichet_core::step::RevealStep;
 use guichet_sale::{StoreError, Unit, UnitState};
 
-use crate::error::NetworkError;
+use crate::error::{NetworkError, unsigned};
 
 /// The columns of a unit's row, as `guichet.units` and
 /// `guichet.player_units` return them: what [`unit_of`] reads.
@@ -85,13 +85,16 @@ fn drawn(
             generator::VERSION
         )));
     };
-    let key: [u8; 32] = stream_key
-        .try_into()
-        .map_err(|_| unexpected(format!("unit {id}'s stream key is not 32 bytes")))?;
-    let index = u32::try_from(index).map_err(|_| unexpected(format!("unit {id}'s index")))?;
+    let key: [u8; 32] = stream_key.try_into().map_err(|error| {
+        unexpected(format!(
+            "unit {id}'s stream key of {} bytes: {error}",
+            stream_key.len()
+        ))
+    })?;
+    let index = unsigned(index, &format!("unit {id}'s index"))?;
     let scenario = scenario_from_streams_under(version, emission, &UnitStreams(key), index, prize)
         .map_err(|error| unexpected(format!("unit {id}: {error}")))?;
-    let block = u32::try_from(block).map_err(|_| unexpected(format!("unit {id}'s block")))?;
+    let block = unsigned(block, &format!("unit {id}'s block"))?;
     Ok(Unit::sold(
         id,
         (emission, block, index),

@@ -316,7 +316,7 @@ impl Operator {
             journals
                 .entry(row.get(0))
                 .or_default()
-                .push(serde_json::from_str(&step).map_err(|_| step));
+                .push(serde_json::from_str(&step).map_err(|error| format!("{step} ({error})")));
         }
         Ok(journals)
     }

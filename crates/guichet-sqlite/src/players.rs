@@ -223,11 +223,13 @@ impl Store {
         let found = player_row(&self.file.connection, card).on(&self.file.path)?;
         let Some((player, card, Some(hash))) = found else {
             // As long as a real try: the time tells nothing.
+            #[expect(clippy::let_underscore_must_use, reason = "only its time counts")]
             let _ = verify_pin(pin, DUMMY_HASH);
             return Err(StoreError::SignIn(SignInRefusal::UnknownCard));
         };
         let outcome = self.write(|writing| {
             if let Some(until) = locked_until(writing, player)? {
+                #[expect(clippy::let_underscore_must_use, reason = "only its time counts")]
                 let _ = verify_pin(pin, &hash);
                 return Ok(Err(SignInRefusal::Locked { until }));
             }

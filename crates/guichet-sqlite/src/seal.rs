@@ -57,8 +57,12 @@ impl SealKey {
             return Err(malformed());
         }
         let mut key = [0; 32];
-        hex::decode_to_slice(words.next().ok_or_else(malformed)?, &mut key)
-            .map_err(|_| malformed())?;
+        hex::decode_to_slice(words.next().ok_or_else(malformed)?, &mut key).map_err(|error| {
+            StoreError::SealKeyUnreadable {
+                path: path.to_path_buf(),
+                reason: format!("it is not a Guichet seal key: {error}"),
+            }
+        })?;
         Ok(Some(Self(key)))
     }
 

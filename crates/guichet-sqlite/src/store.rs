@@ -341,10 +341,12 @@ impl Store {
     /// file, it would be replayed onto it. So the log is set aside under a name
     /// of its own (`…-wal.orphaned-<seconds>`), kept for whoever recovers the
     /// old file. Returns where, if there was one to set aside.
-    #[must_use]
-    pub fn close_replaced(self) -> Option<PathBuf> {
+    ///
+    /// # Errors
+    /// The log there is could not be set aside (the folder refuses it).
+    pub fn close_replaced(self) -> std::io::Result<Option<PathBuf>> {
         if self.check_file().is_ok() {
-            return None;
+            return Ok(None);
         }
         let path = self.file.path.clone();
         drop(self);
@@ -353,7 +355,11 @@ impl Store {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());
         let aside = files::sibling(&path, &format!("-wal.orphaned-{seconds}"));
-        std::fs::rename(&log, &aside).ok().map(|()| aside)
+        match std::fs::rename(&log, &aside) {
+            Ok(()) => Ok(Some(aside)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(error),
+        }
     }
 
     /// SQLite's `data_version`: it changes whenever another connection (another

@@ -854,7 +854,10 @@ fn a_store_closed_after_its_file_was_replaced_sets_the_old_log_aside() {
     let other = folder.path().join("other.sqlite3");
     drop(support::open(&other).expect("another store"));
     fs::rename(&other, &path).expect("replaced under the running store");
-    let aside = store.close_replaced().expect("the old log set aside");
+    let aside = store
+        .close_replaced()
+        .expect("a folder that lets it")
+        .expect("the old log set aside");
     let name = aside
         .file_name()
         .expect("a name")
@@ -864,7 +867,7 @@ fn a_store_closed_after_its_file_was_replaced_sets_the_old_log_aside() {
     assert!(aside.exists() && !log.exists());
     // A store whose file is still its own has nothing to set aside.
     let (_folder, store) = fresh();
-    assert_eq!(store.close_replaced(), None);
+    assert_eq!(store.close_replaced().expect("nothing to do"), None);
 }
 
 #[test]

@@ -124,7 +124,9 @@ impl Backend {
         }
         match &mut self.engine {
             Engine::Local(store) => {
-                let _ = store.sign_out();
+                if let Err(error) = store.sign_out() {
+                    eprintln!("guichet: a sign-out was not journaled: {error}");
+                }
             }
             Engine::Network { account, .. } => account.sign_out(),
         }
@@ -180,19 +182,25 @@ impl Backend {
     /// this file is not the one that made it (said at every command until
     /// the operator acts). A network out of reach is tried again at the next
     /// command.
-    pub fn send_closings(&mut self, sent: &mut i64) -> Option<i64> {
+    ///
+    /// # Errors
+    /// The kiosk's own file cannot give its closings: never taken for "none
+    /// to send".
+    pub fn send_closings(&mut self, sent: &mut i64) -> Result<Option<i64>, StoreError> {
         let Engine::Network { own, account } = &mut self.engine else {
-            return None;
+            return Ok(None);
         };
-        let made = own.last_closing_counter().ok()?;
+        let made = own.last_closing_counter()?;
         if made <= *sent {
-            return None;
+            return Ok(None);
         }
-        // From the last one the network holds, which must be this file's too.
-        let received = account.kiosk_mut().last_closing().ok()?;
+        // From the last one the network holds, which must be this file's too;
+        // out of reach, tried again at the next command.
+        let Ok(received) = account.kiosk_mut().last_closing() else {
+            return Ok(None);
+        };
         for closing in own
-            .closings()
-            .ok()?
+            .closings()?
             .into_iter()
             .filter(|closing| closing.counter >= received)
         {
@@ -204,13 +212,14 @@ impl Backend {
                 Ok(_) => {}
                 // Said again at each command, until the operator acts.
                 Err(error) if error.code() == Some(guichet_network::CLOSING_REFUSED) => {
-                    return Some(closing.counter);
+                    return Ok(Some(closing.counter));
                 }
-                Err(_) => return None,
+                // Out of reach: tried again at the next command.
+                Err(_) => return Ok(None),
             }
         }
         *sent = made;
-        None
+        Ok(None)
     }
 
     /// Whether the network answers again, once it stopped: its connection

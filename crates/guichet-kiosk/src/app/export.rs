@@ -82,7 +82,10 @@ pub fn record_replay(folder: PathBuf, unit: Unit, zone: jiff::tz::TimeZone) -> R
                     .map_err(|error| error.to_string())
             })
             .map(|()| file);
-        // The window may have closed meanwhile: nobody to tell.
+        #[expect(
+            clippy::let_underscore_must_use,
+            reason = "the window may have closed meanwhile: nobody to tell"
+        )]
         let _ = done.send(written);
     });
     recorded

@@ -401,16 +401,20 @@ impl Guichet {
         }
         // A new player, or none, hears the kiosk as the operator set it.
         state.apply_sound(&mut self.sound);
-        let refused = state
+        let sent = state
             .backend
             .as_mut()
-            .and_then(|backend| backend.send_closings(&mut state.closings_sent));
-        if let Some(counter) = refused {
-            let text = state.texts.with(
-                "notice-closing-refused",
-                &[("counter", counter.to_string())],
-            );
-            state.tell(text, true);
+            .map(|backend| backend.send_closings(&mut state.closings_sent));
+        match sent {
+            Some(Ok(Some(counter))) => {
+                let text = state.texts.with(
+                    "notice-closing-refused",
+                    &[("counter", counter.to_string())],
+                );
+                state.tell(text, true);
+            }
+            Some(Err(error)) => state.fail(&error),
+            Some(Ok(None)) | None => {}
         }
     }
 }

@@ -77,7 +77,9 @@ pub fn operate(
             // A player paid out at the desk has left the kiosk: their session
             // ends.
             if store.card() == Some(card.as_str()) {
-                let _ = store.sign_out();
+                if let Err(error) = store.sign_out() {
+                    eprintln!("guichet: card {card}'s sign-out was not journaled: {error}");
+                }
                 state.start_afresh();
             }
             say(state, "operator-paid-out", amount);

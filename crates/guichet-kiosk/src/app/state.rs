@@ -351,17 +351,34 @@ impl KioskState {
             if let Some(backend) = self.backend.take()
                 && matches!(error, StoreError::FileReplaced { .. })
             {
-                // The old file's log must not be replayed onto the new one.
-                let _ = backend.into_own().close_replaced();
+                // The old file's log must not be replayed onto the new one;
+                // where it went, or that it could not go, is for the
+                // operator's journal (the kiosk's stderr).
+                match backend.into_own().close_replaced() {
+                    Ok(Some(aside)) => {
+                        eprintln!(
+                            "guichet: the replaced file's log is kept at {}",
+                            aside.display()
+                        );
+                    }
+                    Ok(None) => {}
+                    Err(cause) => eprintln!(
+                        "guichet: the replaced file's log could not be set aside: {cause}; \
+                         do not open the new file before moving it away"
+                    ),
+                }
             }
             return;
         }
         if let Some(backend) = self.backend.as_mut() {
             // What the player was told, for the operator; a log that cannot be
-            // written changes nothing for the player.
-            let _ = backend
+            // written changes nothing for the player, and goes to stderr.
+            if let Err(cause) = backend
                 .own_mut()
-                .log_event(EventKind::Error, &error.to_string());
+                .log_event(EventKind::Error, &error.to_string())
+            {
+                eprintln!("guichet: not journaled ({cause}): {error}");
+            }
         }
         let moved_on = match error {
             StoreError::AlreadySettled(unit)

@@ -60,6 +60,10 @@ pub fn options() -> OpenOptions {
 /// desk, would).
 pub fn open(path: &Path) -> Result<Store, StoreError> {
     options().open(path).map(|mut store| {
+        #[expect(
+            clippy::let_underscore_must_use,
+            reason = "a file without the player opens as it is: the tests look"
+        )]
         let _ = store.act_for(CARD);
         store
     })
@@ -100,6 +104,10 @@ pub fn with_block_seed(emission: &'static Emission, seed: Seed) -> OpenOptions {
 /// acting for player [`CARD`] if they are there.
 pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
     let mut store = seeded(seed_byte).open(path).expect("a store");
+    #[expect(
+        clippy::let_underscore_must_use,
+        reason = "a file without the player opens as it is: the tests look"
+    )]
     let _ = store.act_for(CARD);
     store
 }

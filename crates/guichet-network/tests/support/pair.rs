@@ -77,10 +77,16 @@ impl Pair {
 
 impl Drop for Pair {
     fn drop(&mut self) {
-        let _ = Command::new("bash")
+        let stopped = Command::new("bash")
             .arg(workspace_script(PAIR))
             .arg("stop")
             .arg(&self.folder)
             .status();
+        if let Err(error) = stopped {
+            eprintln!(
+                "the pair at {} was not stopped: {error}",
+                self.folder.display()
+            );
+        }
     }
 }

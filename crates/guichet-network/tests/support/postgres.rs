@@ -129,11 +129,17 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         if let Some(folder) = &self.folder {
-            let _ = Command::new("bash")
+            let stopped = Command::new("bash")
                 .arg(workspace_script(SCRATCH))
                 .arg("stop")
                 .arg(folder)
                 .status();
+            if let Err(error) = stopped {
+                eprintln!(
+                    "the scratch server at {} was not stopped: {error}",
+                    folder.display()
+                );
+            }
         }
     }
 }

@@ -33,6 +33,7 @@ WHEN NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM chain), 0) + 1
 END;
 ",
     );
+    #[expect(clippy::let_underscore_must_use, reason = "a String takes every write")]
     let _ = writeln!(
         sql,
         "CREATE INDEX chain_of_guarded_rows ON chain (record, row_key, seq) WHERE {};",
@@ -54,6 +55,7 @@ pub(crate) fn triggers_sql(version: i64, tables: &[&str]) -> String {
             &["INSERT"]
         };
         for change in changes {
+            #[expect(clippy::let_underscore_must_use, reason = "a String takes every write")]
             let _ = write!(
                 sql,
                 r"

@@ -70,7 +70,12 @@ pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
 #[must_use]
 pub fn as_the_player(mut store: Store) -> Store {
     if store.act_for(CARD).is_err() && !store.is_read_only() {
+        #[expect(
+            clippy::let_underscore_must_use,
+            reason = "a store that refuses is what some tests open, and check"
+        )]
         let _ = store.add_player(CARD, PIN, true);
+        #[expect(clippy::let_underscore_must_use, reason = "as above")]
         let _ = store.act_for(CARD);
     }
     store
