@@ -312,6 +312,21 @@ fn this_build_exports_exactly_the_golden_vectors() {
     }
 }
 
+#[test]
+fn every_emission_has_its_vectors_and_no_file_is_orphaned() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    let mut registered: Vec<PathBuf> = games::emissions().map(file_of).collect();
+    registered.sort();
+    assert_eq!(
+        files, registered,
+        "verifier/golden/ and the registry's emissions"
+    );
+}
+
 /// Each committed vector's unit number and expected verdicts.
 fn expected(file: &Path) -> BTreeMap<i64, (bool, bool)> {
     std::fs::read_to_string(file)

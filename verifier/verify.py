@@ -21,7 +21,9 @@ one does not (each named) or none was checked, 2 on bad arguments.
 
 Written apart from the game's code, from the règlements (`reglements/*.txt`)
 and the formats alone: Python 3's standard library, with AES-128 written out
-below (FIPS-197). It does not redraw a scenario's decoration (which losing
+below (FIPS-197). This file is what every game shares (the block, its
+permutation, the command); each game's emissions and what it pays are its own
+file of `games/`. It does not redraw a scenario's decoration (which losing
 cards or numbers were drawn): that is what the unit's random stream decides,
 and `guichet check-unit` redraws it.
 """
@@ -30,6 +32,8 @@ import argparse
 import hashlib
 import json
 import sys
+
+from games import GAMES, Broken
 
 # --------------------------------------------------------------------------
 # AES-128 (FIPS-197), encryption only.
@@ -172,49 +176,12 @@ class Permutation:
         return value
 
 
-def euros(amount):
-    return amount * 100
-
-
-# Article 3 of each règlement: block size and prize table (lots, prize in
-# cents), largest prize first.
-EMISSIONS = {
-    ("blackjack", 200): (
-        1_500_000,
-        [(2, euros(20_000)), (12, euros(1_000)), (600, euros(200)), (3_530, euros(50)),
-         (15_000, euros(20)), (50_000, euros(10)), (157_894, euros(4)), (100_000, euros(2))],
-    ),
-    ("x10", 200): (
-        4_500_000,
-        [(3, euros(20_000)), (6, euros(1_000)), (300, euros(100)), (12_000, euros(25)),
-         (55_000, euros(20)), (64_950, euros(15)), (111_000, euros(7)), (448_800, euros(4)),
-         (448_800, euros(2))],
-    ),
-    ("bingo", 200): (
-        1_500_000,
-        [(3, euros(10_000)), (6, euros(1_000)), (920, euros(100)), (7_000, euros(40)),
-         (8_000, euros(24)), (50_000, euros(6)), (220_000, euros(4)), (100_000, euros(2))],
-    ),
-}
-# Star Fortune: the same lots at every stake, prizes in stakes ×1/2.
-STAR_FORTUNE_LOTS = [1, 1, 1, 50, 500, 800, 14_000, 23_020, 100_000, 76_900]
-STAR_FORTUNE_HALF_STAKES = [50_000, 20_000, 2_000, 200, 40, 30, 20, 10, 4, 2]
-for _stake in (50, 100, 200):
-    EMISSIONS[("star_fortune", _stake)] = (
-        850_000,
-        [(lots, halves * _stake // 2)
-         for lots, halves in zip(STAR_FORTUNE_LOTS, STAR_FORTUNE_HALF_STAKES)],
-    )
-
-SLUGS = {"blackjack": "blackjack", "x10": "x10", "star_fortune": "star-fortune", "bingo": "bingo"}
-
-
 class Block:
     """One block of an emission under a seed."""
 
     def __init__(self, game, stake_cents, number, seed):
-        self.code = f"{SLUGS[game]}@{stake_cents}"
-        self.size, self.tiers = EMISSIONS[(game, stake_cents)]
+        self.code = f"{GAMES[game].SLUG}@{stake_cents}"
+        self.size, self.tiers = GAMES[game].EMISSIONS[stake_cents]
         self.number = number
         self.commitment = derive("guichet/commitment/v1", self.code, number, seed).hex()
         key = derive("guichet/permutation/v1", self.code, number, seed)[:16]
@@ -229,165 +196,6 @@ class Block:
             if rank < cumulative:
                 return prize
         return 0
-
-
-# --------------------------------------------------------------------------
-# The règlements: what each scenario pays, and what it may show.
-
-
-class Broken(Exception):
-    """A scenario that breaks a rule of its règlement."""
-
-
-def blackjack_pays(scenario, _stake_cents):
-    """Règlement Black Jack, article 4: a hand (two cards, 13 to 21) above the
-    bank (17 to 20, its hidden card 6 to A) wins its amount, doubled by a 21;
-    the winning hands add up."""
-    values = {str(n): n for n in range(2, 11)} | {"V": 10, "D": 10, "R": 10, "A": 11}
-
-    def value(rank):
-        if rank not in values:
-            raise Broken(f"{rank!r} is not a card")
-        return values[rank]
-
-    bank = scenario["bank"]
-    if bank["hidden"] not in ("6", "7", "8", "9", "10", "V", "D", "R", "A"):
-        raise Broken(f"the bank's hidden card {bank['hidden']} is below 6")
-    bank_total = value(bank["shown"]) + value(bank["hidden"])
-    if not 17 <= bank_total <= 20:
-        raise Broken(f"the bank shows {bank_total}, not 17 to 20")
-    hands = scenario["hands"]
-    if len(hands) != 3:
-        raise Broken(f"{len(hands)} hands, not 3")
-    paid = 0
-    for number, hand in enumerate(hands, 1):
-        if len(hand["cards"]) != 2:
-            raise Broken(f"Gain {number} has {len(hand['cards'])} cards")
-        total = sum(value(card) for card in hand["cards"])
-        if not 13 <= total <= 21:
-            raise Broken(f"Gain {number} shows {total}, not 13 to 21")
-        amount = hand["amount_cents"]
-        if amount <= 0:
-            raise Broken(f"Gain {number} hides no amount")
-        if total > bank_total:
-            paid += 2 * amount if total == 21 else amount
-    return paid
-
-
-X10_NUMBERS = {1, 6, 8, 9, *range(11, 15), *range(16, 20), *range(21, 25), *range(26, 50),
-               *range(51, 61)}
-
-
-def x10_pays(scenario, _stake_cents):
-    """Règlement X10, article 4: three distinct winning numbers from the list;
-    nine bundles, distinct numbers from the list or multipliers x1 x2 x5
-    x10, each over an amount; a multiplier pays its amount times itself, a
-    number equal to a winning number its amount; everything adds up."""
-    winning = scenario["winning_numbers"]
-    if len(winning) != 3 or len(set(winning)) != 3 or not set(winning) <= X10_NUMBERS:
-        raise Broken(f"the winning numbers {winning} are not three distinct numbers of the list")
-    cells = scenario["cells"]
-    if len(cells) != 9:
-        raise Broken(f"{len(cells)} bundles, not 9")
-    numbers = [cell["number"] for cell in cells if "number" in cell]
-    if len(set(numbers)) != len(numbers) or not set(numbers) <= X10_NUMBERS:
-        raise Broken("the nine numbers are not distinct numbers of the list")
-    paid = 0
-    for cell in cells:
-        amount = cell["amount_cents"]
-        if amount <= 0:
-            raise Broken("a bundle holds no amount")
-        if "multiplier" in cell:
-            if cell["multiplier"] not in (1, 2, 5, 10):
-                raise Broken(f"x{cell['multiplier']} is not a multiplier")
-            paid += amount * cell["multiplier"]
-        elif "number" in cell:
-            paid += amount if cell["number"] in winning else 0
-        else:
-            raise Broken("a bundle shows neither a number nor a multiplier")
-    return paid
-
-
-# Guichet's Star Fortune board (its published decision, docs/FORMATS.md):
-# the prize row and the amounts a BONUS reveals, in stakes.
-STAR_FORTUNE_ROW = [0, 1, 2, 5, 0, 5, 2, 1, 0]
-STAR_FORTUNE_BONUS = [1, 2, 5, 10, 15, 20, 100, 1_000, 10_000, 25_000]
-
-
-def star_fortune_pays(scenario, stake_cents):
-    """Règlement Star Fortune, article 4: two pucks, each picked among three;
-    one landing on a prize place pays its amount, one in a BONUS case what
-    its GO reveals (a BONUS always pays); the two add up."""
-    row = scenario["slots_cents"]
-    if row != [places * stake_cents for places in STAR_FORTUNE_ROW]:
-        raise Broken("the prize row is not the board sold at this stake")
-    bonus_amounts = {stakes * stake_cents for stakes in STAR_FORTUNE_BONUS}
-    drops = scenario["drops"]
-    if len(drops) != 2:
-        raise Broken(f"{len(drops)} drops, not 2")
-    paid = 0
-    for number, drop in enumerate(drops, 1):
-        if drop.get("puck") is not None and drop["puck"] not in (0, 1, 2):
-            raise Broken(f"drop {number}: no puck {drop['puck']}")
-        if "slot" in drop:
-            if not 0 <= drop["slot"] < len(row):
-                raise Broken(f"drop {number}: no place {drop['slot']}")
-            paid += row[drop["slot"]]
-        elif "bonus" in drop:
-            if drop["bonus"] not in (0, 1):
-                raise Broken(f"drop {number}: no BONUS case {drop['bonus']}")
-            if drop["bonus_cents"] not in bonus_amounts:
-                raise Broken(f"drop {number}: the BONUS reveals {drop['bonus_cents']} cents, "
-                             "not an amount of the board")
-            paid += drop["bonus_cents"]
-        else:
-            raise Broken(f"drop {number} lands nowhere")
-    return paid
-
-
-BINGO_CORNERS = (0, 3, 12, 15)
-BINGO_DIAGONALS = ((0, 5, 10, 15), (3, 6, 9, 12))
-BINGO_ROWS_PAY = {0: 0, 1: euros(4), 2: euros(40), 3: euros(1_000), 4: euros(10_000)}
-
-
-def bingo_pays(scenario, _stake_cents):
-    """Règlement Bingo, article 4: 15 balls and 3 bonus balls, 18 distinct
-    numbers 1 to 75, marked on two 4×4 grids of 15 distinct numbers and a
-    Joker; Grille 1: four corners 2 €, a diagonal 20 €, both 100 €; Grille
-    2: one, two, three or four full rows 4, 40, 1 000, 10 000 €; never more
-    than one way to win on a grid (4.9), the grids adding up."""
-    balls = scenario["balls"] + scenario["bonus_balls"]
-    if len(scenario["balls"]) != 15 or len(scenario["bonus_balls"]) != 3:
-        raise Broken("not 15 balls and 3 bonus balls")
-    if len(set(balls)) != 18 or not all(1 <= ball <= 75 for ball in balls):
-        raise Broken("the 18 balls are not distinct numbers from 1 to 75")
-    grids = scenario["grids"]
-    if len(grids) != 2:
-        raise Broken(f"{len(grids)} grids, not 2")
-    marks = []
-    for number, grid in enumerate(grids, 1):
-        numbers = [cell for cell in grid if cell is not None]
-        if len(grid) != 16 or len(numbers) != 15:
-            raise Broken(f"Grille {number} is not 15 numbers and a Joker")
-        if len(set(numbers)) != 15 or not all(1 <= cell <= 75 for cell in numbers):
-            raise Broken(f"Grille {number} has not 15 distinct numbers from 1 to 75")
-        marks.append([cell is None or cell in balls for cell in grid])
-    first, second = marks
-    diagonals = sum(all(first[cell] for cell in diagonal) for diagonal in BINGO_DIAGONALS)
-    corners = all(first[cell] for cell in BINGO_CORNERS)
-    if diagonals == 1 and corners:
-        raise Broken("Grille 1 shows a diagonal and the four corners: two ways to win (4.9)")
-    first_pays = {2: euros(100), 1: euros(20)}.get(diagonals, euros(2) if corners else 0)
-    rows = sum(all(second[4 * row + column] for column in range(4)) for row in range(4))
-    return first_pays + BINGO_ROWS_PAY[rows]
-
-
-RULES = {
-    "blackjack": blackjack_pays,
-    "x10": x10_pays,
-    "star_fortune": star_fortune_pays,
-    "bingo": bingo_pays,
-}
 
 
 # --------------------------------------------------------------------------
@@ -409,7 +217,7 @@ def check(line, block):
             f"paid {line['prize_cents']}"
         )
     try:
-        pays = RULES[line["game"]](line["scenario"], line["stake_cents"])
+        pays = GAMES[line["game"]].pays(line["scenario"], line["stake_cents"])
         if pays != line["prize_cents"]:
             failures.append(f"the règlement pays {pays} cents for the scenario, "
                             f"paid {line['prize_cents']}")
@@ -420,14 +228,35 @@ def check(line, block):
     return failures
 
 
+def plain_euros(cents):
+    """A stake as a command line writes it: `0.5`, `2`."""
+    return f"{cents / 100:g}"
+
+
+def in_words(items):
+    """`a`, `a or b`, `a, b or c`."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def stakes_in_words(rules):
+    """A game's stakes as a command line writes them: `0.5, 1 or 2`."""
+    return in_words([plain_euros(stake) for stake in sorted(rules.EMISSIONS)])
+
+
 def parse_arguments():
+    with_stakes = [rules for rules in GAMES.values() if len(rules.EMISSIONS) > 1]
     parser = argparse.ArgumentParser(
         prog="verify.py",
         description="Check Guichet units against their block's seed and the règlements.",
     )
     parser.add_argument("--seed", required=True, help="the block's published seed, 64 hex digits")
-    parser.add_argument("--game", required=True, choices=["blackjack", "x10", "star-fortune", "bingo"])
-    parser.add_argument("--stake", help="euros: 0.5, 1 or 2 (Star Fortune only)")
+    parser.add_argument("--game", required=True, choices=[rules.SLUG for rules in GAMES.values()])
+    parser.add_argument(
+        "--stake",
+        help="euros: "
+        + "; ".join(stakes_in_words(rules) for rules in with_stakes)
+        + f" ({in_words([rules.TITLE for rules in with_stakes])} only)",
+    )
     parser.add_argument("units", help="a JSON Lines file of units")
     arguments = parser.parse_args()
     try:
@@ -436,16 +265,17 @@ def parse_arguments():
         seed = b""
     if len(seed) != 32:
         parser.error("--seed is 64 hexadecimal digits")
-    game = arguments.game.replace("-", "_")
-    if game == "star_fortune":
-        stakes = {"0.5": 50, "0.50": 50, "1": 100, "2": 200}
-        if arguments.stake not in stakes:
-            parser.error("star-fortune needs --stake 0.5, 1 or 2")
-        stake = stakes[arguments.stake]
+    game = next(name for name, rules in GAMES.items() if rules.SLUG == arguments.game)
+    rules = GAMES[game]
+    if len(rules.EMISSIONS) > 1:
+        if arguments.stake not in rules.STAKES:
+            parser.error(f"{rules.SLUG} needs --stake {stakes_in_words(rules)}")
+        stake = rules.STAKES[arguments.stake]
     elif arguments.stake is not None:
-        parser.error(f"{arguments.game} is sold at 2 € only: do not give --stake")
+        (stake,) = rules.EMISSIONS
+        parser.error(f"{arguments.game} is sold at {plain_euros(stake)} € only: do not give --stake")
     else:
-        stake = 200
+        (stake,) = rules.EMISSIONS
     return seed, game, stake, arguments.units
 
 

@@ -19,7 +19,6 @@ use serde::Serialize;
 
 use crate::failure::Failure;
 use crate::output::Output;
-use crate::trajectories;
 use crate::values::{echoed, game_help, parse_count, parse_euros, parse_game, stake_help};
 
 /// `guichet audit`: see `ARCHITECTURE.md` and the audit interface.
@@ -89,10 +88,11 @@ const CHUNK: u32 = 1 << 16;
 pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let emission = Emission::find(arguments.game, arguments.stake)
         .map_err(|error| Failure::Usage(error.to_string()))?;
-    if arguments.trajectories.is_some() && emission.game.rules().steps.drops == 0 {
+    let export_trajectories = emission.game.rules().trajectories;
+    if arguments.trajectories.is_some() && export_trajectories.is_none() {
         let with_pucks: Vec<&str> = guichet_core::games::ALL
             .iter()
-            .filter(|game| game.rules().steps.drops > 0)
+            .filter(|game| game.rules().trajectories.is_some())
             .map(|game| game.slug())
             .collect();
         return Err(Failure::Usage(format!(
@@ -169,8 +169,10 @@ pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, F
         write_scenarios(file, &block, units())
             .map_err(|error| cannot_write("the scenarios file", &error))?;
     }
-    if let Some(file) = trajectories_file {
-        trajectories::write(file, &block, units())
+    if let (Some(mut file), Some(export)) = (trajectories_file, export_trajectories) {
+        export(&mut file, &block, &mut units())
+            .and_then(|()| file.flush())
+            .and_then(|()| file.get_ref().sync_all())
             .map_err(|error| cannot_write("the trajectories file", &error))?;
     }
 

@@ -35,7 +35,6 @@ mod replay;
 mod requires;
 mod selftest;
 mod shared_args;
-mod trajectories;
 pub mod unit_export;
 mod usage;
 mod values;

@@ -6,7 +6,9 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::io;
 
+use crate::block::Block;
 use crate::money::Cents;
 use crate::step::Steps;
 
@@ -25,7 +27,19 @@ pub struct GameRules {
     pub first_offered: &'static Emission,
     /// The steps a unit is revealed by.
     pub steps: Steps,
+    /// How the game's falls are exported (`guichet audit --trajectories`),
+    /// for a game with physics; `None` for the others.
+    pub trajectories: Option<Trajectories>,
 }
+
+/// Writes to `out`, as JSON lines, the physics of `block`'s game at its
+/// stake, then how every unit of `units` (index, prize) falls: a game's
+/// trajectories export (`AUDIT.md`).
+pub type Trajectories = fn(
+    out: &mut dyn io::Write,
+    block: &Block,
+    units: &mut dyn Iterator<Item = (u32, Cents)>,
+) -> io::Result<()>;
 
 /// One of the kiosk's games: its [`GameRules`], compared by identity. Each
 /// game's folder makes its own (`games::bingo::GAME`).

@@ -10,25 +10,65 @@
 // Counts of a few million are exact in f64.
 #![allow(clippy::cast_precision_loss)]
 
+mod per_game;
 mod stats;
 
 use std::collections::BTreeMap;
 
 use guichet_core::emission::Emission;
 use guichet_core::games::Scenario;
-use guichet_core::games::bingo::game::BINGO;
 use guichet_core::games::bingo::scenario::{BingoScenario, CORNERS, ROWS};
-use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::blackjack::generator as blackjack;
 use guichet_core::games::blackjack::scenario::{BlackJackScenario, HandOutcome, Rank};
-use guichet_core::games::x10::game::X10;
 use guichet_core::games::x10::generator as x10;
 use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
 use guichet_core::generator;
 use guichet_core::money::Cents;
+use per_game::Proof;
 use rand::rngs::ChaCha12Rng;
 use rand::{RngExt as _, SeedableRng as _};
 use rayon::prelude::*;
+
+/// Each game's proofs that it shows no tells, by export name: every game of
+/// the registry has its entry.
+const NO_TELLS: &[(&str, Proof)] = &[
+    (
+        "blackjack",
+        Proof::Checks(&[
+            the_bank_is_drawn_before_the_prize_is_known,
+            the_face_up_card_and_the_bank_total_are_alike_for_every_tier,
+            every_tier_shows_the_face_up_card_of_one_known_distribution,
+            over_a_block_a_black_jack_amount_tells_nothing,
+            black_jack_decoy_amounts_are_those_of_winning_zones,
+        ]),
+    ),
+    (
+        "x10",
+        Proof::Checks(&[
+            over_a_block_an_x10_amount_on_a_number_tells_nothing,
+            x10_decoy_amounts_are_those_of_winning_zones,
+        ]),
+    ),
+    (
+        "star_fortune",
+        Proof::Nothing(
+            "its row of places is the règlement's for every unit (its rules check slots_cents): \
+             nothing drawn shows before a drop; where a losing drop lands is in decoys.rs",
+        ),
+    ),
+    (
+        "bingo",
+        Proof::Checks(&[
+            the_grids_are_drawn_before_the_prize_is_known,
+            the_grids_look_alike_for_every_tier,
+        ]),
+    ),
+];
+
+#[test]
+fn no_game_shows_a_tell() {
+    per_game::run_for_every_game(NO_TELLS, "no_tells.rs's NO_TELLS");
+}
 
 /// Units drawn per tier for the comparisons with the losing tier.
 const UNITS_PER_TIER: u64 = 9_000;
@@ -95,12 +135,11 @@ fn bingo(scenario: &Scenario) -> &BingoScenario {
     }
 }
 
-#[test]
-fn the_bank_is_drawn_before_the_prize_is_known() {
+fn the_bank_is_drawn_before_the_prize_is_known(emission: &'static Emission) {
     for seed in 0..500 {
-        let banks: Vec<_> = prizes(&BLACK_JACK)
+        let banks: Vec<_> = prizes(emission)
             .into_iter()
-            .map(|prize| black_jack(&unit(&BLACK_JACK, prize, seed)).bank)
+            .map(|prize| black_jack(&unit(emission, prize, seed)).bank)
             .collect();
         assert!(
             banks.windows(2).all(|pair| pair[0] == pair[1]),
@@ -109,33 +148,31 @@ fn the_bank_is_drawn_before_the_prize_is_known() {
     }
 }
 
-#[test]
-fn the_face_up_card_and_the_bank_total_are_alike_for_every_tier() {
+fn the_face_up_card_and_the_bank_total_are_alike_for_every_tier(emission: &'static Emission) {
     // The face-up card's value (2 to 11), as a player sees it from the purchase.
     alike_the_losing_tier(
         "face-up card",
-        &histograms(&BLACK_JACK, 12, |scenario| {
+        &histograms(emission, 12, |scenario| {
             usize::from(black_jack(scenario).bank.shown.value())
         }),
     );
     // A ten-valued face-up card, the statistic the examination used.
     alike_the_losing_tier(
         "ten-valued face-up card",
-        &histograms(&BLACK_JACK, 2, |scenario| {
+        &histograms(emission, 2, |scenario| {
             usize::from(black_jack(scenario).bank.shown.value() == 10)
         }),
     );
     // The bank's total, once its hidden card is turned.
     alike_the_losing_tier(
         "bank total",
-        &histograms(&BLACK_JACK, 21, |scenario| {
+        &histograms(emission, 21, |scenario| {
             usize::from(black_jack(scenario).bank.total())
         }),
     );
 }
 
-#[test]
-fn every_tier_shows_the_face_up_card_of_one_known_distribution() {
+fn every_tier_shows_the_face_up_card_of_one_known_distribution(emission: &'static Emission) {
     // The bank's number is uniform in its range, its cards uniform among the
     // pairs making it: the face-up card's value has this distribution, which
     // every tier's sample must fit.
@@ -151,7 +188,7 @@ fn every_tier_shows_the_face_up_card_of_one_known_distribution() {
             exact[usize::from(shown.value())] += 1.0 / (totals.len() * pairs.len()) as f64;
         }
     }
-    for (prize, histogram) in histograms(&BLACK_JACK, 12, |scenario| {
+    for (prize, histogram) in histograms(emission, 12, |scenario| {
         usize::from(black_jack(scenario).bank.shown.value())
     }) {
         let p = stats::fit(&histogram, &exact);
@@ -159,12 +196,11 @@ fn every_tier_shows_the_face_up_card_of_one_known_distribution() {
     }
 }
 
-#[test]
-fn the_grids_are_drawn_before_the_prize_is_known() {
+fn the_grids_are_drawn_before_the_prize_is_known(emission: &'static Emission) {
     for seed in 0..300 {
-        let grids: Vec<_> = prizes(&BINGO)
+        let grids: Vec<_> = prizes(emission)
             .into_iter()
-            .map(|prize| bingo(&unit(&BINGO, prize, seed)).grids)
+            .map(|prize| bingo(&unit(emission, prize, seed)).grids)
             .collect();
         assert!(
             grids.windows(2).all(|pair| pair[0] == pair[1]),
@@ -197,22 +233,21 @@ fn corners_in_one_row(unit: &BingoScenario) -> bool {
     })
 }
 
-#[test]
-fn the_grids_look_alike_for_every_tier() {
+fn the_grids_look_alike_for_every_tier(emission: &'static Emission) {
     alike_the_losing_tier(
         "numbers shared by the grids",
-        &histograms(&BINGO, 16, |scenario| shared_numbers(bingo(scenario))),
+        &histograms(emission, 16, |scenario| shared_numbers(bingo(scenario))),
     );
     alike_the_losing_tier(
         "Grille 1 corners in one Grille 2 row",
-        &histograms(&BINGO, 2, |scenario| {
+        &histograms(emission, 2, |scenario| {
             usize::from(corners_in_one_row(bingo(scenario)))
         }),
     );
     for grid in 0..2 {
         alike_the_losing_tier(
             &format!("the Joker's cell on Grille {}", grid + 1),
-            &histograms(&BINGO, 16, |scenario| {
+            &histograms(emission, 16, |scenario| {
                 bingo(scenario).grids[grid]
                     .iter()
                     .position(Option::is_none)
@@ -223,7 +258,7 @@ fn the_grids_look_alike_for_every_tier() {
     // Where the lowest number of each grid sits: the layout of numbers.
     alike_the_losing_tier(
         "the cell of Grille 2's lowest number",
-        &histograms(&BINGO, 16, |scenario| {
+        &histograms(emission, 16, |scenario| {
             let grid = &bingo(scenario).grids[1];
             (0..16)
                 .filter(|&cell| grid[cell].is_some())
@@ -323,11 +358,10 @@ fn numbers_of(unit: &X10Scenario) -> Vec<Zone> {
         .collect()
 }
 
-#[test]
-fn over_a_block_a_black_jack_amount_tells_nothing() {
-    let counts = block_of_zones(&BLACK_JACK, black_jack_hands);
+fn over_a_block_a_black_jack_amount_tells_nothing(emission: &'static Emission) {
+    let counts = block_of_zones(emission, black_jack_hands);
     let hands: u64 = counts.values().map(|&(wins, losses)| wins + losses).sum();
-    assert_eq!(hands, 3 * u64::from(BLACK_JACK.block_size));
+    assert_eq!(hands, 3 * u64::from(emission.block_size));
     let p = win_rate_is_the_same_for_every_amount(&counts);
     assert!(p > LEVEL, "p = {p:.2e}: {counts:?}");
 
@@ -369,22 +403,26 @@ fn over_a_block_a_black_jack_amount_tells_nothing() {
     assert!(win_rate_is_the_same_for_every_amount(&engineered) < 1e-12);
 }
 
-#[test]
-fn over_a_block_an_x10_amount_on_a_number_tells_nothing() {
-    let counts = block_of_zones(&X10, x10_numbers);
+fn over_a_block_an_x10_amount_on_a_number_tells_nothing(emission: &'static Emission) {
+    let counts = block_of_zones(emission, x10_numbers);
     let numbers: u64 = counts.values().map(|&(wins, losses)| wins + losses).sum();
-    assert!(numbers > 8 * u64::from(X10.block_size), "{numbers} numbers");
+    assert!(
+        numbers > 8 * u64::from(emission.block_size),
+        "{numbers} numbers"
+    );
     let p = win_rate_is_the_same_for_every_amount(&counts);
     assert!(p > LEVEL, "p = {p:.2e}: {counts:?}");
 }
 
-#[test]
-fn decoy_amounts_are_those_of_winning_zones() {
+fn black_jack_decoy_amounts_are_those_of_winning_zones(_: &'static Emission) {
     // The rare top amounts now hide under losing zones about as often, relative
     // to winning ones, as any other amount: no 20 000 € near misses.
     let decoys = blackjack::decoy_amounts();
     assert!(decoys.probability(Cents::euros(20_000)) < 1e-5);
     assert!(decoys.probability(Cents::euros(2)) > 0.3);
+}
+
+fn x10_decoy_amounts_are_those_of_winning_zones(_: &'static Emission) {
     let decoys = x10::decoy_amounts();
     assert!(decoys.probability(Cents::euros(20_000)) < 1e-5);
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use guichet_core::block::{Block, Seed};
 use guichet_core::emission::Emission;
-use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
+use guichet_core::games;
 use guichet_core::money::Cents;
 use guichet_network::{Kiosk, Operator, PlayerAccount, Sale, Session};
 use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale, StoreError, Unit};
@@ -25,8 +25,13 @@ use crate::pool::Pool;
 use crate::retry::Retries;
 use crate::server_time;
 
-/// The emission the kiosks buy: its blocks (850 000 units) open in a second.
-const EMISSION: &Emission = &STAR_FORTUNE_50;
+/// The emission the kiosks buy: the registry's whose blocks are the smallest
+/// (they open in a second), the lowest stake of them.
+fn emission() -> &'static Emission {
+    games::emissions()
+        .min_by_key(|emission| (emission.block_size, emission.stake))
+        .expect("the registry has emissions")
+}
 
 /// The PIN every simulated player signs in with.
 const PIN: &str = "4821";
@@ -92,12 +97,12 @@ pub(super) fn run(arguments: &LoadArgs, out: &mut Output) -> Result<ExitCode, Fa
         pgbench::compare(arguments, units_per_second, out)?;
     }
 
-    let sales = operator.sales(EMISSION).context("reading the sales")?;
+    let sales = operator.sales(emission()).context("reading the sales")?;
     let mut problems = check(&sales, &seeds, arguments.units);
     for (number, played) in (0..).zip(run.played_by) {
         let name = player(number);
         let (balance, explained) = operator.account(&name).context("reading the accounts")?;
-        let spent = i64::from(played.units).saturating_mul(EMISSION.stake.0);
+        let spent = i64::from(played.units).saturating_mul(emission().stake.0);
         if !explained || balance.0 != funds.0 - spent + played.won.0 {
             problems.push(format!(
                 "{name}: balance {balance} after {} units won {}, its ledger {}",
@@ -134,20 +139,20 @@ fn open_blocks(
     units: u32,
     out: &mut Output,
 ) -> Result<Vec<Seed>, Failure> {
-    let blocks = units.div_ceil(EMISSION.block_size) + 1;
+    let blocks = units.div_ceil(emission().block_size) + 1;
     let opening = Instant::now();
     let seeds = (0..blocks)
         .map(|number| {
             let seed = Seed::generate()?;
-            operator.open_block(EMISSION, number, &seed)?;
+            operator.open_block(emission(), number, &seed)?;
             Ok(seed)
         })
         .collect::<anyhow::Result<Vec<Seed>>>()
         .context("opening the blocks")?;
     out.line(format_args!(
         "opened {blocks} block(s) of {} ({} units each) in {:.1} s",
-        EMISSION.code(),
-        EMISSION.block_size,
+        emission().code(),
+        emission().block_size,
         opening.elapsed().as_secs_f64()
     ))?;
     Ok(seeds)
@@ -197,7 +202,7 @@ fn add_kiosks_and_players(
     operator: &mut Operator,
     arguments: &LoadArgs,
 ) -> anyhow::Result<(Cents, Vec<String>)> {
-    let funds = EMISSION
+    let funds = emission()
         .stake
         .checked_mul(i64::from(arguments.units))
         .context("too many units")?
@@ -403,7 +408,7 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<
         for kind in [LimitKind::Deposit, LimitKind::Stake] {
             store.set_limit(kind, MAX_LIMIT)?;
         }
-        let cost = EMISSION
+        let cost = emission()
             .stake
             .checked_mul(i64::from(units))
             .context("too many units")?;
@@ -412,7 +417,7 @@ fn sqlite_one_kiosk(units: u32) -> anyhow::Result<(Duration, Vec<Duration>, Vec<
         let started = Instant::now();
         for _ in 0..units {
             let asked = Instant::now();
-            let unit = store.buy(EMISSION)?;
+            let unit = store.buy(emission())?;
             latencies.push(asked.elapsed());
             store.finish(unit.id)?;
         }
@@ -490,7 +495,7 @@ impl Seat<'_> {
                 .retried(|again| {
                     self.with_seat(&mut session, |seat| {
                         let asked = Instant::now();
-                        let bought = match seat.buy(EMISSION) {
+                        let bought = match seat.buy(emission()) {
                             Err(StoreError::UnitUnfinished(bought)) if again => {
                                 self.retries.found_done.fetch_add(1, Ordering::Relaxed);
                                 seat.unit(bought)
@@ -535,7 +540,7 @@ fn check(sales: &[Sale], seeds: &[Seed], units: u32) -> Vec<String> {
     }
     let blocks: Vec<Block> = (0_u32..)
         .zip(seeds)
-        .map(|(number, seed)| Block::open(EMISSION, number, seed))
+        .map(|(number, seed)| Block::open(emission(), number, seed))
         .collect();
     for sale in sales {
         let given = usize::try_from(sale.block)

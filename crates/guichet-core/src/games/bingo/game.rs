@@ -55,4 +55,5 @@ pub static RULES: GameRules = GameRules {
         drops: 0,
         pucks: 0,
     },
+    trajectories: None,
 };

@@ -50,4 +50,5 @@ pub static RULES: GameRules = GameRules {
         drops: 0,
         pucks: 0,
     },
+    trajectories: None,
 };

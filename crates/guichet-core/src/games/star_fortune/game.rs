@@ -94,4 +94,5 @@ pub static RULES: GameRules = GameRules {
         drops: 2,
         pucks: PUCKS,
     },
+    trajectories: Some(super::trajectories::write),
 };

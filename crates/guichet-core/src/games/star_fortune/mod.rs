@@ -4,7 +4,8 @@
 //! case, "GO"; the second drop comes after the first — its rules
 //! ([`scenario`]), the lattice of its ways down ([`puck_path`]), the board as a
 //! physical thing ([`plinko`]), the versions of that board and its physics
-//! ([`physics`]) and its drawing ([`generator`]).
+//! ([`physics`]), its drawing ([`generator`]) and how its falls are exported
+//! ([`trajectories`]).
 
 pub mod game;
 pub mod generator;
@@ -12,3 +13,4 @@ pub mod physics;
 pub mod plinko;
 pub mod puck_path;
 pub mod scenario;
+pub mod trajectories;

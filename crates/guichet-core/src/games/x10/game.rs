@@ -64,6 +64,7 @@ pub static RULES: GameRules = GameRules {
         drops: 0,
         pucks: 0,
     },
+    trajectories: None,
 };
 
 #[cfg(test)]

@@ -1,19 +1,20 @@
-//! `guichet audit --trajectories`: the Star Fortune board of the stake, then
-//! how every puck the player could pick falls, for each drop of some units of
-//! each tier — the samples the screen draws (`AUDIT.md`, "Star Fortune
-//! trajectories").
+//! Star Fortune's trajectories export (`guichet audit --trajectories`, its
+//! [`GameRules::trajectories`](crate::emission::GameRules::trajectories)):
+//! the board of the stake, then how every puck the player could pick falls,
+//! for each drop of the units asked for — the samples the screen draws
+//! (`AUDIT.md`, "Star Fortune trajectories").
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write as _};
+use std::io;
 
-use guichet_core::block::Block;
-use guichet_core::games::Scenario;
-use guichet_core::games::star_fortune::plinko::{Board, Physics, drop_trajectory};
-use guichet_core::games::star_fortune::puck_path::Landing;
-use guichet_core::games::star_fortune::scenario::PUCKS;
-use guichet_core::generator::scenario_of_unit;
-use guichet_core::money::Cents;
 use serde::Serialize;
+
+use super::plinko::{Board, Physics, drop_trajectory};
+use super::puck_path::Landing;
+use super::scenario::PUCKS;
+use crate::block::Block;
+use crate::games::Scenario;
+use crate::generator::scenario_of_unit;
+use crate::money::Cents;
 
 /// The first line: the board, in its own units.
 #[derive(Serialize)]
@@ -42,12 +43,16 @@ struct FallLine {
     samples: Vec<[f64; 3]>,
 }
 
-/// Writes the trajectories of `units` (index, prize) of `block`, a Star
-/// Fortune block.
-pub(super) fn write(
-    mut file: BufWriter<File>,
+/// Writes to `out` the board of `block`'s stake, then the trajectories of
+/// `units` (index, prize) of `block`, a Star Fortune block; units of
+/// another game are left out.
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write(
+    out: &mut dyn io::Write,
     block: &Block,
-    units: impl Iterator<Item = (u32, Cents)>,
+    units: &mut dyn Iterator<Item = (u32, Cents)>,
 ) -> io::Result<()> {
     let emission = block.emission();
     // The units are drawn by this build's generators: they fall by its physics.
@@ -56,8 +61,8 @@ pub(super) fn write(
         board: &board,
         stake_cents: emission.stake.get(),
     };
-    serde_json::to_writer(&mut file, &first)?;
-    file.write_all(b"\n")?;
+    serde_json::to_writer(&mut *out, &first)?;
+    out.write_all(b"\n")?;
     for (index, prize) in units {
         let Scenario::StarFortune(unit) = scenario_of_unit(block, index, prize) else {
             continue;
@@ -87,11 +92,10 @@ pub(super) fn write(
                         .map(|sample| [sample.t, sample.x, sample.y])
                         .collect(),
                 };
-                serde_json::to_writer(&mut file, &line)?;
-                file.write_all(b"\n")?;
+                serde_json::to_writer(&mut *out, &line)?;
+                out.write_all(b"\n")?;
             }
         }
     }
-    file.flush()?;
-    file.get_ref().sync_all()
+    Ok(())
 }
