@@ -65,22 +65,6 @@ fn sign_out(harness: &mut Harness<'_, Guichet>) {
     assert_eq!(store_of(harness).card(), None);
 }
 
-/// A tap in the middle of the window, lifted at once.
-fn touch(harness: &mut Harness<'_, Guichet>) {
-    let middle = harness.ctx.content_rect().center();
-    harness.event(egui::Event::PointerMoved(middle));
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos: middle,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        harness.step();
-    }
-    harness.run();
-}
-
 /// Presses `label`, scrolled into view first (the operator's pages scroll).
 fn press(harness: &mut Harness<'_, Guichet>, label: &str) {
     harness.get_by_label(label).scroll_to_me();
@@ -603,7 +587,7 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     assert!(harness.query_by_label("Êtes-vous toujours là ?").is_none());
     // The kiosk is free and long idle: the loop plays until a touch.
     assert!(harness.state().attracting());
-    touch(&mut harness);
+    common::touch(&mut harness);
     assert!(!harness.state().attracting());
     // The unit stays the player's: offered first at their next sign-in.
     common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);

@@ -233,6 +233,10 @@ fn a_trial_left_alone_ends_for_the_next_passer_by() {
     harness.input_mut().time = None;
     harness.run();
     assert!(harness.state().page().is_lobby());
+    // The kiosk is free and long idle: the attract loop plays, and the next
+    // passer-by's touch takes it away.
+    assert!(harness.state().attracting());
+    common::touch(&mut harness);
     assert!(harness.query_by_label(BAND).is_none());
     harness.get_by_label("Se connecter");
     // The next trial starts afresh: its own play money, no history.

@@ -898,3 +898,19 @@ pub fn wait(harness: &mut Harness<'_, Guichet>, seconds: f64) {
     harness.input_mut().time = None;
     harness.step();
 }
+
+/// A tap in the middle of the window, lifted at once.
+pub fn touch(harness: &mut Harness<'_, Guichet>) {
+    let middle = harness.ctx.content_rect().center();
+    harness.event(egui::Event::PointerMoved(middle));
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: middle,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run();
+}
