@@ -305,3 +305,45 @@ fn a_clock_set_back_under_the_window_stops_it_on_a_page_that_says_so_and_writes_
         "nothing sold"
     );
 }
+
+#[test]
+fn a_block_forged_while_it_runs_stops_it_on_the_page_about_the_records_and_sells_nothing() {
+    let (_folder, path) = new_database();
+    let mut store = seeded_store(&path, 5);
+    common::of_age(&mut store);
+    store.deposit(Cents::euros(20)).expect("a deposit");
+    let mut harness = kiosk(Ok(store));
+    harness.run();
+    // sqlite3, no key, the kiosk running: Black Jack's next unit moved on.
+    common::forge::forge(
+        &path,
+        "UPDATE blocks SET next_index = next_index + 3 WHERE emission = 'blackjack@200' AND status = 'selling'",
+    );
+    harness.get_by_label(&tile_label(BLACK_JACK.game)).click();
+    harness.run();
+    if harness.query_by_label(&play_label(&BLACK_JACK)).is_none() {
+        harness.get_by_label(&BLACK_JACK.stake.short()).click();
+        harness.run();
+    }
+    harness.get_by_label(&play_label(&BLACK_JACK)).click();
+    harness.run();
+    assert!(
+        matches!(harness.state().page(), Page::StoreProblem(_)),
+        "the page about the records"
+    );
+    harness.get_by_label_contains("Les registres ont été modifiés hors de Guichet");
+    let detail = harness.get_by_label_contains("without its key").rect();
+    let page_right = harness.ctx.content_rect().right();
+    harness.mask(egui::Rect::from_min_max(
+        detail.min,
+        egui::pos2(page_right, detail.max.y),
+    ));
+    harness.snapshot("store_problem/forged");
+    drop(harness);
+    let reopened = common::open(&path).expect("it opens again");
+    assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
+    assert!(
+        reopened.all_units().expect("units").is_empty(),
+        "nothing sold"
+    );
+}

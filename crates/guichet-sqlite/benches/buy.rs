@@ -79,5 +79,51 @@ fn buy_beside_a_bare_insert(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, buy_beside_a_bare_insert);
+/// A purchase and its settlement with the file in memory (`/dev/shm`, where
+/// a sync costs nothing): the CPU's part of a sale — its SQL, its chain
+/// links, the proofs of the records it acts on (the block, the ledger entry,
+/// the protection records, the unit).
+fn buy_and_settle_in_memory(criterion: &mut Criterion) {
+    let shm = std::path::Path::new("/dev/shm");
+    let folder = if shm.is_dir() {
+        tempfile::tempdir_in(shm)
+    } else {
+        tempfile::tempdir()
+    }
+    .expect("a temporary folder");
+    let clock = Arc::new(AtomicI64::new(Timestamp::now().as_second()));
+    let reading = Arc::clone(&clock);
+    let mut store = OpenOptions::new()
+        .keys(guichet_sqlite::keys::KeyStore::Folder(
+            folder.path().join("keys"),
+        ))
+        .clock(move || Timestamp::from_second(reading.load(Ordering::Relaxed)).expect("a time"))
+        .open(&folder.path().join("guichet.sqlite3"))
+        .expect("a store");
+    store.add_player("1", "2468", true).expect("a player");
+    store.act_for("1").expect("the player");
+    for kind in [LimitKind::Deposit, LimitKind::Stake] {
+        store.set_limit(kind, MAX_LIMIT).expect("a limit");
+    }
+    let mut group = criterion.benchmark_group("in memory");
+    group.bench_function("buy and settle one Black Jack unit", |bench| {
+        bench.iter_custom(|iterations| {
+            let mut spent = std::time::Duration::ZERO;
+            for _ in 0..iterations {
+                if store.balance().expect("a balance") < Cents::euros(2) {
+                    clock.fetch_add(LIMIT_WINDOW.as_secs(), Ordering::Relaxed);
+                    store.deposit(Cents::euros(10_000)).expect("a deposit");
+                }
+                let started = std::time::Instant::now();
+                let unit = store.buy(&BLACK_JACK).expect("a unit");
+                store.finish(unit.id).expect("settled");
+                spent += started.elapsed();
+            }
+            spent
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, buy_beside_a_bare_insert, buy_and_settle_in_memory);
 criterion_main!(benches);

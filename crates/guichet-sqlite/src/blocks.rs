@@ -211,26 +211,33 @@ fn commit_next(writing: &Writing<'_>, emission: &'static Emission) -> Result<(),
     Ok(())
 }
 
-/// The committed block of `emission` starts selling.
+/// The committed block of `emission` starts selling, once its row proves
+/// itself (never chained again over a forged one).
 fn promote(writing: &Writing<'_>, emission: &Emission) -> Result<(), StoreError> {
-    let changed = writing
+    let committed: Option<i64> = writing
         .sql
-        .execute(
-            &format!(
-                "UPDATE blocks SET status = 'selling', selling_since = {NOW}
-                 WHERE emission = ?1 AND status = 'committed'"
-            ),
-            [emission.code()],
-        )
+        .prepare_cached("SELECT id FROM blocks WHERE emission = ?1 AND status = 'committed'")
+        .and_then(|mut statement| {
+            statement
+                .query_row([emission.code()], |row| row.get(0))
+                .optional()
+        })
         .on(writing.path)?;
-    if changed == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Inconsistent {
+    let Some(committed) = committed else {
+        return Err(StoreError::Inconsistent {
             path: writing.path.to_path_buf(),
             detail: format!("{} has no committed block to sell from", emission.code()),
-        })
-    }
+        });
+    };
+    writing.prove_row("blocks", &committed.to_string())?;
+    writing
+        .sql
+        .prepare_cached(&format!(
+            "UPDATE blocks SET status = 'selling', selling_since = {NOW} WHERE id = ?1"
+        ))
+        .and_then(|mut statement| statement.execute([committed]))
+        .on(writing.path)?;
+    Ok(())
 }
 
 /// A selling block's row: id, number, sealed seed, commitment, next index.
@@ -269,6 +276,9 @@ pub(crate) fn selling_block(
     };
     let (id, number, sealed, commitment, next_index) =
         found.ok_or_else(|| broken(format!("{} has no block selling", emission.code())))?;
+    // Its next index and seal as its last link holds them: a next index
+    // moved to units seen winning sells nothing.
+    writing.prove_row("blocks", &id.to_string())?;
     let sealed = bytes32(sealed).ok_or_else(|| broken(format!("block {id}: malformed seal")))?;
     let commitment =
         bytes32(commitment).ok_or_else(|| broken(format!("block {id}: malformed commitment")))?;

@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet};
 use rusqlite::{Connection, OptionalExtension as _};
 
 use crate::chain::{
-    CHAINED, ChainKey, GUARDED, Link, SAYINGS, chained_at, guarded_rows, version_of,
+    ACTED, CHAINED, ChainKey, GUARDED, Link, SAYINGS, acted_rows, chained_at, guarded_rows,
+    version_of,
 };
 
 /// A protection record, or the last ledger entry, that a link holds but the
@@ -130,48 +131,18 @@ fn rekeyed_at(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Resul
 
 /// Whether row `id` of `table` (one of the guarded tables, keyed by id)
 /// proves itself when the store is about to act on it: its content the one
-/// its last link holds, that link made with `key`, and no row of the table
-/// after it taken out (the rows after it all there, and no link of the row
-/// after the last). `None` when it does; else the finding, one line. A few
-/// indexed reads, whatever the file's size. A link made before a rekey is
-/// held to its content only, as the guard holds it.
+/// its last link holds, that link made with `key` ([`proves`]), and no row
+/// of the table after it taken out (the rows after it all there, and no link
+/// of the row after the last). `None` when it does; else the finding, one
+/// line. A few indexed reads, whatever the file's size.
 pub(crate) fn vouched(
     connection: &Connection,
     key: &ChainKey,
     table: &str,
     id: i64,
 ) -> rusqlite::Result<Option<String>> {
-    let Some(chained) = CHAINED.iter().find(|chained| chained.table == table) else {
-        return Ok(Some(format!("{table} is not chained")));
-    };
-    let version = version_of(connection)?;
-    let content: Option<String> = connection
-        .prepare_cached(&chained.row_by_id_sql(version))?
-        .query_row([id], |row| row.get(1))
-        .optional()?;
-    let link = last_link(connection, table, &id.to_string())?;
-    let name = format!("{table} {id}");
-    let (Some(content), Some(link)) = (content, link) else {
-        return Ok(Some(format!("{name} is in no link of the chain")));
-    };
-    if link.content.as_deref() != Some(content.as_str()) {
-        return Ok(Some(format!(
-            "{name} was changed after chain link {}",
-            link.seq
-        )));
-    }
-    if !made_with(connection, key, &link)? {
-        match rekeyed_at(connection, key)? {
-            // Made with the key before a rekey: held to its content only.
-            Ok(rekeyed) if link.seq < rekeyed => {}
-            Ok(_) => {
-                return Ok(Some(format!(
-                    "{name}: its chain link {} was made without the key",
-                    link.seq
-                )));
-            }
-            Err(finding) => return Ok(Some(finding)),
-        }
+    if let Some(finding) = proves(connection, Some(key), table, &id.to_string())? {
+        return Ok(Some(finding));
     }
     let (last, after): (i64, i64) = connection
         .prepare_cached(&format!(
@@ -195,19 +166,83 @@ pub(crate) fn vouched(
     Ok(None)
 }
 
-/// The last link of row `row_key` of guarded table `table`, through the
-/// partial index of their links (the table named in the text, for the index
-/// to serve; `INDEXED BY`: SQLite refuses the query if it cannot).
+/// Whether row `row_key` of chained table `table` (guarded or acted on)
+/// is the one its last link holds, that link made with `key`: `None` when
+/// it is (or when neither the table nor a link holds such a row); else the
+/// finding, one line. Two indexed reads and a MAC, whatever the file's
+/// size. A link made before a rekey, or any link when the key is lost
+/// (`None`: nothing can be written then), is held to its content only.
+pub(crate) fn proves(
+    connection: &Connection,
+    key: Option<&ChainKey>,
+    table: &str,
+    row_key: &str,
+) -> rusqlite::Result<Option<String>> {
+    let Some(chained) = CHAINED.iter().find(|chained| chained.table == table) else {
+        return Ok(Some(format!("{table} is not chained")));
+    };
+    let version = version_of(connection)?;
+    let content: Option<String> = connection
+        .prepare_cached(&chained.row_by_key_sql(version))?
+        .query_row([row_key], |row| row.get(1))
+        .optional()?;
+    let link = last_link(connection, table, row_key)?;
+    let name = format!("{table} {row_key}");
+    let link = match (content, link) {
+        // No such row, and none ever chained (a setting never set).
+        (None, None | Some(Stored { content: None, .. })) => return Ok(None),
+        (Some(_), None) => return Ok(Some(format!("{name} is in no link of the chain"))),
+        (None, Some(link)) => {
+            return Ok(Some(format!(
+                "{name} was deleted: chain link {} holds it",
+                link.seq
+            )));
+        }
+        (Some(content), Some(link)) if link.content.as_deref() != Some(content.as_str()) => {
+            return Ok(Some(format!(
+                "{name} was changed after chain link {}",
+                link.seq
+            )));
+        }
+        (Some(_), Some(link)) => link,
+    };
+    let Some(key) = key else {
+        return Ok(None);
+    };
+    if !made_with(connection, key, &link)? {
+        match rekeyed_at(connection, key)? {
+            // Made with the key before a rekey: held to its content only.
+            Ok(rekeyed) if link.seq < rekeyed => {}
+            Ok(_) => {
+                return Ok(Some(format!(
+                    "{name}: its chain link {} was made without the key",
+                    link.seq
+                )));
+            }
+            Err(finding) => return Ok(Some(finding)),
+        }
+    }
+    Ok(None)
+}
+
+/// The last link of row `row_key` of guarded or acted-on table `table`,
+/// through the partial index of their links (the table named in the text,
+/// for the index to serve; `INDEXED BY`: SQLite refuses the query if it
+/// cannot). Any other table's rows are in no index: never proven.
 fn last_link(
     connection: &Connection,
     table: &str,
     row_key: &str,
 ) -> rusqlite::Result<Option<Stored>> {
+    let (index, rows) = if ACTED.contains(&table) {
+        ("chain_of_acted_rows", acted_rows())
+    } else {
+        ("chain_of_guarded_rows", guarded_rows())
+    };
     connection
         .prepare_cached(&format!(
-            "SELECT seq, at, record, row_key, content, mac FROM chain INDEXED BY chain_of_guarded_rows
-             WHERE {} AND record = '{table}' AND row_key = ?1 ORDER BY seq DESC LIMIT 1",
-            guarded_rows()
+            "SELECT seq, at, record, row_key, content, mac FROM chain INDEXED BY {index}
+             WHERE {rows} AND record = '{table}' AND row_key = ?1 ORDER BY seq DESC LIMIT 1"
         ))?
         .query_row([row_key], Stored::read)
         .optional()
@@ -415,7 +450,7 @@ mod index_tests {
     use super::*;
 
     #[test]
-    fn the_guard_reads_the_links_of_its_rows_through_the_index() {
+    fn the_links_of_guarded_and_acted_rows_are_read_through_their_indexes() {
         let mut connection = Connection::open_in_memory().unwrap();
         crate::schema::migrate(
             &mut connection,
@@ -440,6 +475,20 @@ mod index_tests {
                 )
                 .unwrap();
             assert!(plan.contains("chain_of_guarded_rows"), "{table}: {plan}");
+        }
+        for table in ACTED {
+            let plan: String = connection
+                .query_row(
+                    &format!(
+                        "EXPLAIN QUERY PLAN SELECT seq FROM chain INDEXED BY chain_of_acted_rows
+                         WHERE {} AND record = '{table}' AND row_key = '1' ORDER BY seq DESC LIMIT 1",
+                        acted_rows()
+                    ),
+                    [],
+                    |row| row.get(3),
+                )
+                .unwrap();
+            assert!(plan.contains("chain_of_acted_rows"), "{table}: {plan}");
         }
     }
 }

@@ -50,6 +50,8 @@ mod seeds;
 mod sqlite_error;
 mod store;
 mod tally;
+#[cfg(feature = "testing")]
+mod testing;
 mod units;
 mod upgrade;
 mod verify;

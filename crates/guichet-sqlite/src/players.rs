@@ -158,6 +158,7 @@ impl Store {
             let (player, _, _) = player_row(writing.sql, card)
                 .on(writing.path)?
                 .ok_or(StoreError::SignIn(SignInRefusal::UnknownCard))?;
+            writing.prove_row("players", &player.to_string())?;
             writing
                 .sql
                 .execute(
@@ -221,13 +222,14 @@ impl Store {
     pub fn sign_in(&mut self, card: &str, pin: &str) -> Result<(), StoreError> {
         self.sign_out()?;
         let found = player_row(&self.file.connection, card).on(&self.file.path)?;
-        let Some((player, card, Some(hash))) = found else {
+        let Some((player, card, Some(_))) = found else {
             // As long as a real try: the time tells nothing.
             #[expect(clippy::let_underscore_must_use, reason = "only its time counts")]
             let _ = verify_pin(pin, DUMMY_HASH);
             return Err(StoreError::SignIn(SignInRefusal::UnknownCard));
         };
         let outcome = self.write(|writing| {
+            let hash = proven_pin_hash(writing, player)?;
             if let Some(until) = locked_until(writing, player)? {
                 #[expect(clippy::let_underscore_must_use, reason = "only its time counts")]
                 let _ = verify_pin(pin, &hash);
@@ -323,6 +325,19 @@ fn player_row(
         .prepare_cached("SELECT id, card, pin_hash FROM players WHERE card = ?1")?
         .query_row([card], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
         .optional()
+}
+
+/// Player `player`'s PIN hash, read in the write that signs them in once
+/// their row proves itself (`Writing::prove_row`): a hash of a known PIN
+/// copied onto their row never signs anyone in as them.
+fn proven_pin_hash(writing: &Writing<'_>, player: i64) -> Result<String, StoreError> {
+    writing.prove_row("players", &player.to_string())?;
+    let hash: Option<String> = writing
+        .sql
+        .prepare_cached("SELECT pin_hash FROM players WHERE id = ?1")
+        .and_then(|mut statement| statement.query_row([player], |row| row.get(0)))
+        .on(writing.path)?;
+    hash.ok_or(StoreError::SignIn(SignInRefusal::UnknownCard))
 }
 
 /// `pin`'s argon2id hash, with a random salt.

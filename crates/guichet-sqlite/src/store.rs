@@ -191,13 +191,37 @@ impl Writing<'_> {
     /// [`StoreError::Forged`] naming the record that does not prove itself.
     pub(crate) fn prove(&self, table: &str, id: i64) -> Result<(), StoreError> {
         let key = ChainKey::of(self.key()?);
-        match chain_check::vouched(self.sql, &key, table, id).on(self.path)? {
-            None => Ok(()),
-            Some(record) => Err(StoreError::Forged {
-                path: self.path.to_path_buf(),
-                record,
-            }),
-        }
+        forged_unless(self.path, chain_check::vouched(self.sql, &key, table, id))
+    }
+
+    /// Checks row `row_key` of table `table` (guarded or acted on: a unit,
+    /// a block, a player…) against its last chain link before this write
+    /// acts on it or updates it (`chain_check::proves`): an update never
+    /// chains a forged row.
+    ///
+    /// # Errors
+    /// [`StoreError::Forged`] naming the record that does not prove itself.
+    pub(crate) fn prove_row(&self, table: &str, row_key: &str) -> Result<(), StoreError> {
+        let key = ChainKey::of(self.key()?);
+        forged_unless(
+            self.path,
+            chain_check::proves(self.sql, Some(&key), table, row_key),
+        )
+    }
+}
+
+/// `Ok` for no finding; else [`StoreError::Forged`] naming the record of the
+/// file at `path` that does not prove itself.
+pub(crate) fn forged_unless(
+    path: &Path,
+    finding: rusqlite::Result<Option<String>>,
+) -> Result<(), StoreError> {
+    match finding.on(path)? {
+        None => Ok(()),
+        Some(record) => Err(StoreError::Forged {
+            path: path.to_path_buf(),
+            record,
+        }),
     }
 }
 

@@ -159,6 +159,7 @@ impl Store {
         let revealed = self.write(|writing| {
             let (transaction, path) = (writing.sql, writing.path);
             let mut current = load(transaction, path, writing.player()?, unit)?;
+            writing.prove_row("units", &unit.to_string())?;
             if current.state == UnitState::Settled {
                 return Err(StoreError::AlreadySettled(unit));
             }
@@ -214,6 +215,10 @@ impl Store {
             let (transaction, path) = (writing.sql, writing.path);
             let player = writing.player()?;
             let current = load(transaction, path, player, unit)?;
+            // Its state and prize as its last link holds them: a settled
+            // unit set back to `sold` with a prize is neither paid nor
+            // chained again.
+            writing.prove_row("units", &unit.to_string())?;
             if current.state == UnitState::Settled {
                 return Ok(false);
             }

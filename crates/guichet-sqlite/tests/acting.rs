@@ -7,9 +7,10 @@ mod support;
 
 use std::path::Path;
 
+use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_sale::StoreError;
-use guichet_sqlite::Store;
+use guichet_sqlite::{PinCheck, Store};
 use support::FakeClock;
 
 /// A running kiosk's file on `clock` with players "1" and "2" (PINs 1111
@@ -50,6 +51,19 @@ fn forged<T: std::fmt::Debug>(acted: Result<T, StoreError>) -> String {
         Err(StoreError::Forged { record, .. }) => record,
         other => panic!("acted on a forged record: {other:?}"),
     }
+}
+
+/// The links of the chain: none is added over a forged record.
+fn links(path: &Path) -> i64 {
+    value(path, "SELECT COUNT(*) FROM chain")
+}
+
+/// Whether `verify` names a record of `table` (`"units 3: changed since
+/// chain link …"`).
+fn verify_names(path: &Path, table: &str) -> bool {
+    findings(path).iter().any(|finding| {
+        finding.starts_with(&format!("{table} ")) && finding.contains("changed since")
+    })
 }
 
 /// What `verify` finds in the file at `path`, opened to read.
@@ -189,4 +203,230 @@ fn a_break_shortened_while_the_kiosk_runs_is_never_honoured() {
             .any(|finding| finding.starts_with("protection ") && finding.contains("changed since")),
         "verify names it"
     );
+}
+
+#[test]
+fn a_settled_losing_unit_set_back_to_sold_with_a_prize_is_never_paid() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store.sign_in("1", "1111").expect("1 signs in");
+    let losing = (0..50)
+        .map(|_| {
+            let unit = store.buy(&BLACK_JACK).expect("a unit");
+            store.finish(unit.id).expect("settled").unit
+        })
+        .find(|unit| unit.prize == Cents::ZERO)
+        .expect("a losing unit");
+    // sqlite3, no key: the settled loser made unfinished again, worth 5 000 €.
+    support::forge::forge(
+        &path,
+        &format!(
+            "UPDATE units SET state = 'sold', settled_at = NULL, prize_cents = 500000 WHERE id = {}",
+            losing.id
+        ),
+    );
+    let (balance, before, chained) = (
+        store.balance().expect("a balance"),
+        entries(&path),
+        links(&path),
+    );
+    let record = forged(store.finish(losing.id));
+    assert!(
+        record.starts_with(&format!("units {}", losing.id)),
+        "{record}"
+    );
+    assert_eq!(
+        store.balance().expect("a balance"),
+        balance,
+        "nothing credited"
+    );
+    assert_eq!(
+        (entries(&path), links(&path)),
+        (before, chained),
+        "nothing paid, nothing chained"
+    );
+    assert_eq!(
+        value(
+            &path,
+            &format!("SELECT prize_cents FROM units WHERE id = {}", losing.id)
+        ),
+        500_000,
+        "the forged row left as it was found, for the operator"
+    );
+    drop(store);
+    assert!(verify_names(&path, "units"), "verify names it");
+}
+
+#[test]
+fn a_next_index_moved_to_a_unit_seen_winning_sells_nothing() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store.sign_in("1", "1111").expect("1 signs in");
+    let unit = store.buy(&BLACK_JACK).expect("a unit");
+    store.finish(unit.id).expect("settled");
+    // sqlite3, no key: the selling block's next unit moved three on.
+    support::forge::forge(
+        &path,
+        "UPDATE blocks SET next_index = next_index + 3 WHERE emission = 'blackjack@200' AND status = 'selling'",
+    );
+    let (balance, before, units) = (
+        store.balance().expect("a balance"),
+        entries(&path),
+        value(&path, "SELECT COUNT(*) FROM units"),
+    );
+    let record = forged(store.buy(&BLACK_JACK));
+    assert!(record.starts_with("blocks "), "{record}");
+    assert_eq!(
+        store.balance().expect("a balance"),
+        balance,
+        "no stake taken"
+    );
+    assert_eq!(
+        (entries(&path), value(&path, "SELECT COUNT(*) FROM units")),
+        (before, units),
+        "nothing sold"
+    );
+    drop(store);
+    assert!(verify_names(&path, "blocks"), "verify names it");
+}
+
+#[test]
+fn a_known_pins_hash_copied_onto_a_victims_row_signs_nobody_in() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    // sqlite3, no key: player 1's hash (PIN 1111, the attacker's own) put on
+    // player 2's row.
+    support::forge::forge(
+        &path,
+        "UPDATE players SET pin_hash = (SELECT pin_hash FROM players WHERE card = '1') WHERE card = '2'",
+    );
+    let record = forged(store.sign_in("2", "1111"));
+    assert!(record.starts_with("players "), "{record}");
+    assert_eq!(store.card(), None, "nobody signed in");
+    assert!(
+        matches!(store.withdraw(Cents::euros(50)), Err(StoreError::SignedOut)),
+        "nothing paid"
+    );
+    store
+        .sign_in("1", "1111")
+        .expect("the attacker's own card still works");
+    drop(store);
+    assert!(verify_names(&path, "players"), "verify names it");
+}
+
+#[test]
+fn an_operator_pin_hash_written_in_opens_no_menu() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store.set_operator_pin("2468").expect("the operator's PIN");
+    // The attacker's hash of a PIN they know, made by a kiosk of their own.
+    let (_theirs, their_path) = support::new_path();
+    let mut theirs = support::open(&their_path).expect("their kiosk");
+    theirs.set_operator_pin("1357").expect("their PIN");
+    drop(theirs);
+    let hash: String = support::raw(&their_path)
+        .query_row("SELECT hash FROM operator_pin", [], |row| row.get(0))
+        .expect("their hash");
+    support::forge::forge(
+        &path,
+        &format!("UPDATE operator_pin SET hash = '{hash}' WHERE id = 1"),
+    );
+    let chained = links(&path);
+    let record = forged(store.check_operator_pin("1357"));
+    assert!(record.starts_with("operator_pin "), "{record}");
+    assert_eq!(links(&path), chained, "no try logged over it");
+    drop(store);
+    assert!(verify_names(&path, "operator_pin"), "verify names it");
+}
+
+#[test]
+fn an_operator_lock_deleted_or_dated_back_is_never_lifted() {
+    let forgeries = [
+        "DROP TRIGGER events_are_append_only_delete;
+         DELETE FROM events WHERE kind IN ('pin_wrong', 'lockout');",
+        "DROP TRIGGER events_are_append_only_update;
+         UPDATE events SET at = '2026-01-01T00:00:00Z' WHERE kind = 'lockout';",
+    ];
+    for forgery in forgeries {
+        let clock = FakeClock::new();
+        let (_folder, path, mut store) = two_players(&clock);
+        store.set_operator_pin("2468").expect("the operator's PIN");
+        for _ in 0..guichet_sqlite::MAX_PIN_TRIES {
+            store.check_operator_pin("0000").expect("a wrong try");
+        }
+        assert!(matches!(
+            store.check_operator_pin("2468").expect("a try"),
+            PinCheck::Locked { .. }
+        ));
+        support::forge::forge(&path, forgery);
+        let record = forged(store.check_operator_pin("2468"));
+        assert!(record.starts_with("events "), "{forgery}: {record}");
+        drop(store);
+        assert!(
+            findings(&path)
+                .iter()
+                .any(|finding| finding.starts_with("events ")),
+            "verify names it"
+        );
+    }
+}
+
+#[test]
+fn a_setting_changed_behind_the_kiosk_is_not_taken() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store
+        .set_kiosk_setting("reality_minutes", "15")
+        .expect("set");
+    for forgery in [
+        "UPDATE kiosk_settings SET value = '90' WHERE name = 'reality_minutes'",
+        "DELETE FROM kiosk_settings WHERE name = 'reality_minutes'",
+    ] {
+        support::forge::forge(&path, forgery);
+        let record = forged(store.kiosk_setting("reality_minutes"));
+        assert!(
+            record.starts_with("kiosk_settings reality_minutes"),
+            "{record}"
+        );
+        assert!(
+            store.set_kiosk_setting("reality_minutes", "90").is_err(),
+            "never chained over"
+        );
+    }
+    drop(store);
+    assert!(
+        findings(&path)
+            .iter()
+            .any(|finding| finding.starts_with("kiosk_settings reality_minutes")),
+        "verify names it"
+    );
+}
+
+#[test]
+fn sound_records_still_sell_play_and_sign_in() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    store.set_operator_pin("2468").expect("the operator's PIN");
+    store.set_kiosk_setting("volume", "40").expect("set");
+    store.set_kiosk_setting("volume", "50").expect("set again");
+    assert_eq!(
+        store.kiosk_setting("volume").expect("read").as_deref(),
+        Some("50")
+    );
+    assert_eq!(
+        store.kiosk_setting("sound").expect("read"),
+        None,
+        "never set"
+    );
+    assert_eq!(
+        store.check_operator_pin("2468").expect("a try"),
+        PinCheck::Right
+    );
+    store.sign_in("2", "2222").expect("2 signs in");
+    for _ in 0..3 {
+        let unit = store.buy(&BLACK_JACK).expect("a unit");
+        store.finish(unit.id).expect("settled");
+    }
+    drop(store);
+    assert_eq!(findings(&path), Vec::<String>::new());
 }

@@ -120,7 +120,7 @@ fn a_newer_schema_is_refused() {
             error,
             StoreError::NewerSchema {
                 found: 99,
-                known: 7,
+                known: 8,
                 ..
             }
         ),

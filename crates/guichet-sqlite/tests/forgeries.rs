@@ -318,7 +318,7 @@ fn a_dropped_trigger_is_found() {
     });
     assert_eq!(
         found,
-        ["the schema: the trigger one_unfinished_unit of version 7 is missing (dropped)"]
+        ["the schema: the trigger one_unfinished_unit of version 8 is missing (dropped)"]
     );
 }
 
@@ -687,7 +687,7 @@ fn a_trigger_replaced_by_another_of_its_name_is_found() {
     });
     assert_eq!(
         found,
-        ["the schema: the trigger one_unfinished_unit is not version 7's (changed)"]
+        ["the schema: the trigger one_unfinished_unit is not version 8's (changed)"]
     );
 }
 

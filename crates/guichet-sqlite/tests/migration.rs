@@ -55,7 +55,7 @@ fn a_first_release_database_is_carried_over_and_its_seeds_sealed() {
     let version: i64 = raw(&path)
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 7);
+    assert_eq!(version, 8);
     assert!(
         store.key_path().exists(),
         "a seal key was made for the open seeds"
@@ -162,7 +162,7 @@ fn a_file_of_schema_5_is_said_unchained_then_chained_from_a_genesis_that_says_so
     let version: i64 = raw
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .expect("a version");
-    assert_eq!(version, 7);
+    assert_eq!(version, 8);
     let (record, genesis): (String, String) = raw
         .query_row(
             "SELECT record, content FROM chain WHERE seq = 1",

@@ -542,7 +542,7 @@ fn verify_finds_stakes_past_a_stake_limit_forged_lower() {
     );
     assert!(
         found.iter().any(|violation| violation
-            .contains("protection_is_append_only_update of version 7 is missing")),
+            .contains("protection_is_append_only_update of version 8 is missing")),
         "{found:?}"
     );
 }

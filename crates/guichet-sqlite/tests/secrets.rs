@@ -308,7 +308,7 @@ fn an_old_schema_is_not_migrated_by_a_read_and_guichet_migrate_keeps_a_copy() {
     assert_eq!(hashes(folder.path()), before, "untouched");
 
     let (store, migrated) = support::options().migrate(&path).expect("migrated");
-    assert_eq!((migrated.from, migrated.to), (1, 7));
+    assert_eq!((migrated.from, migrated.to), (1, 8));
     let backup = migrated.backup.expect("a copy");
     assert_eq!(backup.parent(), path.parent(), "beside it");
     assert_eq!(

@@ -118,13 +118,19 @@ pub fn seeded_store(path: &Path, seed_byte: u8) -> Store {
 /// (Behind the store's back: the chain's triggers dropped and put back, so
 /// `verify` would name each row; no test of these files verifies.)
 pub fn fix_times(path: &Path) {
-    forge::forge(
-        path,
-        "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60);
-         UPDATE blocks SET committed_at = '2026-11-29T09:00:00Z',
-                           selling_since = CASE WHEN selling_since IS NULL THEN NULL ELSE '2026-11-29T09:00:00Z' END;",
-    );
+    forge::forge(path, FIXED_TIMES);
 }
+
+/// [`fix_times`] made by `store` itself, chained with its key: the file
+/// still sells (a block changed behind its back sells nothing).
+pub fn fix_times_in(store: &mut Store) {
+    store.rewrite(FIXED_TIMES).expect("the times fixed");
+}
+
+/// The SQL of [`fix_times`].
+const FIXED_TIMES: &str = "UPDATE units SET sold_at = printf('2026-11-29T14:%02d:00Z', id % 60);
+     UPDATE blocks SET committed_at = '2026-11-29T09:00:00Z',
+                       selling_since = CASE WHEN selling_since IS NULL THEN NULL ELSE '2026-11-29T09:00:00Z' END;";
 
 /// The card of the player most tests play as.
 pub const CARD: &str = "1";

@@ -32,5 +32,5 @@ mod tables;
 
 pub(crate) use links::{Head, SAYINGS, append, begin, exists, head, restate};
 pub(crate) use mac::{ChainKey, Link, SharedSigner, register, with_signer};
-pub(crate) use schema::{GUARDED, guarded_rows, schema_sql, triggers_sql};
+pub(crate) use schema::{ACTED, GUARDED, acted_rows, guarded_rows, schema_sql, triggers_sql};
 pub(crate) use tables::{CHAINED, chained_at, version_of};

@@ -99,3 +99,23 @@ pub(crate) fn guarded_rows() -> String {
         .collect();
     format!("record IN ({})", tables.join(", "))
 }
+
+/// The tables whose rows the store updates and acts on when it sells, pays
+/// or signs in — a unit, a block, a player, the operator's PIN, the kiosk's
+/// settings — each proven against its last link as it is used. Their links
+/// are indexed by row from schema 8 (`chain_of_acted_rows`, whose condition
+/// `acted_rows` repeats word for word).
+pub(crate) const ACTED: &[&str] = &[
+    "units",
+    "blocks",
+    "players",
+    "operator_pin",
+    "kiosk_settings",
+];
+
+/// The SQL that picks the links of the acted-on tables: the condition of
+/// schema 8's index.
+pub(crate) fn acted_rows() -> String {
+    let tables: Vec<String> = ACTED.iter().map(|table| format!("'{table}'")).collect();
+    format!("record IN ({})", tables.join(", "))
+}

@@ -279,10 +279,15 @@ impl Chained {
         )
     }
 
-    /// The key and content of the row whose id is `?1` (a table keyed by
-    /// id), at schema `version`.
-    pub(crate) fn row_by_id_sql(&self, version: i64) -> String {
-        format!("{} WHERE {}.id = ?1", self.rows_sql(version), self.table)
+    /// The key and content of the row whose key (as its links name it) is
+    /// `?1`, at schema `version`, found through the table's own key.
+    pub(crate) fn row_by_key_sql(&self, version: i64) -> String {
+        let found = if self.key == BY_ID {
+            format!("{}.id = CAST(?1 AS INTEGER)", self.table)
+        } else {
+            format!("{} = ?1", self.key_of(self.table))
+        };
+        format!("{} WHERE {found}", self.rows_sql(version))
     }
 }
 

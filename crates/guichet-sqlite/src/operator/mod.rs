@@ -15,12 +15,14 @@
 //!
 //! `events` keeps the log, `pin` the PIN and its lock, `desk` the cash paid
 //! in and out, `meters` the meters and their resets, `settings` the kiosk's
-//! settings.
+//! settings, `proven` what of them is read outside a write, proven as it
+//! is read.
 
 mod desk;
 mod events;
 mod meters;
 mod pin;
+mod proven;
 mod settings;
 
 pub(crate) use events::insert_player_event;

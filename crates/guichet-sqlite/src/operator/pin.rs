@@ -49,7 +49,10 @@ impl Store {
         Ok(self.pin_hash()?.is_some())
     }
 
+    /// The operator PIN's hash, once its row proves itself (a hash of a
+    /// known PIN written in by sqlite3 never opens the menu).
     fn pin_hash(&self) -> Result<Option<String>, StoreError> {
+        self.prove_read("operator_pin", "1")?;
         self.file
             .connection
             .query_row("SELECT hash FROM operator_pin WHERE id = 1", [], |row| {
@@ -82,6 +85,7 @@ impl Store {
             .to_string();
         let changed = self.operator_pin_is_set()?;
         self.write(|writing| {
+            writing.prove_row("operator_pin", "1")?;
             writing
                 .sql
                 .execute(
@@ -141,11 +145,14 @@ impl Store {
         })
     }
 
-    /// Until when the operator menu is locked, if it is now.
+    /// Until when the operator menu is locked, if it is now; the events of
+    /// the lock's window proven first (`Store::prove_events_since`).
     ///
     /// # Errors
-    /// [`StoreError`] if the log cannot be read.
+    /// [`StoreError::Forged`] for an event of the window that does not
+    /// prove itself; [`StoreError`] if the log cannot be read.
     pub fn operator_locked_until(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.prove_events_since(&stamp(self.now() - LOCKOUT))?;
         let last: Option<String> = self
             .file
             .connection

@@ -8,11 +8,15 @@ use crate::sqlite_error::OnFile as _;
 use crate::store::Store;
 
 impl Store {
-    /// A kiosk setting, if it was ever set.
+    /// A kiosk setting, if it was ever set, once its row proves itself
+    /// against its chain link (the kiosk acts on it: a reality check's
+    /// period).
     ///
     /// # Errors
-    /// [`StoreError`] if it cannot be read.
+    /// [`StoreError::Forged`] for a setting changed, added or deleted
+    /// without the key; [`StoreError`] if it cannot be read.
     pub fn kiosk_setting(&self, name: &str) -> Result<Option<String>, StoreError> {
+        self.prove_read("kiosk_settings", name)?;
         self.file
             .connection
             .query_row(
@@ -30,6 +34,7 @@ impl Store {
     /// [`StoreError`] if it cannot be written.
     pub fn set_kiosk_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError> {
         self.write(|writing| {
+            writing.prove_row("kiosk_settings", name)?;
             writing
                 .sql
                 .execute(

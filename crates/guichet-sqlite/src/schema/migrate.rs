@@ -9,7 +9,7 @@ use guichet_core::block::Seed;
 use crate::chain;
 use crate::schema::versions::{
     APPLICATION_ID, VERSION_1, VERSION_2_SWAP, VERSION_2_TABLES, VERSION_3, VERSION_4, VERSION_5,
-    VERSION_6_TABLES, VERSION_7_TABLES,
+    VERSION_6_TABLES, VERSION_7_TABLES, VERSION_8,
 };
 use crate::seal::SealKey;
 
@@ -41,7 +41,7 @@ pub enum MigrationError {
 }
 
 /// The number of schema versions this build knows.
-pub(super) const VERSIONS: i64 = 7;
+pub(super) const VERSIONS: i64 = 8;
 
 /// The schema version this build writes.
 #[must_use]
@@ -93,7 +93,8 @@ pub(super) fn migrate_to(
                 transaction.execute_batch(VERSION_6_TABLES)?;
                 transaction.execute_batch(&chain::schema_sql(6))?;
             }
-            _ => to_version_7(&transaction, context)?,
+            7 => to_version_7(&transaction, context)?,
+            _ => transaction.execute_batch(VERSION_8)?,
         }
         let broken: Option<String> = transaction
             .query_row(

@@ -465,3 +465,12 @@ CREATE TRIGGER events_are_append_only_delete BEFORE DELETE ON events BEGIN
     SELECT RAISE(ABORT, 'the event log is append-only');
 END;
 ";
+
+/// Version 8: the links of the rows the store updates and acts on — a unit
+/// and its prize, a block and its next index, a player and their PIN hash,
+/// the operator's PIN, the kiosk's settings — indexed by row, so that each
+/// proves itself against its last link in one indexed read when it is used.
+pub(super) const VERSION_8: &str = r"
+CREATE INDEX chain_of_acted_rows ON chain (record, row_key, seq)
+WHERE record IN ('units', 'blocks', 'players', 'operator_pin', 'kiosk_settings');
+";

@@ -85,6 +85,9 @@ impl StoreProblemPage {
             StoreError::ClockBehind { .. } => {
                 ("store-problem-title-stopped", "store-problem-untouched")
             }
+            StoreError::Forged { .. } => {
+                ("store-problem-title-forged", "store-problem-forged-kept")
+            }
             _ => ("store-problem-title", "store-problem-untouched"),
         };
         Self {
