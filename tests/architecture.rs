@@ -191,16 +191,22 @@ fn modules(source: &Path) -> BTreeMap<Module, PathBuf> {
 /// The code of a file without its comments, its string literals' contents
 /// (an error's words, "cannot use {}", are not a `use`) and its unit tests.
 fn code_of(text: &str) -> String {
+    let code = code_and_tests_of(text);
+    match code.find("#[cfg(test)]") {
+        Some(at) => code[..at].to_owned(),
+        None => code,
+    }
+}
+
+/// The code of a file, its unit tests included, without its comments and
+/// its string literals' contents.
+fn code_and_tests_of(text: &str) -> String {
     let without_comments: String = text
         .lines()
         .map(|line| line.find("//").map_or(line, |at| &line[..at]))
         .collect::<Vec<_>>()
         .join("\n");
-    let code = without_strings(&without_comments);
-    match code.find("#[cfg(test)]") {
-        Some(at) => code[..at].to_owned(),
-        None => code,
-    }
+    without_strings(&without_comments)
 }
 
 /// `code` with every `"…"` emptied (escapes followed; a `'"'` character is
@@ -453,4 +459,47 @@ fn the_checks_see_an_import_running_back_up_and_a_circle() {
         is_above(&up, &here),
         "a child naming its parent's item runs back up"
     );
+}
+
+/// Folders whose code may not name a crate: the kiosk's views draw the sale
+/// API's models (`guichet-sale`), never an engine's rows, so that a view
+/// shows the same on either engine.
+const NOT_NAMED: [(&str, &str); 1] = [("crates/guichet-kiosk/src/ui", "guichet_sqlite")];
+
+/// Whether `code` names the crate `name` (as a whole word, not a longer one's
+/// part).
+fn names_crate(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().last();
+        let after = code[at + name.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !word(before) && !word(after)
+    })
+}
+
+#[test]
+fn the_views_name_no_engine() {
+    let mut found = Vec::new();
+    for (folder, name) in NOT_NAMED {
+        for file in modules(&root().join(folder)).into_values() {
+            let code = code_and_tests_of(&std::fs::read_to_string(&file).expect("a source file"));
+            if names_crate(&code, name) {
+                found.push(format!("{} names {name}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "views naming an engine: {found:#?}");
+}
+
+#[test]
+fn the_check_sees_a_crate_named_in_code_not_in_words() {
+    let named = |text: &str| names_crate(&code_and_tests_of(text), "guichet_sqlite");
+    assert!(named("use guichet_sqlite::Store;"));
+    assert!(named("fn f(store: &guichet_sqlite::Store) {}"));
+    assert!(named(
+        "#[cfg(test)]\nmod tests { use guichet_sqlite::Store; }"
+    ));
+    assert!(!named("/// Read by guichet_sqlite.\nfn f() {}"));
+    assert!(!named("let text = \"guichet_sqlite\";"));
+    assert!(!named("use guichet_sqlite_tools::Store;"));
 }

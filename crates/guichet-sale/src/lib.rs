@@ -1,10 +1,15 @@
 //! The sale API: what a kiosk plays a unit through, whichever engine keeps
 //! the player's account — [`PointOfSale`], the unit and its state, the
-//! player's protection, the times both write, every error either meets, and
-//! the trial's point of sale of play money.
+//! player's protection, the times both write, every error either meets, what
+//! the operator's menu reads (meters, events, players, closings, blocks, an
+//! opened store's warnings), and the trial's point of sale of play money.
 //! May import the core alone: never SQLite, PostgreSQL, the kiosk or egui.
 
+mod closing;
 mod error;
+mod events;
+mod meters;
+mod players;
 mod point_of_sale;
 mod protection;
 mod published;
@@ -12,14 +17,22 @@ mod sign_in;
 pub mod time;
 mod trial;
 mod unit;
+mod warning;
 
+pub use closing::{ClosingSummary, ClosingTotals, Period};
 pub use error::StoreError;
+pub use events::{Event, EventKind};
+pub use meters::{CashMeter, Meter, MeterReset, Meters};
+pub use players::PlayerSummary;
 pub use point_of_sale::PointOfSale;
 pub use protection::{
     DEFAULT_REALITY_CHECK_MINUTES, LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS,
     MAX_LIMIT, PendingRaise, Protection, RAISE_DELAY, RealityChoice,
 };
-pub use published::{BlockFacts, BlockStatus, PublishedBlock};
-pub use sign_in::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin};
+pub use published::{BlockFacts, BlockRecord, BlockState, BlockStatus, PublishedBlock};
+pub use sign_in::{
+    OPERATOR_PIN_DIGITS, PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin,
+};
 pub use trial::{TRIAL_CEILING, TRIAL_CREDIT, Trial};
 pub use unit::{Settlement, Unit, UnitState};
+pub use warning::{Exposed, StoreWarning};

@@ -2,7 +2,8 @@
 //! first sale, and its seed, published once it has closed — all a player
 //! needs to check a unit of it (`guichet_core::unit_check`).
 
-use guichet_core::block::{Commitment, Seed};
+use guichet_core::block::{Block, Commitment, Seed};
+use guichet_core::emission::Emission;
 
 /// A block as anyone may read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,4 +52,75 @@ pub struct BlockStatus {
     pub remaining_lots: Option<Vec<u32>>,
     /// The next block, committed before the selling one runs out.
     pub next: Option<BlockFacts>,
+}
+
+/// Where a block is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockState {
+    /// Its commitment published; nothing sold yet.
+    Committed,
+    /// Units are sold from it.
+    Selling,
+    /// Sold out; its seed published.
+    Closed,
+    /// Closed by an operator before it sold out, its seed lost.
+    Void,
+}
+
+impl BlockState {
+    /// The name in the database and in exports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Committed => "committed",
+            Self::Selling => "selling",
+            Self::Closed => "closed",
+            Self::Void => "void",
+        }
+    }
+
+    /// The state named `name` in the database, if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Committed, Self::Selling, Self::Closed, Self::Void]
+            .into_iter()
+            .find(|state| state.name() == name)
+    }
+}
+
+/// A block as anyone may see it: a seed only once the block is closed.
+#[derive(Clone, Debug)]
+pub struct BlockRecord {
+    /// Its emission.
+    pub emission: &'static Emission,
+    /// Its public identity.
+    pub facts: BlockFacts,
+    /// Where it is in its life.
+    pub state: BlockState,
+    /// Units sold from it.
+    pub sold: u32,
+    /// Units in it.
+    pub size: u32,
+    /// When it closed (sold out or void).
+    pub closed_at: Option<String>,
+    /// Its seed, published once it is closed.
+    pub seed: Option<Seed>,
+    /// Why an operator voided it.
+    pub void_reason: Option<String>,
+}
+
+impl BlockRecord {
+    /// Whether the published seed is the one committed to (`None` before it is
+    /// published).
+    #[must_use]
+    pub fn verifies(&self) -> Option<bool> {
+        self.seed.as_ref().map(|seed| {
+            Block::verify(
+                self.emission,
+                self.facts.number,
+                seed,
+                self.facts.commitment,
+            )
+        })
+    }
 }

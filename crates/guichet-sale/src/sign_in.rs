@@ -11,6 +11,9 @@ pub const PLAYER_PIN_MIN: usize = 4;
 /// The most digits of a player's PIN.
 pub const PLAYER_PIN_MAX: usize = 8;
 
+/// The digits of an operator PIN.
+pub const OPERATOR_PIN_DIGITS: std::ops::RangeInclusive<usize> = 4..=8;
+
 /// Whether `pin` has the shape of a player's PIN: 4 to 8 ASCII digits.
 #[must_use]
 pub fn is_player_pin(pin: &str) -> bool {

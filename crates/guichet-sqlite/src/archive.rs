@@ -10,11 +10,11 @@ use rusqlite::OptionalExtension as _;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::closing::{ClosingKey, Period, signed_by};
+use crate::closing::{ClosingKey, signed_by};
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
-use guichet_sale::StoreError;
 use guichet_sale::time::stamp;
+use guichet_sale::{Period, StoreError};
 
 /// The format of an archive.
 pub const FORMAT: &str = "guichet-archive/1";

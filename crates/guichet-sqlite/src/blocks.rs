@@ -18,7 +18,7 @@ use crate::schema::NOW;
 use crate::seal::SealKey;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store, Writing};
-use guichet_sale::{BlockFacts, BlockStatus, StoreError};
+use guichet_sale::{BlockFacts, BlockRecord, BlockState, BlockStatus, StoreError};
 
 /// The block an emission currently sells from, opened with its unsealed seed.
 pub(crate) struct SellingBlock {
@@ -26,75 +26,6 @@ pub(crate) struct SellingBlock {
     pub block: Block,
     pub next_index: u32,
     seed: Seed,
-}
-
-/// Where a block is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BlockState {
-    /// Its commitment published; nothing sold yet.
-    Committed,
-    /// Units are sold from it.
-    Selling,
-    /// Sold out; its seed published.
-    Closed,
-    /// Closed by an operator before it sold out, its seed lost.
-    Void,
-}
-
-impl BlockState {
-    /// The name in the database and in exports.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Committed => "committed",
-            Self::Selling => "selling",
-            Self::Closed => "closed",
-            Self::Void => "void",
-        }
-    }
-
-    fn parse(name: &str) -> Option<Self> {
-        [Self::Committed, Self::Selling, Self::Closed, Self::Void]
-            .into_iter()
-            .find(|state| state.name() == name)
-    }
-}
-
-/// A block as anyone may see it: a seed only once the block is closed.
-#[derive(Clone, Debug)]
-pub struct BlockRecord {
-    /// Its emission.
-    pub emission: &'static Emission,
-    /// Its public identity.
-    pub facts: BlockFacts,
-    /// Where it is in its life.
-    pub state: BlockState,
-    /// Units sold from it.
-    pub sold: u32,
-    /// Units in it.
-    pub size: u32,
-    /// When it closed (sold out or void).
-    pub closed_at: Option<String>,
-    /// Its seed, published once it is closed.
-    pub seed: Option<Seed>,
-    /// Why an operator voided it.
-    pub void_reason: Option<String>,
-}
-
-impl BlockRecord {
-    /// Whether the published seed is the one committed to (`None` before it is
-    /// published).
-    #[must_use]
-    pub fn verifies(&self) -> Option<bool> {
-        self.seed.as_ref().map(|seed| {
-            Block::verify(
-                self.emission,
-                self.facts.number,
-                seed,
-                self.facts.commitment,
-            )
-        })
-    }
 }
 
 /// A sealed seed as the database holds it, with what checks it.
@@ -482,7 +413,7 @@ impl Store {
                     let emission = guichet_core::games::emission_by_code(&code)
                         .ok_or_else(|| broken("unknown emission"))?;
                     let state =
-                        BlockState::parse(&status).ok_or_else(|| broken("unknown status"))?;
+                        BlockState::from_name(&status).ok_or_else(|| broken("unknown status"))?;
                     let commitment =
                         bytes32(commitment).ok_or_else(|| broken("malformed commitment"))?;
                     let seed = seed

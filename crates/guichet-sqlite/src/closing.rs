@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier as _, VerifyingKey};
 use guichet_core::money::Cents;
+use guichet_sale::{ClosingSummary, ClosingTotals, Period};
 use rusqlite::{Connection, OptionalExtension as _, params};
 use serde_json::{Value, json};
 
@@ -44,59 +45,6 @@ impl ClosingKey {
     /// Its public half, in hex: in every closing, to check it by.
     pub(crate) fn public(&self) -> String {
         hex::encode(self.0.verifying_key().to_bytes())
-    }
-}
-
-/// What a closing closes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Period {
-    /// A day of activity (UTC).
-    Day,
-    /// A month.
-    Month,
-    /// A year.
-    Year,
-    /// Since the last closing, asked for by an operator.
-    Demand,
-}
-
-impl Period {
-    /// Its name in the database and the body.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Day => "day",
-            Self::Month => "month",
-            Self::Year => "year",
-            Self::Demand => "demand",
-        }
-    }
-
-    /// How many characters of a stamp name the period (`2026-12-01…`).
-    const fn label_length(self) -> usize {
-        match self {
-            Self::Day => 10,
-            Self::Month => 7,
-            Self::Year => 4,
-            Self::Demand => 20,
-        }
-    }
-
-    /// The first instant of the period named `label`, and of the next one.
-    fn bounds(self, label: &str) -> Option<(String, String)> {
-        let date = match self {
-            Self::Day => jiff::civil::Date::strptime("%Y-%m-%d", label).ok()?,
-            Self::Month => jiff::civil::Date::strptime("%Y-%m-%d", format!("{label}-01")).ok()?,
-            Self::Year => jiff::civil::Date::strptime("%Y-%m-%d", format!("{label}-01-01")).ok()?,
-            Self::Demand => return None,
-        };
-        let next = match self {
-            Self::Day => date.tomorrow().ok()?,
-            Self::Month => date.checked_add(jiff::Span::new().months(1)).ok()?,
-            _ => date.checked_add(jiff::Span::new().years(1)).ok()?,
-        };
-        let midnight = |date: jiff::civil::Date| format!("{}T00:00:00Z", date.strftime("%Y-%m-%d"));
-        Some((midnight(date), midnight(next)))
     }
 }
 
@@ -169,21 +117,18 @@ impl Closing {
             withdrawals: cents("withdrawals_cents")?,
         })
     }
-}
 
-/// A closing's totals, as money.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClosingTotals {
-    /// Staked.
-    pub staked: Cents,
-    /// Prizes paid.
-    pub prizes: Cents,
-    /// Stakes given back.
-    pub refunds: Cents,
-    /// Paid in.
-    pub deposits: Cents,
-    /// Paid out.
-    pub withdrawals: Cents,
+    /// The closing as the operator's list shows it.
+    #[must_use]
+    pub fn summary(&self) -> ClosingSummary {
+        ClosingSummary {
+            counter: self.counter,
+            period: self.period,
+            label: self.label.clone(),
+            made_at: self.made_at.clone(),
+            totals: self.perpetual_totals(),
+        }
+    }
 }
 
 /// A closing read from a file, checked against its own key.

@@ -9,12 +9,12 @@ use serde_json::Value;
 
 use crate::chain;
 use crate::closing::{
-    Closing, ClosingKey, ExportedClosing, Period, close, closings, signed_by, totals_value,
+    Closing, ClosingKey, ExportedClosing, close, closings, signed_by, totals_value,
 };
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
-use guichet_sale::StoreError;
 use guichet_sale::time::stamp;
+use guichet_sale::{Period, StoreError};
 
 impl Store {
     /// The closings made, oldest first.

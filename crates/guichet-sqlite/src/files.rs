@@ -14,7 +14,7 @@ use std::io;
 use std::os::unix::fs::{DirBuilderExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
 
-use crate::warning::{Exposed, StoreWarning};
+use guichet_sale::{Exposed, StoreWarning};
 
 /// The mode of every file Guichet creates: readable and writable by its user only.
 pub const PRIVATE_FILE: u32 = 0o600;

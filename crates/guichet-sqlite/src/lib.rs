@@ -56,24 +56,21 @@ mod units;
 mod upgrade;
 mod verify;
 mod verify_records;
-mod warning;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use archive::{ArchiveSummary, check_archive};
-pub use blocks::{BlockRecord, BlockState};
 pub use clock::Clock;
-pub use closing::{Closing, ClosingTotals, ExportedClosing, Period};
+pub use closing::{Closing, ExportedClosing};
 pub use connection::BUSY_TIMEOUT;
-pub use guichet_sale::{BlockFacts, BlockStatus};
-pub use open::OpenOptions;
-pub use operator::{
-    CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,
-    PinCheck,
+pub use guichet_sale::{
+    BlockFacts, BlockRecord, BlockState, BlockStatus, CashMeter, ClosingTotals, Event, EventKind,
+    Exposed, Meter, MeterReset, Meters, Period, PlayerSummary, StoreWarning,
 };
-pub use players::{PLAYER_LOCKOUT, PLAYER_PIN_TRIES, PlayerSummary, is_player_card};
+pub use open::OpenOptions;
+pub use operator::{LOCKOUT, MAX_PIN_TRIES, PinCheck};
+pub use players::{PLAYER_LOCKOUT, PLAYER_PIN_TRIES, is_player_card};
 pub use protection::{ProtectionEvent, ProtectionRecord};
 pub use seeds::{ChooseSeed, SeedSource};
 pub use store::Store;
 pub use tally::Mark;
 pub use upgrade::Migrated;
-pub use warning::{Exposed, StoreWarning};

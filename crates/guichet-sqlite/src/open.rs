@@ -27,7 +27,7 @@ use crate::seeds::SeedSource;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{ChainRun, Keys, OpenFile, Play, Seal, Sources, Store};
 use crate::tally::{Recorded, Tally};
-use crate::warning::{Exposed, StoreWarning};
+use guichet_sale::{Exposed, StoreWarning};
 
 /// How to open a store: [`OpenOptions::new`], then [`OpenOptions::open`].
 #[derive(Clone)]

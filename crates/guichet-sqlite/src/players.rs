@@ -13,16 +13,16 @@
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
-use guichet_core::money::Cents;
 use guichet_sale::time::{parse, stamp};
 use guichet_sale::{
-    PLAYER_PIN_MAX, PLAYER_PIN_MIN, Protection, SignInRefusal, StoreError, is_player_pin,
+    EventKind, PLAYER_PIN_MAX, PLAYER_PIN_MIN, PlayerSummary, SignInRefusal, StoreError,
+    is_player_pin,
 };
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::{OptionalExtension as _, params};
 
 use crate::account::balance_in;
-use crate::operator::{EventKind, insert_player_event};
+use crate::operator::insert_player_event;
 use crate::protection::protection_in;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Player, Store, Writing};
@@ -41,22 +41,6 @@ pub fn is_player_card(card: &str) -> bool {
         && card
             .bytes()
             .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
-}
-
-/// A player as the desk lists them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerSummary {
-    /// Their card's number.
-    pub card: String,
-    /// When they were added, as `2026-11-29T20:01:02Z`.
-    pub created_at: String,
-    /// Whether they have a PIN (a player carried over from the one account
-    /// has none until the desk sets one).
-    pub has_pin: bool,
-    /// Their balance.
-    pub balance: Cents,
-    /// Their protection: age answer, limits, a break running.
-    pub protection: Protection,
 }
 
 /// A player's row: id, card, PIN hash.

@@ -22,7 +22,7 @@ use crate::seal::SealKey;
 use crate::seeds::SeedSource;
 use crate::sqlite_error::OnFile as _;
 use crate::tally::{Mark, Tally};
-use crate::warning::StoreWarning;
+use guichet_sale::StoreWarning;
 
 /// Whether the seeds of the open blocks can be unsealed.
 #[derive(Debug)]

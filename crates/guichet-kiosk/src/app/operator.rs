@@ -6,7 +6,7 @@
 use guichet_core::money::Cents;
 use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
-use guichet_sqlite::{EventKind, PinCheck, Store};
+use guichet_sqlite::{Closing, EventKind, PinCheck, Store};
 
 use crate::app::export;
 use crate::app::page::Page;
@@ -320,9 +320,10 @@ fn show_tab(
         OperatorTab::Closings => TabContent::Closings {
             closings: store
                 .closings()?
-                .into_iter()
+                .iter()
                 .rev()
                 .take(CLOSINGS_SHOWN)
+                .map(Closing::summary)
                 .collect(),
             export_folder: export::folder(state.export_folder.as_deref()).map(|folder| {
                 // A stick is known by its name (`/media/<user>/<name>`).

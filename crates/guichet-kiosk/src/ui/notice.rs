@@ -5,8 +5,7 @@
 
 use egui::RichText;
 
-use guichet_sale::{LimitKind, SignInRefusal, StoreError};
-use guichet_sqlite::{Exposed, StoreWarning};
+use guichet_sale::{Exposed, LimitKind, SignInRefusal, StoreError, StoreWarning};
 
 use crate::command::{Command, ScreenCommand};
 use crate::ui::i18n::Texts;

@@ -2,10 +2,10 @@
 //! reason, under the rules of any deposit or withdrawal, and logged.
 
 use guichet_core::money::Cents;
-use guichet_sale::StoreError;
+use guichet_sale::{EventKind, StoreError};
 
 use crate::account::LedgerEntry;
-use crate::operator::events::{EventKind, insert_event};
+use crate::operator::events::insert_event;
 use crate::store::Store;
 
 impl Store {

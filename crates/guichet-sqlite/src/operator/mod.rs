@@ -26,6 +26,4 @@ mod proven;
 mod settings;
 
 pub(crate) use events::insert_player_event;
-pub use events::{Event, EventKind};
-pub use meters::{CashMeter, Meter, MeterReset, Meters};
-pub use pin::{LOCKOUT, MAX_PIN_TRIES, PIN_DIGITS, PinCheck};
+pub use pin::{LOCKOUT, MAX_PIN_TRIES, PinCheck};

@@ -5,12 +5,12 @@
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
-use guichet_sale::StoreError;
 use guichet_sale::time::{parse, stamp};
+use guichet_sale::{EventKind, OPERATOR_PIN_DIGITS, StoreError};
 use jiff::{SignedDuration, Timestamp};
 use rusqlite::{OptionalExtension as _, params};
 
-use crate::operator::events::{EventKind, insert_event};
+use crate::operator::events::insert_event;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Store, Writing};
 
@@ -18,9 +18,6 @@ use crate::store::{Store, Writing};
 pub const MAX_PIN_TRIES: u32 = 5;
 /// How long the operator menu stays locked after [`MAX_PIN_TRIES`] wrong PINs.
 pub const LOCKOUT: SignedDuration = SignedDuration::from_mins(5);
-/// The digits of an operator PIN.
-pub const PIN_DIGITS: std::ops::RangeInclusive<usize> = 4..=8;
-
 /// The answer to a PIN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PinCheck {
@@ -62,17 +59,19 @@ impl Store {
             .on(&self.file.path)
     }
 
-    /// Sets (or changes) the operator PIN: [`PIN_DIGITS`] digits, stored as an
+    /// Sets (or changes) the operator PIN: [`OPERATOR_PIN_DIGITS`] digits, stored as an
     /// argon2 hash with a random salt; recorded in the log.
     ///
     /// # Errors
     /// [`StoreError::PinFormat`] for anything but 4 to 8 digits; [`StoreError`]
     /// if it cannot be written.
     pub fn set_operator_pin(&mut self, pin: &str) -> Result<(), StoreError> {
-        if !PIN_DIGITS.contains(&pin.len()) || !pin.bytes().all(|byte| byte.is_ascii_digit()) {
+        if !OPERATOR_PIN_DIGITS.contains(&pin.len())
+            || !pin.bytes().all(|byte| byte.is_ascii_digit())
+        {
             return Err(StoreError::PinFormat {
-                min: *PIN_DIGITS.start(),
-                max: *PIN_DIGITS.end(),
+                min: *OPERATOR_PIN_DIGITS.start(),
+                max: *OPERATOR_PIN_DIGITS.end(),
             });
         }
         let mut salt = [0_u8; 16];

@@ -1,9 +1,9 @@
 //! The kiosk's settings: named values, each change logged.
 
-use guichet_sale::StoreError;
+use guichet_sale::{EventKind, StoreError};
 use rusqlite::{OptionalExtension as _, params};
 
-use crate::operator::events::{EventKind, insert_event};
+use crate::operator::events::insert_event;
 use crate::sqlite_error::OnFile as _;
 use crate::store::Store;
 

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_sqlite::PIN_DIGITS;
+use guichet_sale::OPERATOR_PIN_DIGITS;
 
 use crate::command::{Command, OperatorCommand};
 use crate::ui::keypad::{Key, keypad, typed_keys};
@@ -71,13 +71,17 @@ impl PinPage {
 
     fn press(&mut self, key: Key, commands: &mut Vec<Command>) {
         match key {
-            Key::Char(digit) if digit.is_ascii_digit() && self.typed.len() < *PIN_DIGITS.end() => {
+            Key::Char(digit)
+                if digit.is_ascii_digit() && self.typed.len() < *OPERATOR_PIN_DIGITS.end() =>
+            {
                 self.typed.push(digit);
             }
             Key::Erase => {
                 self.typed.pop();
             }
-            Key::Confirm if PIN_DIGITS.contains(&self.typed.len()) => self.confirm(commands),
+            Key::Confirm if OPERATOR_PIN_DIGITS.contains(&self.typed.len()) => {
+                self.confirm(commands);
+            }
             Key::Char(_) | Key::Confirm => {}
         }
     }
@@ -136,8 +140,8 @@ impl View for PinPage {
                     None => texts.with(
                         "pin-digits",
                         &[
-                            ("min", PIN_DIGITS.start().to_string()),
-                            ("max", PIN_DIGITS.end().to_string()),
+                            ("min", OPERATOR_PIN_DIGITS.start().to_string()),
+                            ("max", OPERATOR_PIN_DIGITS.end().to_string()),
                         ],
                     ),
                     Some(PinMessage::Wrong(left)) => {

@@ -6,8 +6,7 @@ use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
-use guichet_sale::BlockStatus;
-use guichet_sqlite::BlockRecord;
+use guichet_sale::{BlockRecord, BlockStatus};
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};

@@ -4,7 +4,7 @@
 //! stick) to keep apart from the kiosk.
 
 use egui::RichText;
-use guichet_sqlite::Closing;
+use guichet_sale::{ClosingSummary, ClosingTotals};
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};
@@ -17,7 +17,7 @@ use crate::ui::widgets::{local_time, quiet_button};
 pub fn ui(
     ui: &mut egui::Ui,
     context: &PageContext<'_>,
-    closings: &[Closing],
+    closings: &[ClosingSummary],
     export_folder: Option<&str>,
     commands: &mut Vec<Command>,
 ) {
@@ -46,9 +46,9 @@ pub fn ui(
     let rows: Vec<Vec<String>> = closings
         .iter()
         .map(|closing| {
-            let totals = closing.perpetual_totals();
-            let money = |pick: fn(&guichet_sqlite::ClosingTotals) -> guichet_core::money::Cents| {
-                totals
+            let money = |pick: fn(&ClosingTotals) -> guichet_core::money::Cents| {
+                closing
+                    .totals
                     .as_ref()
                     .map_or_else(|| "—".to_owned(), |totals| pick(totals).to_string())
             };

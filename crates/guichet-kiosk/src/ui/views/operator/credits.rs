@@ -5,8 +5,7 @@
 
 use egui::RichText;
 use guichet_core::money::Cents;
-use guichet_sale::Limit;
-use guichet_sqlite::{Event, EventKind, PlayerSummary};
+use guichet_sale::{Event, EventKind, Limit, PlayerSummary};
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};

@@ -1,7 +1,7 @@
 //! The event log: errors, operator actions, resumes, PIN tries and lockouts,
 //! newest first, each detail in the kiosk's language.
 
-use guichet_sqlite::{Event, Exposed, StoreWarning};
+use guichet_sale::{Event, Exposed, StoreWarning};
 
 use super::grid::table;
 use crate::ui::i18n::Texts;

@@ -4,7 +4,7 @@
 //! stretch a card, its totals as figure tiles above the table of games.
 
 use egui::RichText;
-use guichet_sqlite::{MeterReset, Meters};
+use guichet_sale::{MeterReset, Meters};
 
 use guichet_core::money::group_thousands;
 

@@ -20,9 +20,9 @@ use egui::RichText;
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_integrity::Verdict;
-use guichet_sale::{BlockStatus, Unit};
-use guichet_sqlite::{
-    BlockRecord, Closing, Event, MeterReset, Meters, PlayerSummary, StoreWarning,
+use guichet_sale::{
+    BlockRecord, BlockStatus, ClosingSummary, Event, MeterReset, Meters, PlayerSummary,
+    StoreWarning, Unit,
 };
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
@@ -75,7 +75,7 @@ pub enum TabContent {
     /// goes to (none found: no USB stick).
     Closings {
         /// The closings.
-        closings: Vec<Closing>,
+        closings: Vec<ClosingSummary>,
         /// The export folder, if there is one.
         export_folder: Option<String>,
     },
