@@ -47,41 +47,60 @@ impl Default for KioskSettings {
 }
 
 impl KioskSettings {
-    /// The settings kept in `store`; a value never set, or one this build
-    /// does not know, keeps its default.
+    /// The settings kept in `store`, each never set at its default, and the
+    /// names of those whose stored value this build does not know (another
+    /// version's, or out of the operator's choices): they keep their default
+    /// too, and the caller says so — never silently.
     ///
     /// # Errors
     /// [`StoreError`] if they cannot be read.
-    pub fn read(store: &Store) -> Result<Self, StoreError> {
+    pub fn read(store: &Store) -> Result<(Self, Vec<&'static str>), StoreError> {
         let mut settings = Self::default();
-        let read = |name: &str| store.kiosk_setting(name);
-        if let Some(language) = read("language")? {
-            settings.language = if language == "en" {
-                Language::English
-            } else {
-                Language::French
-            };
+        let mut unknown = Vec::new();
+        let mut read = |name: &'static str| -> Result<Option<String>, StoreError> {
+            let value = store.kiosk_setting(name)?;
+            if value.is_some() {
+                unknown.push(name);
+            }
+            Ok(value)
+        };
+        // Each setting read is taken off `unknown` once its value is known.
+        let mut known = Vec::new();
+        if let Some(language) = read("language")?.and_then(|value| language_of(&value)) {
+            settings.language = language;
+            known.push("language");
         }
-        if let Some(sound) = read("sound")? {
-            settings.sound = sound == "on";
+        if let Some(on) = read("sound")?.and_then(|value| on_off(&value)) {
+            settings.sound = on;
+            known.push("sound");
         }
-        if let Some(volume) = read("volume")?.and_then(|volume| volume.parse::<u8>().ok()) {
-            settings.volume = volume.min(100);
-        }
-        if let Some(seconds) = read("idle_seconds")?.and_then(|value| value.parse::<u32>().ok()) {
-            settings.idle_seconds = seconds.clamp(IDLE_CHOICES[0], IDLE_CHOICES[3]);
-        }
-        if let Some(attract) = read("attract")? {
-            settings.attract = attract == "on";
-        }
-        if let Some(minutes) = read("reality_minutes")?.and_then(|value| value.parse::<u32>().ok())
+        if let Some(volume) = read("volume")?
+            .and_then(|value| value.parse::<u8>().ok())
+            .filter(|&volume| volume <= 100)
         {
-            settings.reality_minutes = minutes.clamp(
-                REALITY_CHOICES[0],
-                REALITY_CHOICES[REALITY_CHOICES.len() - 1],
-            );
+            settings.volume = volume;
+            known.push("volume");
         }
-        Ok(settings)
+        if let Some(seconds) = read("idle_seconds")?
+            .and_then(|value| value.parse::<u32>().ok())
+            .filter(|seconds| IDLE_CHOICES.contains(seconds))
+        {
+            settings.idle_seconds = seconds;
+            known.push("idle_seconds");
+        }
+        if let Some(on) = read("attract")?.and_then(|value| on_off(&value)) {
+            settings.attract = on;
+            known.push("attract");
+        }
+        if let Some(minutes) = read("reality_minutes")?
+            .and_then(|value| value.parse::<u32>().ok())
+            .filter(|minutes| REALITY_CHOICES.contains(minutes))
+        {
+            settings.reality_minutes = minutes;
+            known.push("reality_minutes");
+        }
+        unknown.retain(|name| !known.contains(name));
+        Ok((settings, unknown))
     }
 
     /// Applies `change` here and in `store`.
@@ -114,5 +133,23 @@ impl KioskSettings {
             Setting::RealityMinutes(minutes) => self.reality_minutes = minutes,
         }
         Ok(())
+    }
+}
+
+/// The language stored as `fr` or `en`; anything else is not known.
+fn language_of(value: &str) -> Option<Language> {
+    match value {
+        "fr" => Some(Language::French),
+        "en" => Some(Language::English),
+        _ => None,
+    }
+}
+
+/// `on` or `off` as stored; anything else is not known.
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
     }
 }

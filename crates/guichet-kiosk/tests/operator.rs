@@ -892,3 +892,21 @@ fn a_database_open_to_other_users_is_told_in_the_operator_menu() {
             .is_none()
     );
 }
+
+/// A setting whose stored value this build does not know (another
+/// version's, or out of the operator's choices) keeps its default, and the
+/// kiosk says which: never a silent default.
+#[test]
+fn a_stored_setting_this_build_does_not_know_is_said_and_keeps_its_default() {
+    let (_folder, _clock, mut store) = store_at_morning();
+    store
+        .set_kiosk_setting("idle_seconds", "7")
+        .expect("written");
+    store.set_kiosk_setting("language", "de").expect("written");
+    store.set_kiosk_setting("volume", "40").expect("written");
+    let harness = kiosk_in(store, Mode::default());
+    let settings = harness.state().settings();
+    assert_eq!(settings.idle_seconds, 120, "the default, not 7 s clamped");
+    assert_eq!(settings.volume, 40, "a known value is taken");
+    harness.get_by_label_contains("(language, idle_seconds)");
+}

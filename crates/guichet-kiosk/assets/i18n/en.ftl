@@ -84,6 +84,7 @@ notice-units-unreadable = The unit in progress cannot be read for now. { $reason
 notice-session-unreadable = The session’s figures cannot be read for now. { $reason }
 notice-protection-unreadable = Your limits and your age answer cannot be read for now: play stays closed. { $reason }
 notice-protection-unknown = Your limits and your age answer could not be read: play stays closed for now. Nothing was charged.
+notice-settings-unknown = Some of the kiosk’s settings hold a value this version does not know ({ $names }): they keep their original value until the operator sets them.
 notice-settings-unreadable = The kiosk’s settings cannot be read: it follows its original settings. { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Balance too low: { $balance } for a stake of { $stake }. No game was bought.

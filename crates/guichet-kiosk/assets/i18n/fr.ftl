@@ -84,6 +84,7 @@ notice-units-unreadable = La partie en cours ne peut pas être lue pour l’inst
 notice-session-unreadable = Le bilan de la session ne peut pas être lu pour l’instant. { $reason }
 notice-protection-unreadable = Vos limites et votre réponse d’âge ne peuvent pas être lues pour l’instant : le jeu reste fermé. { $reason }
 notice-protection-unknown = Vos limites et votre réponse d’âge n’ont pas pu être lues : le jeu reste fermé pour l’instant. Rien n’a été débité.
+notice-settings-unknown = Des réglages de la borne ont une valeur que cette version ne connaît pas ({ $names }) : ils restent à leur valeur d’origine jusqu’à ce que l’opérateur les règle.
 notice-settings-unreadable = Les réglages de la borne ne peuvent pas être lus : elle suit ses réglages d’origine. { $reason }
 notice-dismiss = OK
 notice-insufficient-funds = Solde insuffisant : { $balance } pour une mise de { $stake }. Aucune partie n’a été achetée.

@@ -103,9 +103,15 @@ impl Guichet {
             state.first_page();
         }
         match settings {
-            Some(Ok(settings)) => {
+            Some(Ok((settings, unknown))) => {
                 state.settings = settings;
                 state.session = Session::new(settings.reality_minutes);
+                if !unknown.is_empty() {
+                    let text = state
+                        .texts
+                        .with("notice-settings-unknown", &[("names", unknown.join(", "))]);
+                    state.tell(text, true);
+                }
             }
             Some(Err(error)) => {
                 let reason = notice::words_for(&state.texts, &error, &state.time_zone);
