@@ -46,14 +46,25 @@ start)
         chmod 600 "$dir/server.key"
         tls="-c ssl=on -c ssl_cert_file='$dir/server.crt' -c ssl_key_file='$dir/server.key'"
     fi
-    # A free port: a random one nothing answers on.
-    for _ in $(seq 100); do
-        port=$((20000 + RANDOM % 40000))
-        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+    # A free port: a random one nothing answers on. Tests running at once may
+    # take the same one between the look and the start: the server then
+    # cannot bind it, and another port is tried.
+    started=""
+    for _ in $(seq 5); do
+        for _ in $(seq 100); do
+            port=$((20000 + RANDOM % 40000))
+            (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+        done
+        rm -f "$dir/server.log"
+        if as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
+            --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off $tls" \
+            start >/dev/null; then
+            started=yes
+            break
+        fi
+        grep -q 'Address already in use' "$dir/server.log" || break
     done
-    as_owner "$bindir/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
-        --options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off $tls" \
-        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    [ -n "$started" ] || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgres://postgres:$password@127.0.0.1:$port/postgres"
     ;;
 stop)

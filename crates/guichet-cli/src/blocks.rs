@@ -51,7 +51,7 @@ pub(super) fn run(arguments: &BlocksArgs, out: &mut Output) -> Result<ExitCode, 
         let left: Vec<String> = emission
             .tiers
             .iter()
-            .zip(&status.remaining_lots)
+            .zip(status.remaining_lots.iter().flatten())
             .map(|(tier, left)| {
                 format!(
                     "{}×{}",

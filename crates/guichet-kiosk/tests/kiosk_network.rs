@@ -604,3 +604,41 @@ fn closing_the_window_signs_the_player_out() {
     eframe::App::on_exit(harness.state_mut());
     assert_eq!(open_sessions(&url), 0, "signed out on the server");
 }
+
+/// A commitment as the rules page shows it: its hex digits in groups of eight.
+fn shown(commitment: guichet_core::block::Commitment) -> String {
+    let hex = commitment.to_string();
+    hex.as_bytes()
+        .chunks(8)
+        .map(|group| String::from_utf8_lossy(group).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The rules page of a network kiosk shows the network's block on sale, its
+/// commitment and not one of the kiosk's own file (which opens blocks of its
+/// own, never sold from on a network).
+#[test]
+fn the_rules_page_on_a_network_shows_the_networks_blocks() {
+    let server = Server::start();
+    let seed = Seed::from_bytes([21; 32]);
+    let (_operator, _url, account) = network(&server, "kiosk_rules", &seed, Cents::euros(10));
+    let (_folder, mut harness) = window(move |kiosk| kiosk.with_network(account));
+    harness.run_steps(2);
+    harness
+        .state_mut()
+        .handle(Command::Go(Navigation::Rules(EMISSION.game)));
+    harness.run_steps(2);
+    assert!(matches!(harness.state().page(), Page::Rules(_)));
+    let networks = shown(Block::commitment_of(EMISSION, 0, &seed));
+    let commitment = harness.get_by_label_contains("Engagement du bloc n° 0");
+    let said = format!("{commitment:?}");
+    assert!(
+        said.contains(&networks),
+        "the network's commitment {networks}, shown: {said}"
+    );
+    assert!(
+        harness.query_by_label_contains("Bloc suivant").is_none(),
+        "the network has no next block of this emission open"
+    );
+}

@@ -14,7 +14,7 @@ use egui::Vec2;
 use egui_kittest::kittest::Queryable as _;
 use egui_kittest::{Harness, SnapshotResults};
 use guichet_kiosk::app::{ATTRACT_AFTER, Guichet};
-use guichet_kiosk::command::{Command, Navigation, ScreenCommand};
+use guichet_kiosk::command::{Command, Navigation, PlayerCommand, ScreenCommand};
 use guichet_kiosk::ui::attract::SECONDS_PER_GAME;
 use guichet_kiosk::ui::games::GAMES;
 use guichet_kiosk::ui::i18n::Language;
@@ -132,6 +132,11 @@ fn every_card_of_the_attract_loop_shows_the_warning_at_every_size() {
     let mut snapshots = SnapshotResults::new();
     for size in KIOSK_SIZES {
         let (_folder, mut harness) = lobby_at(size);
+        // It plays only when nobody is served.
+        harness
+            .state_mut()
+            .handle(Command::Player(PlayerCommand::SignOut));
+        harness.run();
         // The loop starts at `started`...
         let started = harness.ctx.input(|input| input.time) + ATTRACT_AFTER + 1.0;
         harness.input_mut().time = Some(started);

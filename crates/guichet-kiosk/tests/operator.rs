@@ -22,7 +22,7 @@ use guichet_core::games::star_fortune::game::STAR_FORTUNE_100;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{ATTRACT_AFTER, Guichet, Mode, Page, RECALL_LENGTH};
-use guichet_kiosk::command::OperatorTab;
+use guichet_kiosk::command::{Command, OperatorTab, PlayerCommand};
 use guichet_kiosk::window::WINDOW_SIZE;
 use guichet_sqlite::{EventKind, LOCKOUT, LedgerKind, Store};
 use jiff::Timestamp;
@@ -54,6 +54,31 @@ fn kiosk_in(store: Store, mode: Mode) -> Harness<'static, Guichet> {
 
 fn store_of<'a>(harness: &'a Harness<'_, Guichet>) -> &'a Store {
     harness.state().store().expect("a store")
+}
+
+/// Signs the player out: the kiosk is free.
+fn sign_out(harness: &mut Harness<'_, Guichet>) {
+    harness
+        .state_mut()
+        .handle(Command::Player(PlayerCommand::SignOut));
+    harness.run();
+    assert_eq!(store_of(harness).card(), None);
+}
+
+/// A tap in the middle of the window, lifted at once.
+fn touch(harness: &mut Harness<'_, Guichet>) {
+    let middle = harness.ctx.content_rect().center();
+    harness.event(egui::Event::PointerMoved(middle));
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: middle,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run();
 }
 
 /// Presses `label`, scrolled into view first (the operator's pages scroll).
@@ -413,6 +438,7 @@ fn the_recall_lists_the_last_10_units_and_replays_each_step_by_step() {
 fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
     let (_folder, _clock, store) = store_at_morning();
     let mut harness = kiosk_in(store, Mode::default());
+    sign_out(&mut harness);
     assert!(!harness.state().attracting());
     wait(&mut harness, ATTRACT_AFTER - 1.0);
     assert!(!harness.state().attracting(), "not before its time");
@@ -470,13 +496,64 @@ fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
     );
 }
 
+/// The case: a player signed in with 0 € left, idle. The loop never
+/// covers them (it held their sign-out off for ever): they are asked whether
+/// they are still there, signed out at the timeout, and only then, on the
+/// kiosk nobody is served at, does the loop start.
 #[test]
-fn no_attract_with_money_to_play_nor_when_the_operator_turns_it_off() {
+fn a_signed_in_player_with_nothing_left_is_signed_out_and_then_the_loop_plays() {
+    let (_folder, _clock, store) = store_at_morning();
+    let mut harness = kiosk_in(store, Mode::default());
+    assert_eq!(store_of(&harness).card(), Some(common::CARD));
+    assert_eq!(
+        store_of(&harness).balance().expect("a balance"),
+        Cents::ZERO
+    );
+    let timeout = f64::from(harness.state().settings().idle_seconds);
+    wait(&mut harness, ATTRACT_AFTER + 1.0);
+    assert!(
+        !harness.state().attracting(),
+        "never over a signed-in player"
+    );
+    wait(&mut harness, timeout - ATTRACT_AFTER - 20.0);
+    assert!(!harness.state().attracting());
+    harness.get_by_label("Êtes-vous toujours là ?");
+    wait(&mut harness, 150.0 - timeout + 19.0);
+    assert_eq!(store_of(&harness).card(), None, "signed out after 150 s");
+    wait(&mut harness, 1.0);
+    assert!(
+        harness.state().attracting(),
+        "the free kiosk shows the loop"
+    );
+}
+
+/// A kiosk nobody is served at shows the loop; a sign-in (by the keypad
+/// under it, or another way) ends it at once.
+#[test]
+fn the_loop_plays_on_a_signed_out_kiosk_and_stops_for_a_player() {
+    let (_folder, _clock, store) = store_at_morning();
+    let mut harness = kiosk_in(store, Mode::default());
+    sign_out(&mut harness);
+    wait(&mut harness, ATTRACT_AFTER + 1.0);
+    assert!(harness.state().attracting(), "signed out: the loop starts");
+    harness
+        .state_mut()
+        .handle(Command::Player(PlayerCommand::SignIn {
+            card: common::CARD.to_owned(),
+            pin: common::PIN.to_owned(),
+        }));
+    harness.step();
+    assert!(!harness.state().attracting(), "a player is served");
+}
+
+#[test]
+fn no_attract_over_a_player_with_money_nor_when_the_operator_turns_it_off() {
     let (_folder, _clock, mut store) = store_at_morning();
     store.deposit(Cents::euros(2)).expect("a deposit");
     let mut harness = kiosk_in(store, Mode::default());
-    wait(&mut harness, ATTRACT_AFTER * 2.0);
-    assert!(!harness.state().attracting(), "money on the account");
+    let timeout = f64::from(harness.state().settings().idle_seconds);
+    wait(&mut harness, timeout - 1.0);
+    assert!(!harness.state().attracting(), "a player with money");
 
     let (_folder, _clock, store) = store_at_morning();
     let mut harness = kiosk_in(store, Mode::default());
@@ -489,6 +566,7 @@ fn no_attract_with_money_to_play_nor_when_the_operator_turns_it_off() {
     harness.run();
     assert!(!harness.state().settings().attract);
     press(&mut harness, "Quitter le menu");
+    sign_out(&mut harness);
     wait(&mut harness, ATTRACT_AFTER * 2.0);
     assert!(!harness.state().attracting(), "turned off");
     assert_eq!(
@@ -523,6 +601,10 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     assert!(harness.state().page().is_lobby(), "back to the lobby");
     assert_eq!(store_of(&harness).card(), None, "signed out");
     assert!(harness.query_by_label("Êtes-vous toujours là ?").is_none());
+    // The kiosk is free and long idle: the loop plays until a touch.
+    assert!(harness.state().attracting());
+    touch(&mut harness);
+    assert!(!harness.state().attracting());
     // The unit stays the player's: offered first at their next sign-in.
     common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
     assert!(matches!(harness.state().page(), Page::Resume(_)));

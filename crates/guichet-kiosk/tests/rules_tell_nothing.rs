@@ -112,7 +112,8 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         .block_status(emission)
         .expect("a status")
         .expect("a block")
-        .remaining_lots[tier];
+        .remaining_lots
+        .expect("the lots left")[tier];
     assert_eq!(left, tier_data.lots, "not gone before the end");
     let mut unit_now = store.unit(unit).expect("the unit");
     while unit_now.state != guichet_sale::UnitState::Settled {
@@ -132,7 +133,8 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         .block_status(emission)
         .expect("a status")
         .expect("a block")
-        .remaining_lots[tier];
+        .remaining_lots
+        .expect("the lots left")[tier];
     assert_eq!(left, tier_data.lots - 1, "{emission}: gone once settled");
     let settled = rules_of(&mut harness, emission);
     assert_ne!(before, settled, "{emission}: the page shows the lot gone");

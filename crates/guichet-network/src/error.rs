@@ -137,6 +137,15 @@ impl NetworkError {
     }
 }
 
+/// A count or a number the server holds (a block's number, its size, the
+/// units sold, a unit's index), which is never below zero: one that is is
+/// the database's fault, said as [`NetworkError::Unexpected`], never read
+/// as 0.
+pub(crate) fn unsigned(value: i32, what: &str) -> Result<u32, NetworkError> {
+    u32::try_from(value)
+        .map_err(|error| NetworkError::Unexpected(format!("{what} {value}: {error}")))
+}
+
 /// The server's own words for `error` when it has some, else the driver's
 /// and their cause ("error performing TLS handshake: invalid peer
 /// certificate: …").

@@ -11,7 +11,7 @@ use postgres::Client;
 use guichet_sale::{SignInRefusal, StoreError};
 
 use crate::endpoint::Endpoint;
-use crate::error::NetworkError;
+use crate::error::{NetworkError, unsigned};
 use crate::sale::PublicBlock;
 
 /// A kiosk's connection, as the kiosk role.
@@ -169,9 +169,14 @@ impl Kiosk {
             }
             (Some("wrong" | "locked"), Some(until)) => SignInRefusal::Locked { until },
             (Some("wrong"), None) => SignInRefusal::WrongPin {
-                tries_left: tries_left
-                    .and_then(|left| u32::try_from(left).ok())
-                    .unwrap_or(0),
+                // `pin_attempts.tries_left` is NOT NULL and never below 0
+                // (`v5.sql`): anything else is the database's fault.
+                tries_left: unsigned(
+                    tries_left.ok_or_else(|| {
+                        NetworkError::Unexpected("a wrong PIN with no tries left counted".into())
+                    })?,
+                    "a sign-in's tries left",
+                )?,
             },
             (Some("unknown"), _) => SignInRefusal::UnknownCard,
             (Some(other), _) => {
@@ -186,7 +191,9 @@ impl Kiosk {
     /// The blocks of `emission`, by number.
     ///
     /// # Errors
-    /// The server's refusal.
+    /// The server's refusal, or a block it holds that no block can be (a
+    /// number below zero, a commitment not of 32 bytes): never shown as
+    /// zeros.
     pub fn public_blocks(&mut self, emission: &Emission) -> Result<Vec<PublicBlock>, NetworkError> {
         self.reconnect_quietly();
         let rows = self.client.query(
@@ -196,24 +203,26 @@ impl Kiosk {
              FROM guichet.public_blocks WHERE emission = $1 ORDER BY number",
             &[&emission.code()],
         )?;
-        Ok(rows
-            .iter()
+        rows.iter()
             .map(|row| {
-                let number: i32 = row.get(0);
-                let size: i32 = row.get(1);
-                let sold: i32 = row.get(2);
+                let number = unsigned(row.get(0), "a block's number")?;
                 let commitment: Vec<u8> = row.get(3);
-                PublicBlock {
-                    number: u32::try_from(number).unwrap_or_default(),
-                    size: u32::try_from(size).unwrap_or_default(),
-                    sold: u32::try_from(sold).unwrap_or_default(),
-                    commitment: commitment.try_into().unwrap_or_default(),
+                Ok(PublicBlock {
+                    number,
+                    size: unsigned(row.get(1), "a block's size")?,
+                    sold: unsigned(row.get(2), "a block's units sold")?,
+                    commitment: commitment.try_into().map_err(|commitment: Vec<u8>| {
+                        NetworkError::Unexpected(format!(
+                            "block {number}'s commitment is {} bytes, not 32",
+                            commitment.len()
+                        ))
+                    })?,
                     seed: row.get(4),
                     opened_at: row.get(5),
                     closed_at: row.get(6),
-                }
+                })
             })
-            .collect())
+            .collect()
     }
 }
 

@@ -72,7 +72,7 @@ impl Operator {
     /// Every unit of `emission` sold, by block and index.
     ///
     /// # Errors
-    /// The server's refusal.
+    /// The server's refusal, or a sale's number below zero.
     pub fn sales(&mut self, emission: &Emission) -> Result<Vec<Sale>, NetworkError> {
         let rows = self.client.query(
             "SELECT b.number, s.unit_index, s.tier FROM guichet.sales s
@@ -80,7 +80,7 @@ impl Operator {
              WHERE b.emission = $1 ORDER BY b.number, s.unit_index",
             &[&emission.code()],
         )?;
-        Ok(rows.iter().map(sale_of).collect())
+        rows.iter().map(sale_of).collect()
     }
 
     /// Creates the schema (in an empty database), at its newest version, and

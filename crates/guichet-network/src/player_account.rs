@@ -18,10 +18,11 @@ use postgres::types::{ToSql, Type};
 use crate::error::NetworkError;
 use crate::kiosk::{Kiosk, Session};
 use crate::refusal::refusal;
+use crate::sale::PublicBlock;
 use crate::unit_row::{UNIT_ROW, journal_of, unit_of};
 use guichet_sale::{
-    Limit, PendingRaise, PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit,
-    UnitState,
+    BlockFacts, BlockStatus, Limit, PendingRaise, PointOfSale, Protection, PublishedBlock,
+    Settlement, StoreError, Unit, UnitState,
 };
 
 /// A kiosk's seat for a player: nobody until a player signs in, then that
@@ -413,6 +414,35 @@ impl PointOfSale for PlayerAccount {
             closed_at: block.closed_at,
             seed,
         })
+    }
+
+    /// The network's blocks of `emission` still open: the lowest sells, the
+    /// next is committed. The network does not publish the lots won.
+    fn block_status(
+        &mut self,
+        emission: &'static Emission,
+    ) -> Result<Option<BlockStatus>, StoreError> {
+        let mut open = self
+            .kiosk
+            .public_blocks(emission)?
+            .into_iter()
+            .filter(|block| block.closed_at.is_none());
+        let facts = |block: &PublicBlock| BlockFacts {
+            number: block.number,
+            commitment: Commitment(block.commitment),
+            committed_at: block.opened_at.clone(),
+        };
+        let Some(selling) = open.next() else {
+            return Ok(None);
+        };
+        Ok(Some(BlockStatus {
+            selling: facts(&selling),
+            sold: selling.sold,
+            settled: None,
+            size: selling.size,
+            remaining_lots: None,
+            next: open.next().as_ref().map(facts),
+        }))
     }
 
     fn ledger_mark(&mut self) -> Result<i64, StoreError> {

@@ -1,5 +1,7 @@
 //! A unit sold to a kiosk, and a block as anybody may see it.
 
+use crate::error::{NetworkError, unsigned};
+
 /// A unit sold to a kiosk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sale {
@@ -12,15 +14,25 @@ pub struct Sale {
 }
 
 /// The sale in `row`: block number, unit index, tier.
-pub(crate) fn sale_of(row: &postgres::Row) -> Sale {
+///
+/// # Errors
+/// A number below zero ([`NetworkError::Unexpected`]): a losing unit's tier
+/// is NULL, never a negative one.
+pub(crate) fn sale_of(row: &postgres::Row) -> Result<Sale, NetworkError> {
     let block: i32 = row.get(0);
     let index: i32 = row.get(1);
     let tier: Option<i16> = row.get(2);
-    Sale {
-        block: u32::try_from(block).unwrap_or_default(),
-        index: u32::try_from(index).unwrap_or_default(),
-        tier: tier.and_then(|tier| usize::try_from(tier).ok()),
-    }
+    Ok(Sale {
+        block: unsigned(block, "a block's number")?,
+        index: unsigned(index, "a unit's index")?,
+        tier: tier
+            .map(|tier| {
+                usize::try_from(tier).map_err(|error| {
+                    NetworkError::Unexpected(format!("a unit's tier {tier}: {error}"))
+                })
+            })
+            .transpose()?,
+    })
 }
 
 /// A block as anybody may see it.

@@ -44,6 +44,13 @@ impl OpenedBlock {
     }
 }
 
+/// A sale's stored tier, `None` when it loses (NULL); a negative one is no
+/// tier at all, never read as a loss: `Err` with it.
+fn stored_tier(tier: Option<i16>) -> Result<Option<usize>, i16> {
+    tier.map(|tier| usize::try_from(tier).ok().ok_or(tier))
+        .transpose()
+}
+
 /// By block id: the units sold in each pack (by its place), and the tally of
 /// their tiers.
 type SoldByBlock = (HashMap<i64, Vec<u32>>, HashMap<i64, TierTally>);
@@ -97,18 +104,7 @@ impl Operator {
         violations: &mut Vec<String>,
     ) -> Result<SoldByBlock, NetworkError> {
         let journals = self.journals()?;
-        let mut entries: HashMap<(i64, i32), Entries> = HashMap::new();
-        for row in self.client.query(
-            "SELECT block_id, unit_index, kind, amount_cents, player_id FROM guichet.ledger
-             WHERE kind IN ('stake', 'prize') ORDER BY id",
-            &[],
-        )? {
-            entries.entry((row.get(0), row.get(1))).or_default().push((
-                row.get(2),
-                row.get(3),
-                row.get(4),
-            ));
-        }
+        let mut entries = self.unit_entries()?;
         let sales = self.client.query(
             "SELECT block_id, unit_index, tier, id, player_id, generator, settled_at IS NOT NULL,
                     bought_in IS NOT NULL
@@ -148,7 +144,13 @@ impl Operator {
                 ));
             }
             sold[place] = index_u32 + 1 - pack.first;
-            let tier = tier.and_then(|tier| usize::try_from(tier).ok());
+            let tier = match stored_tier(tier) {
+                Ok(tier) => tier,
+                Err(tier) => {
+                    violations.push(format!("{name}: sold with tier {tier}, which is no tier"));
+                    continue;
+                }
+            };
             if tier != block.tier_of_unit(index_u32) {
                 violations.push(format!(
                     "{name}: sold with tier {tier:?}, its seed gives {:?}",
@@ -200,7 +202,7 @@ impl Operator {
         &mut self,
         violations: &mut Vec<String>,
     ) -> Result<HashMap<i64, OpenedBlock>, NetworkError> {
-        let mut packs = self.packs()?;
+        let mut packs = self.packs(violations)?;
         let mut blocks = HashMap::new();
         for row in self.client.query(
             "SELECT b.id, b.emission, b.number, b.size, b.commitment, b.sold_in_full_packs,
@@ -219,11 +221,11 @@ impl Operator {
                 violations.push(format!("{name}: its seed is not 32 bytes"));
                 continue;
             };
-            let block = Block::open(
-                emission,
-                u32::try_from(number).unwrap_or_default(),
-                &Seed::from_bytes(seed),
-            );
+            let Ok(number) = u32::try_from(number) else {
+                violations.push(format!("{name}: its number is below zero"));
+                continue;
+            };
+            let block = Block::open(emission, number, &Seed::from_bytes(seed));
             let (size, commitment, sold, closed): (i32, Vec<u8>, i32, bool) =
                 (row.get(3), row.get(4), row.get(5), row.get(6));
             let stream_key: Option<Vec<u8>> = row.get(7);
@@ -239,6 +241,8 @@ impl Operator {
                     block.size()
                 ));
             }
+            // A block with no packs has none to check; `check_packs` says
+            // whether it should have.
             let packs = packs.remove(&id).unwrap_or_default();
             check_packs(&name, &packs, (block.size(), sold, closed), violations);
             blocks.insert(id, OpenedBlock { block, packs });
@@ -246,23 +250,59 @@ impl Operator {
         Ok(blocks)
     }
 
-    /// Every block's packs, by block id, in order.
-    fn packs(&mut self) -> Result<HashMap<i64, Vec<Pack>>, NetworkError> {
+    /// Every block's packs, by block id, in order; a pack with a count below
+    /// zero is a violation, and left out.
+    fn packs(
+        &mut self,
+        violations: &mut Vec<String>,
+    ) -> Result<HashMap<i64, Vec<Pack>>, NetworkError> {
         let mut packs: HashMap<i64, Vec<Pack>> = HashMap::new();
         for row in self.client.query(
-            "SELECT block_id, number, first_unit, size, sold FROM guichet.packs
-             ORDER BY block_id, first_unit",
+            "SELECT p.block_id, p.number, p.first_unit, p.size, p.sold, b.number, b.emission
+             FROM guichet.packs p JOIN guichet.blocks b ON b.id = p.block_id
+             ORDER BY p.block_id, p.first_unit",
             &[],
         )? {
-            let count = |column| u32::try_from(row.get::<_, i32>(column)).unwrap_or_default();
+            let number: i32 = row.get(1);
+            let (first, size, sold): (i32, i32, i32) = (row.get(2), row.get(3), row.get(4));
+            let (Ok(first), Ok(size), Ok(sold)) = (
+                u32::try_from(first),
+                u32::try_from(size),
+                u32::try_from(sold),
+            ) else {
+                let (block, code): (i32, String) = (row.get(5), row.get(6));
+                violations.push(format!(
+                    "block {block} of {code}, pack {number}: {sold} units sold, its first unit \
+                     {first}, {size} units: a count below zero"
+                ));
+                continue;
+            };
             packs.entry(row.get(0)).or_default().push(Pack {
-                number: row.get(1),
-                first: count(2),
-                size: count(3),
-                sold: count(4),
+                number,
+                first,
+                size,
+                sold,
             });
         }
         Ok(packs)
+    }
+
+    /// Every unit's stake and prize entries in the ledger, by block id and
+    /// unit index.
+    fn unit_entries(&mut self) -> Result<HashMap<(i64, i32), Entries>, NetworkError> {
+        let mut entries: HashMap<(i64, i32), Entries> = HashMap::new();
+        for row in self.client.query(
+            "SELECT block_id, unit_index, kind, amount_cents, player_id FROM guichet.ledger
+             WHERE kind IN ('stake', 'prize') ORDER BY id",
+            &[],
+        )? {
+            entries.entry((row.get(0), row.get(1))).or_default().push((
+                row.get(2),
+                row.get(3),
+                row.get(4),
+            ));
+        }
+        Ok(entries)
     }
 
     /// Every played unit's journal, by sale.

@@ -585,10 +585,21 @@ fn a_player_buying_from_kiosks_at_once_never_goes_below_zero() {
 /// each thing a superuser then tampers with.
 /// Each tampering made on a copy of the database `verify…` played, and the
 /// violation verify must name for it.
-const TAMPERINGS: [(&str, &str); 14] = [
+const TAMPERINGS: [(&str, &str); 16] = [
     (
         "UPDATE guichet.sales SET tier = 0 WHERE unit_index = 0",
         "unit 0 of block 0 of Star Fortune 0,50\u{a0}€: sold with tier Some(0)",
+    ),
+    // A losing unit's tier is NULL: a negative one is a forgery, not a loss.
+    (
+        "UPDATE guichet.sales SET tier = -1
+         WHERE unit_index = (SELECT min(unit_index) FROM guichet.sales WHERE tier IS NULL)",
+        "sold with tier -1",
+    ),
+    (
+        "ALTER TABLE guichet.packs DROP CONSTRAINT packs_check;
+         UPDATE guichet.packs SET sold = -1 WHERE block_number = 1 AND number = 0",
+        "block 1 of star-fortune@50, pack 0: -1 units sold",
     ),
     (
         "UPDATE guichet.ledger SET amount_cents = amount_cents + 100,

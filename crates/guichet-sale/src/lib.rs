@@ -19,7 +19,7 @@ pub use protection::{
     DEFAULT_REALITY_CHECK_MINUTES, LIMIT_WINDOW, Limit, LimitChange, LimitKind, MAX_EXCLUSION_DAYS,
     MAX_LIMIT, PendingRaise, Protection, RAISE_DELAY, RealityChoice,
 };
-pub use published::PublishedBlock;
+pub use published::{BlockFacts, BlockStatus, PublishedBlock};
 pub use sign_in::{PLAYER_PIN_MAX, PLAYER_PIN_MIN, SignInRefusal, is_player_pin};
 pub use trial::{TRIAL_CEILING, TRIAL_CREDIT, Trial};
 pub use unit::{Settlement, Unit, UnitState};

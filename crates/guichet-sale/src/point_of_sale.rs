@@ -8,7 +8,7 @@ use guichet_core::step::RevealStep;
 
 use crate::error::StoreError;
 use crate::protection::Protection;
-use crate::published::PublishedBlock;
+use crate::published::{BlockStatus, PublishedBlock};
 use crate::unit::{Settlement, Unit, UnitState};
 
 /// Where a player buys, reveals and settles units: one unit at a time is
@@ -82,6 +82,17 @@ pub trait PointOfSale {
         emission: &'static Emission,
         number: u32,
     ) -> Result<PublishedBlock, StoreError>;
+
+    /// Where `emission`'s sales stand here: the block selling (its
+    /// commitment, units sold, and what the engine publishes of the lots
+    /// won) and the next one committed; `None` while none sells.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be read.
+    fn block_status(
+        &mut self,
+        emission: &'static Emission,
+    ) -> Result<Option<BlockStatus>, StoreError>;
 
     /// The number of the player's last ledger entry: where a session of play
     /// starts counting (see [`PointOfSale::net_since`]).

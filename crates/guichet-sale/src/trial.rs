@@ -16,7 +16,7 @@ use jiff::Timestamp;
 use crate::error::StoreError;
 use crate::point_of_sale::PointOfSale;
 use crate::protection::{Limit, Protection};
-use crate::published::PublishedBlock;
+use crate::published::{BlockFacts, BlockStatus, PublishedBlock};
 use crate::time::stamp;
 use crate::unit::{Settlement, Unit, UnitState};
 
@@ -267,6 +267,29 @@ impl PointOfSale for Trial {
                 path: "the trial".into(),
                 detail: format!("its block {number} of {emission} is sold out"),
             })
+    }
+
+    /// The demonstration block selling, its lots won not published.
+    fn block_status(
+        &mut self,
+        emission: &'static Emission,
+    ) -> Result<Option<BlockStatus>, StoreError> {
+        Ok(self
+            .selling
+            .iter()
+            .find(|selling| selling.block.emission() == emission)
+            .map(|selling| BlockStatus {
+                selling: BlockFacts {
+                    number: selling.block.number(),
+                    commitment: selling.block.commitment(),
+                    committed_at: selling.opened_at.clone(),
+                },
+                sold: selling.next,
+                settled: None,
+                size: selling.block.size(),
+                remaining_lots: None,
+                next: None,
+            }))
     }
 
     fn unfinished_units(&mut self) -> Result<Vec<Unit>, StoreError> {

@@ -179,7 +179,7 @@ impl Store {
     ) -> Result<LedgerEntry, StoreError> {
         let id = self.write(|writing| {
             let player = writing.player()?;
-            allowed(writing, balance_in(writing.sql, player).on(writing.path)?)?;
+            allowed(writing, proven_balance_in(writing, player)?)?;
             let id = insert_entry(writing, player, kind, amount, None)?;
             note(writing, id)?;
             Ok(id)
@@ -256,6 +256,33 @@ pub(crate) fn balance_in(
         .map(Cents)
 }
 
+/// Player `player`'s balance inside a write that will move money on it:
+/// their last ledger entry proves itself against its chain link
+/// (`chain_check::vouched`: its content, its MAC, no entry after it taken
+/// out) before its balance is used.
+///
+/// # Errors
+/// [`StoreError::Forged`] naming the entry that does not; nothing is then
+/// written.
+pub(crate) fn proven_balance_in(writing: &Writing<'_>, player: i64) -> Result<Cents, StoreError> {
+    let (transaction, path) = (writing.sql, writing.path);
+    let last: Option<(i64, i64)> = transaction
+        .prepare_cached(
+            "SELECT id, balance_after_cents FROM ledger INDEXED BY ledger_by_player
+             WHERE player_id = ?1 ORDER BY id DESC LIMIT 1",
+        )
+        .and_then(|mut last| {
+            last.query_row([player], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()
+        })
+        .on(path)?;
+    let Some((entry, balance)) = last else {
+        return Ok(Cents(0));
+    };
+    writing.prove("ledger", entry)?;
+    Ok(Cents(balance))
+}
+
 /// A player's balance as a SQL expression, the player `?1`: the balance
 /// after their last ledger entry.
 const BALANCE: &str = "COALESCE((SELECT balance_after_cents FROM ledger INDEXED BY ledger_by_player
@@ -273,7 +300,7 @@ pub(crate) fn insert_entry(
     unit: Option<i64>,
 ) -> Result<i64, StoreError> {
     let (transaction, path) = (writing.sql, writing.path);
-    let balance = balance_in(transaction, player).on(path)?;
+    let balance = proven_balance_in(writing, player)?;
     let after = balance
         .checked_add(amount)
         .filter(|after| (0..=MAX_STORED_BALANCE).contains(&after.get()))

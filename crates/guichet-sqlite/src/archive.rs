@@ -6,6 +6,8 @@
 //! on a link of the archive (docs/FORMATS.md).
 
 use jiff::civil::Date;
+use rusqlite::OptionalExtension as _;
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::closing::{ClosingKey, Period, signed_by};
@@ -95,32 +97,29 @@ impl Store {
                     .query_row("SELECT mac FROM chain WHERE seq = ?1", [first - 1], |row| {
                         row.get(0)
                     })
-                    .ok(),
+                    .optional()
+                    .on(&self.file.path)?,
                 None => None,
             };
-        let closings: Vec<Value> = self
-            .closings()?
-            .into_iter()
-            .filter(|closing| {
-                // A closing of the days archived: a day, month or year
-                // within them, or an operator's made in them.
-                let body: Value = serde_json::from_str(&closing.body).unwrap_or(Value::Null);
-                let text = |pointer: &str| {
-                    body.pointer(pointer)
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned()
-                };
-                if closing.period == Period::Demand {
-                    start <= closing.made_at && closing.made_at < end
-                } else {
-                    start <= text("/period/from") && text("/period/to") <= end
-                }
-            })
-            .map(|closing| {
-                serde_json::from_str::<Value>(&closing.exported()).unwrap_or(Value::Null)
-            })
-            .collect();
+        let mut closings: Vec<Value> = Vec::new();
+        for closing in self.closings()? {
+            // A closing of the days archived: a day, month or year within
+            // them, or an operator's made in them. A body that is not its
+            // JSON, or names no period, stops the archive: never left out.
+            let body: ClosingSpan = serde_json::from_str(&closing.body).map_err(|error| {
+                self.inconsistent(format!("closing {}'s body: {error}", closing.counter))
+            })?;
+            let within = if closing.period == Period::Demand {
+                start <= closing.made_at && closing.made_at < end
+            } else {
+                start <= body.period.from && body.period.to <= end
+            };
+            if within {
+                closings.push(serde_json::from_str(&closing.exported()).map_err(|error| {
+                    self.inconsistent(format!("closing {} exported: {error}", closing.counter))
+                })?);
+            }
+        }
         let archive = json!({
             "format": FORMAT,
             "database_id": database_id,
@@ -170,6 +169,8 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
     }
     let public_key = text_of("/public_key")?;
     let database_id = text_of("/database_id")?;
+    // A signature that is missing or not hex matches no content: said as
+    // the forgery it is, below.
     let signature = file
         .get("signature")
         .and_then(Value::as_str)
@@ -182,77 +183,148 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
                 .to_owned(),
         ));
     }
-    let (from, to) = (text_of("/from")?, text_of("/to")?);
-    let faults = faults_of(archive, &public_key, &database_id, (&from, &to));
-    let count = |name: &str| archive[name].as_array().map_or(0, Vec::len);
-    let (links, closings) = (count("links"), count("closings"));
+    let read = ArchiveRead::deserialize(archive)
+        .map_err(|error| one(format!("it is not an archive: {error}")))?;
+    let faults = faults_of(&read, &public_key, &database_id);
     if faults.is_empty() {
         Ok(ArchiveSummary {
             database_id,
-            from,
-            to,
-            links,
-            closings,
+            links: read.links.len(),
+            closings: read.closings.len(),
+            from: read.from,
+            to: read.to,
         })
     } else {
         Err(faults)
     }
 }
 
+/// An archive's content as it is read back, every field of its format
+/// required (docs/FORMATS.md): one missing, or of another type, is not an
+/// archive — never a default. (`deserialize_with = "Option::deserialize"`
+/// makes a field that may be `null` required all the same.)
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArchiveRead {
+    #[serde(rename = "format")]
+    _format: String,
+    #[serde(rename = "database_id")]
+    _database_id: String,
+    from: String,
+    to: String,
+    #[serde(rename = "made_at")]
+    _made_at: String,
+    #[serde(rename = "public_key")]
+    _public_key: String,
+    #[serde(rename = "previous_mac", deserialize_with = "Option::deserialize")]
+    _previous_mac: Option<String>,
+    links: Vec<LinkRead>,
+    closings: Vec<ClosingRead>,
+}
+
+/// A link of the chain as an archive holds it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkRead {
+    seq: i64,
+    at: String,
+    #[serde(rename = "record")]
+    _record: String,
+    #[serde(rename = "row_key")]
+    _row_key: String,
+    #[serde(rename = "content", deserialize_with = "Option::deserialize")]
+    _content: Option<String>,
+    mac: String,
+}
+
+/// A closing as an archive holds it: its body as signed, and what the
+/// check reads of it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClosingRead {
+    closing: Value,
+    signature: String,
+}
+
+/// What the check reads of a closing's body (the rest is signed, not read).
+#[derive(Deserialize)]
+struct ClosingHead {
+    counter: i64,
+    database_id: String,
+    chain: ChainHead,
+}
+
+/// The link a closing closed on.
+#[derive(Deserialize)]
+struct ChainHead {
+    seq: i64,
+    mac: String,
+}
+
+/// What the archive's writer reads of a closing's body: its period's span.
+#[derive(Deserialize)]
+struct ClosingSpan {
+    period: Span,
+}
+
+/// A closing's period: its first and last instants.
+#[derive(Deserialize)]
+struct Span {
+    from: String,
+    to: String,
+}
+
 /// The faults of an archive whose signature holds: its links in order,
-/// unbroken and within its days `from`–`to`, and its closings signed by
-/// `public_key`, of database `database_id`, each on the link it names.
-fn faults_of(
-    archive: &Value,
-    public_key: &str,
-    database_id: &str,
-    (from, to): (&str, &str),
-) -> Vec<String> {
+/// unbroken and within its days, and its closings signed by `public_key`,
+/// of database `database_id`, each on the link it names.
+fn faults_of(archive: &ArchiveRead, public_key: &str, database_id: &str) -> Vec<String> {
     let mut faults = Vec::new();
-    let links = archive["links"].as_array().cloned().unwrap_or_default();
-    let mut previous: Option<(i64, String, String)> = None;
-    for link in &links {
-        let seq = link["seq"].as_i64().unwrap_or_default();
-        let at = link["at"].as_str().unwrap_or_default().to_owned();
-        let mac = link["mac"].as_str().unwrap_or_default().to_owned();
-        if let Some((before, before_at, _)) = &previous {
-            if seq != before + 1 {
+    let (from, to) = (archive.from.as_str(), archive.to.as_str());
+    let mut previous: Option<&LinkRead> = None;
+    for link in &archive.links {
+        let (seq, at) = (link.seq, &link.at);
+        if let Some(before) = previous {
+            if seq != before.seq + 1 {
                 faults.push(format!(
-                    "link {seq}: follows link {before}: links are missing"
+                    "link {seq}: follows link {}: links are missing",
+                    before.seq
                 ));
             }
-            if at < *before_at {
+            if *at < before.at {
                 faults.push(format!(
-                    "link {seq}: dated {at}, before the link before it ({before_at})"
+                    "link {seq}: dated {at}, before the link before it ({})",
+                    before.at
                 ));
             }
         }
         if at.get(..10).is_none_or(|day| day < from || day > to) {
             faults.push(format!("link {seq}: dated {at}, outside {from} to {to}"));
         }
-        previous = Some((seq, at, mac));
+        previous = Some(link);
     }
-    let closings = archive["closings"].as_array().cloned().unwrap_or_default();
-    for exported in &closings {
-        let body = &exported["closing"];
-        let counter = body["counter"].as_i64().unwrap_or_default();
-        let signature = exported["signature"]
-            .as_str()
-            .and_then(|signature| hex::decode(signature).ok())
-            .unwrap_or_default();
-        let body_text = serde_json::to_string(body).unwrap_or_default();
+    for (place, exported) in archive.closings.iter().enumerate() {
+        let head = match ClosingHead::deserialize(&exported.closing) {
+            Ok(head) => head,
+            Err(error) => {
+                faults.push(format!("closing {} of the archive: {error}", place + 1));
+                continue;
+            }
+        };
+        let counter = head.counter;
+        // A signature that is not hex matches nothing: the fault below.
+        let signature = hex::decode(&exported.signature).unwrap_or_default();
+        let body_text = exported.closing.to_string();
         if !signed_by(public_key, &body_text, &signature) {
             faults.push(format!(
                 "closing {counter}: its signature is not the archive's key's"
             ));
         }
-        if body["database_id"].as_str() != Some(database_id) {
+        if head.database_id != database_id {
             faults.push(format!("closing {counter}: another database's"));
         }
-        let head = (body["chain"]["seq"].as_i64(), body["chain"]["mac"].as_str());
-        if let (Some(seq), Some(mac)) = head
-            && let Some(link) = links.iter().find(|link| link["seq"].as_i64() == Some(seq))
-            && link["mac"].as_str() != Some(mac)
+        let ChainHead { seq, mac } = &head.chain;
+        if let Some(link) = archive.links.iter().find(|link| link.seq == *seq)
+            && link.mac != *mac
         {
             faults.push(format!(
                 "closing {counter}: the link {seq} it closed on is not the archive's"
@@ -269,16 +341,54 @@ mod tests {
     /// An archive of 2026-11-30 holding links `links` (seq, at) and no closing.
     fn archive_of(links: &[(i64, &str)]) -> Value {
         json!({
+            "format": FORMAT,
+            "database_id": "id",
+            "from": "2026-11-30",
+            "to": "2026-11-30",
+            "made_at": "2026-12-01T08:00:00Z",
+            "public_key": "",
+            "previous_mac": null,
             "links": links
                 .iter()
-                .map(|(seq, at)| json!({ "seq": seq, "at": at, "mac": "00" }))
+                .map(|(seq, at)| json!({
+                    "seq": seq, "at": at, "record": "ledger", "row_key": "1",
+                    "content": null, "mac": "00",
+                }))
                 .collect::<Vec<_>>(),
             "closings": [],
         })
     }
 
+    fn read(archive: &Value) -> ArchiveRead {
+        ArchiveRead::deserialize(archive).expect("an archive's shape")
+    }
+
     fn faults(links: &[(i64, &str)]) -> Vec<String> {
-        faults_of(&archive_of(links), "", "id", ("2026-11-30", "2026-11-30"))
+        faults_of(&read(&archive_of(links)), "", "id")
+    }
+
+    #[test]
+    fn a_field_missing_or_of_another_type_is_not_an_archive() {
+        let mut archive = archive_of(&[(4, "2026-11-30T08:00:00Z")]);
+        archive["links"][0]
+            .as_object_mut()
+            .expect("a link")
+            .remove("seq");
+        let error = ArchiveRead::deserialize(&archive).err().expect("refused");
+        assert!(error.to_string().contains("missing field `seq`"), "{error}");
+        let mut archive = archive_of(&[]);
+        archive
+            .as_object_mut()
+            .expect("an archive")
+            .remove("previous_mac");
+        let error = ArchiveRead::deserialize(&archive).err().expect("refused");
+        assert!(
+            error.to_string().contains("missing field `previous_mac`"),
+            "{error}"
+        );
+        let mut archive = archive_of(&[]);
+        archive["closings"] = json!("none");
+        assert!(ArchiveRead::deserialize(&archive).is_err());
     }
 
     #[test]
@@ -322,12 +432,17 @@ mod tests {
             "signature": "00",
         }]);
         assert_eq!(
-            faults_of(&archive, "", "id", ("2026-11-30", "2026-11-30")),
+            faults_of(&read(&archive), "", "id"),
             [
                 "closing 1: its signature is not the archive's key's",
                 "closing 1: another database's",
                 "closing 1: the link 4 it closed on is not the archive's"
             ]
+        );
+        archive["closings"] = json!([{ "closing": { "counter": 1 }, "signature": "00" }]);
+        assert_eq!(
+            faults_of(&read(&archive), "", "id"),
+            ["closing 1 of the archive: missing field `database_id`"]
         );
     }
 }

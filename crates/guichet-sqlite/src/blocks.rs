@@ -18,7 +18,7 @@ use crate::schema::NOW;
 use crate::seal::SealKey;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store, Writing};
-use guichet_sale::StoreError;
+use guichet_sale::{BlockFacts, BlockStatus, StoreError};
 
 /// The block an emission currently sells from, opened with its unsealed seed.
 pub(crate) struct SellingBlock {
@@ -26,36 +26,6 @@ pub(crate) struct SellingBlock {
     pub block: Block,
     pub next_index: u32,
     seed: Seed,
-}
-
-/// A block's public identity: number, commitment, and when it was published.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlockFacts {
-    /// The block's number within its emission.
-    pub number: u32,
-    /// The commitment to its seed.
-    pub commitment: Commitment,
-    /// When the commitment was published, as `2026-11-29T20:01:02Z`.
-    pub committed_at: String,
-}
-
-/// Where an emission's sales stand: public facts only, never a seed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlockStatus {
-    /// The block selling.
-    pub selling: BlockFacts,
-    /// Units sold from it.
-    pub sold: u32,
-    /// Units of it settled (fully revealed and paid).
-    pub settled: u32,
-    /// Units in it.
-    pub size: u32,
-    /// For each tier of the emission's table, in order, the lots not yet won:
-    /// a lot is gone once its unit is settled, never at its purchase, so that
-    /// nothing shown changes between a purchase and its reveal.
-    pub remaining_lots: Vec<u32>,
-    /// The next block, committed before the selling one runs out.
-    pub next: Option<BlockFacts>,
 }
 
 /// Where a block is in its life.
@@ -369,11 +339,13 @@ type BlockRow = (
 impl Store {
     /// Where `emission` stands: the block selling (number, commitment, units sold
     /// and settled, lots of each tier not yet won) and the next one committed.
-    /// `None` while the blocks cannot be opened (see [`Store::seal_problem`]).
+    /// `None` while the blocks cannot be opened (see [`Store::seal_problem`]):
+    /// [`PointOfSale::block_status`](guichet_sale::PointOfSale::block_status)'s
+    /// read, which needs no `&mut`.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
-    pub fn block_status(
+    pub(crate) fn status_of(
         &self,
         emission: &'static Emission,
     ) -> Result<Option<BlockStatus>, StoreError> {
@@ -444,9 +416,9 @@ impl Store {
         Ok(Some(BlockStatus {
             selling: facts(number, commitment, committed_at)?,
             sold,
-            settled: won.iter().map(|&(_, count)| count).sum(),
+            settled: Some(won.iter().map(|&(_, count)| count).sum()),
             size,
-            remaining_lots,
+            remaining_lots: Some(remaining_lots),
             next,
         }))
     }

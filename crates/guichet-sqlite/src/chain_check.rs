@@ -55,18 +55,17 @@ fn removed(connection: &Connection) -> rusqlite::Result<Option<String>> {
 /// The first of the rows a running store acts on at once (`GUARDED`) that
 /// its last link does not vouch for — no link, another content, a MAC that
 /// does not verify under `key` — named; `None` when each is vouched for.
-/// Links made before the seal key was replaced are held to their content
-/// only. The cost is a few indexed reads, whatever the file's size (every
+/// Links made before the seal key was replaced (a `rekey` link whose own
+/// MAC verifies) are held to their content only. The cost is a few indexed reads, whatever the file's size (every
 /// protection record: a player sets a handful).
 pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Option<String>> {
     if let Some(gone) = removed(connection)? {
         return Ok(Some(gone));
     }
-    let rekeyed_at: i64 = connection.query_row(
-        "SELECT COALESCE(MAX(seq), 0) FROM chain WHERE record = 'rekey'",
-        [],
-        |row| row.get(0),
-    )?;
+    let rekeyed_at = match rekeyed_at(connection, key)? {
+        Ok(seq) => seq,
+        Err(finding) => return Ok(Some(finding)),
+    };
     let version = version_of(connection)?;
     for (table, every) in GUARDED {
         let Some(chained) = CHAINED.iter().find(|chained| chained.table == *table) else {
@@ -83,16 +82,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
             .collect::<rusqlite::Result<_>>()?;
         for (row_key, content) in rows {
             let name = format!("{table} {row_key}");
-            let link: Option<Stored> = connection
-                // The table named in the text, for the partial index to serve
-                // (`INDEXED BY`: SQLite refuses the query if it cannot).
-                .prepare_cached(&format!(
-                    "SELECT seq, at, record, row_key, content, mac FROM chain INDEXED BY chain_of_guarded_rows
-                     WHERE {} AND record = '{table}' AND row_key = ?1 ORDER BY seq DESC LIMIT 1",
-                    guarded_rows()
-                ))?
-                .query_row([&row_key], Stored::read)
-                .optional()?;
+            let link = last_link(connection, table, &row_key)?;
             let Some(link) = link else {
                 return Ok(Some(format!("{name} is in no link of the chain")));
             };
@@ -105,20 +95,7 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
             if link.seq < rekeyed_at {
                 continue;
             }
-            let previous: Vec<u8> = connection
-                .prepare_cached("SELECT mac FROM chain WHERE seq = ?1")?
-                .query_row([link.seq - 1], |row| row.get(0))
-                .optional()?
-                .unwrap_or_else(|| vec![0; 32]);
-            let expected = key.mac(&Link {
-                seq: link.seq,
-                previous: &previous,
-                at: &link.at,
-                record: &link.record,
-                key: &link.row_key,
-                content: link.content.as_deref(),
-            });
-            if expected[..] != link.mac[..] {
+            if !made_with(connection, key, &link)? {
                 return Ok(Some(format!(
                     "{name}: its chain link {} was made without the key",
                     link.seq
@@ -127,6 +104,132 @@ pub(crate) fn guard(connection: &Connection, key: &ChainKey) -> rusqlite::Result
         }
     }
     Ok(None)
+}
+
+/// The place of the last `rekey` link (0 for none): the links before it
+/// were made with an earlier key. It must itself be the key's — a link
+/// `rekey` made without it would otherwise excuse every link before it —
+/// else the finding. A walk back from the head: read only at an open, or
+/// once a link has failed its MAC.
+fn rekeyed_at(connection: &Connection, key: &ChainKey) -> rusqlite::Result<Result<i64, String>> {
+    let rekey: Option<Stored> = connection
+        .prepare_cached(
+            "SELECT seq, at, record, row_key, content, mac FROM chain WHERE record = 'rekey' ORDER BY seq DESC LIMIT 1",
+        )?
+        .query_row([], Stored::read)
+        .optional()?;
+    Ok(match rekey {
+        None => Ok(0),
+        Some(rekey) if made_with(connection, key, &rekey)? => Ok(rekey.seq),
+        Some(rekey) => Err(format!(
+            "chain link {} (rekey): made without the key",
+            rekey.seq
+        )),
+    })
+}
+
+/// Whether row `id` of `table` (one of the guarded tables, keyed by id)
+/// proves itself when the store is about to act on it: its content the one
+/// its last link holds, that link made with `key`, and no row of the table
+/// after it taken out (the rows after it all there, and no link of the row
+/// after the last). `None` when it does; else the finding, one line. A few
+/// indexed reads, whatever the file's size. A link made before a rekey is
+/// held to its content only, as the guard holds it.
+pub(crate) fn vouched(
+    connection: &Connection,
+    key: &ChainKey,
+    table: &str,
+    id: i64,
+) -> rusqlite::Result<Option<String>> {
+    let Some(chained) = CHAINED.iter().find(|chained| chained.table == table) else {
+        return Ok(Some(format!("{table} is not chained")));
+    };
+    let version = version_of(connection)?;
+    let content: Option<String> = connection
+        .prepare_cached(&chained.row_by_id_sql(version))?
+        .query_row([id], |row| row.get(1))
+        .optional()?;
+    let link = last_link(connection, table, &id.to_string())?;
+    let name = format!("{table} {id}");
+    let (Some(content), Some(link)) = (content, link) else {
+        return Ok(Some(format!("{name} is in no link of the chain")));
+    };
+    if link.content.as_deref() != Some(content.as_str()) {
+        return Ok(Some(format!(
+            "{name} was changed after chain link {}",
+            link.seq
+        )));
+    }
+    if !made_with(connection, key, &link)? {
+        match rekeyed_at(connection, key)? {
+            // Made with the key before a rekey: held to its content only.
+            Ok(rekeyed) if link.seq < rekeyed => {}
+            Ok(_) => {
+                return Ok(Some(format!(
+                    "{name}: its chain link {} was made without the key",
+                    link.seq
+                )));
+            }
+            Err(finding) => return Ok(Some(finding)),
+        }
+    }
+    let (last, after): (i64, i64) = connection
+        .prepare_cached(&format!(
+            "SELECT COALESCE(MAX(id), 0), COUNT(*) FROM {table} WHERE id > ?1"
+        ))?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    let last = last.max(id);
+    if after != last - id {
+        return Ok(Some(format!(
+            "a row of {table} after {id} was deleted: {} of the {} after it are there",
+            after,
+            last - id
+        )));
+    }
+    if last_link(connection, table, &(last + 1).to_string())?.is_some() {
+        return Ok(Some(format!(
+            "{table} {} was deleted: a link of the chain holds it",
+            last + 1
+        )));
+    }
+    Ok(None)
+}
+
+/// The last link of row `row_key` of guarded table `table`, through the
+/// partial index of their links (the table named in the text, for the index
+/// to serve; `INDEXED BY`: SQLite refuses the query if it cannot).
+fn last_link(
+    connection: &Connection,
+    table: &str,
+    row_key: &str,
+) -> rusqlite::Result<Option<Stored>> {
+    connection
+        .prepare_cached(&format!(
+            "SELECT seq, at, record, row_key, content, mac FROM chain INDEXED BY chain_of_guarded_rows
+             WHERE {} AND record = '{table}' AND row_key = ?1 ORDER BY seq DESC LIMIT 1",
+            guarded_rows()
+        ))?
+        .query_row([row_key], Stored::read)
+        .optional()
+}
+
+/// Whether `link`'s MAC is the one `key` makes of it after the link before
+/// it (one read: that link's MAC).
+fn made_with(connection: &Connection, key: &ChainKey, link: &Stored) -> rusqlite::Result<bool> {
+    let previous: Vec<u8> = connection
+        .prepare_cached("SELECT mac FROM chain WHERE seq = ?1")?
+        .query_row([link.seq - 1], |row| row.get(0))
+        .optional()?
+        .unwrap_or_else(|| vec![0; 32]);
+    let expected = key.mac(&Link {
+        seq: link.seq,
+        previous: &previous,
+        at: &link.at,
+        record: &link.record,
+        key: &link.row_key,
+        content: link.content.as_deref(),
+    });
+    Ok(expected[..] == link.mac[..])
 }
 
 /// What walking the chain found.

@@ -58,10 +58,11 @@ mod warning;
 
 pub use account::{LedgerEntry, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT};
 pub use archive::{ArchiveSummary, check_archive};
-pub use blocks::{BlockFacts, BlockRecord, BlockState, BlockStatus};
+pub use blocks::{BlockRecord, BlockState};
 pub use clock::Clock;
 pub use closing::{Closing, ClosingTotals, ExportedClosing, Period};
 pub use connection::BUSY_TIMEOUT;
+pub use guichet_sale::{BlockFacts, BlockStatus};
 pub use open::OpenOptions;
 pub use operator::{
     CashMeter, Event, EventKind, LOCKOUT, MAX_PIN_TRIES, Meter, MeterReset, Meters, PIN_DIGITS,

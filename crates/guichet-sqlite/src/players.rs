@@ -350,7 +350,20 @@ fn verify_pin(pin: &str, hash: &str) -> Result<bool, StoreError> {
 }
 
 /// Until when player `player`'s card is locked, if it is now.
+/// Their last event proves itself first (`Writing::prove`: no event after
+/// it taken out), so a lock deleted from the log never lifts it.
 fn locked_until(writing: &Writing<'_>, player: i64) -> Result<Option<Timestamp>, StoreError> {
+    let their_last: Option<i64> = writing
+        .sql
+        .query_row(
+            "SELECT MAX(id) FROM events WHERE player_id = ?1",
+            [player],
+            |row| row.get(0),
+        )
+        .on(writing.path)?;
+    if let Some(event) = their_last {
+        writing.prove("events", event)?;
+    }
     let last: Option<String> = writing
         .sql
         .query_row(

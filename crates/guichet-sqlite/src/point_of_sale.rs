@@ -8,11 +8,12 @@ use guichet_core::generator::{self, unit_scenario};
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_sale::{
-    LimitKind, PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit, UnitState,
+    BlockStatus, LimitKind, PointOfSale, Protection, PublishedBlock, Settlement, StoreError, Unit,
+    UnitState,
 };
 use rusqlite::params;
 
-use crate::account::{LedgerKind, balance_in, insert_entry};
+use crate::account::{LedgerKind, balance_in, insert_entry, proven_balance_in};
 use crate::blocks::{mark_sold, selling_block};
 use crate::protection::{self, protection_in};
 use crate::schema::NOW;
@@ -57,7 +58,7 @@ impl PointOfSale for Store {
                 return Err(StoreError::UnitUnfinished(unit));
             }
             protection::check(writing, LimitKind::Stake, emission.stake)?;
-            let balance = balance_in(transaction, player).on(path)?;
+            let balance = proven_balance_in(writing, player)?;
             if balance < emission.stake {
                 return Err(StoreError::InsufficientFunds {
                     balance,
@@ -281,6 +282,13 @@ impl PointOfSale for Store {
             closed_at: block.closed_at,
             seed: block.seed,
         })
+    }
+
+    fn block_status(
+        &mut self,
+        emission: &'static Emission,
+    ) -> Result<Option<BlockStatus>, StoreError> {
+        self.status_of(emission)
     }
 
     fn ledger_mark(&mut self) -> Result<i64, StoreError> {

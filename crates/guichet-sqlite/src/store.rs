@@ -11,6 +11,7 @@ use guichet_sale::StoreError;
 use guichet_sale::time::{parse, stamp};
 
 use crate::chain::{self, ChainKey, SharedSigner, with_signer};
+use crate::chain_check;
 use crate::clock::Clock;
 use crate::closing::{self, ClosingKey};
 use crate::files;
@@ -181,6 +182,22 @@ impl Writing<'_> {
     /// The seal key of the open blocks' seeds.
     pub fn key(&self) -> Result<&SealKey, StoreError> {
         self.keys.seal_key()
+    }
+
+    /// Checks row `id` of guarded table `table` against its chain link
+    /// before this write acts on it (`chain_check::vouched`).
+    ///
+    /// # Errors
+    /// [`StoreError::Forged`] naming the record that does not prove itself.
+    pub(crate) fn prove(&self, table: &str, id: i64) -> Result<(), StoreError> {
+        let key = ChainKey::of(self.key()?);
+        match chain_check::vouched(self.sql, &key, table, id).on(self.path)? {
+            None => Ok(()),
+            Some(record) => Err(StoreError::Forged {
+                path: self.path.to_path_buf(),
+                record,
+            }),
+        }
     }
 }
 

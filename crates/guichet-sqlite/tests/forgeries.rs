@@ -607,6 +607,37 @@ fn a_chain_without_its_genesis_or_with_a_link_of_no_table_is_found() {
 }
 
 #[test]
+fn a_rekey_link_made_without_the_key_excuses_nothing() {
+    // The attacker's way: the last ledger row raised to 9 997 €, the link
+    // holding it rewritten to match, and a link `rekey` of their own (a zero
+    // MAC) after it, so that the guard would hold the links before it to
+    // their content only.
+    let (_folder, path) = lived_in();
+    let (_copy_folder, copy) = copy_of(&path);
+    support::forge::forge(
+        &copy,
+        "DROP TRIGGER ledger_is_append_only_update;
+         DROP TRIGGER chain_is_append_only_update;
+         DROP TRIGGER chain_runs_forward;
+         UPDATE ledger SET balance_after_cents = 999700 WHERE id = (SELECT MAX(id) FROM ledger);
+         UPDATE chain SET content = (
+             SELECT json_array(id, at, kind, amount_cents, unit_id, balance_after_cents, player_id)
+             FROM ledger WHERE id = (SELECT MAX(id) FROM ledger))
+         WHERE seq = (SELECT MAX(seq) FROM chain WHERE record = 'ledger');
+         INSERT INTO chain (seq, at, record, row_key, content, mac)
+         SELECT MAX(seq) + 1, '2026-11-30T09:00:00Z', 'rekey', '0',
+                '{\"rekey\":\"the seal key was replaced\"}', zeroblob(32) FROM chain;",
+    );
+    let record = refused_to_write(&copy);
+    assert!(record.contains("(rekey): made without the key"), "{record}");
+    // Nothing was paid: the store never opened to write, so no withdrawal.
+    assert!(support::open(&copy).is_err());
+    let found = findings(&copy);
+    named(&found, &["(rekey 0)", "its MAC does not match"]);
+    named(&found, &["(ledger ", "its MAC does not match"]);
+}
+
+#[test]
 fn a_protection_record_chained_with_a_key_of_ones_own_is_never_acted_on() {
     let (_folder, path) = lived_in();
     let (_copy_folder, copy) = copy_of(&path);

@@ -430,10 +430,10 @@ fn remaining_lots_count_a_lot_gone_only_once_settled() {
         .position(|tier| tier.prize == Cents::euros(4))
         .expect("a tier");
     assert_eq!(
-        settled.remaining_lots[tier],
-        before.remaining_lots[tier] - 1
+        settled.remaining_lots.expect("the lots left")[tier],
+        before.remaining_lots.expect("the lots left")[tier] - 1
     );
-    assert_eq!(settled.settled, 1);
+    assert_eq!(settled.settled, Some(1));
 }
 
 #[test]

@@ -128,6 +128,7 @@ rules-block = Current block no. { $number }: { $played ->
     [1] one game played
    *[other] { $played } games played
 } of { $units }.
+rules-block-selling = Current block no. { $number }, of { $units } games.
 rules-commitment = Commitment of block no. { $number }, published { $time }: { $hash }
 rules-next-commitment = Next block no. { $number }, commitment published { $time }: { $hash }
 rules-column-lots = Prizes per block

@@ -128,6 +128,7 @@ rules-block = Bloc en cours n° { $number } : { $played ->
     [1] une partie jouée
    *[other] { $played } parties jouées
 } sur { $units }.
+rules-block-selling = Bloc en cours n° { $number }, de { $units } parties.
 rules-commitment = Engagement du bloc n° { $number }, publié le { $time } : { $hash }
 rules-next-commitment = Bloc suivant n° { $number }, engagement publié le { $time } : { $hash }
 rules-column-lots = Lots par bloc

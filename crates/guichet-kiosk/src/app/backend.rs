@@ -6,7 +6,7 @@
 //! of sale, the kiosk's file, or the desk's.
 
 use guichet_network::PlayerAccount;
-use guichet_sale::{PointOfSale, StoreError, Trial};
+use guichet_sale::{PointOfSale, StoreError, Trial, Unit};
 use guichet_sqlite::Store;
 
 use crate::ui::view::Seat;
@@ -229,9 +229,33 @@ impl Backend {
         Ok(())
     }
 
-    /// The units played here and the money behind them are on a network.
-    pub const fn is_network(&self) -> bool {
-        matches!(self.engine, Engine::Network { .. })
+    /// Whether the desk is this kiosk: players sign up here, money goes in
+    /// and out here, and the kiosk's file keeps every player's units, the
+    /// meters, the blocks and the closings. On a network all of these are
+    /// the network desk's.
+    pub const fn desk_is_here(&self) -> bool {
+        matches!(self.engine, Engine::Local(_))
+    }
+
+    /// The units the operator may recall, newest first, at most `limit`:
+    /// every player's in the kiosk's file, each with its card; on a network,
+    /// the player's signed in (no card: theirs).
+    ///
+    /// # Errors
+    /// What the engine failed at.
+    pub fn recall(&mut self, limit: u32) -> Result<Vec<(Unit, Option<String>)>, StoreError> {
+        match &mut self.engine {
+            Engine::Local(store) => Ok(store
+                .recent_units_of_all(limit)?
+                .into_iter()
+                .map(|(unit, card)| (unit, Some(card)))
+                .collect()),
+            Engine::Network { account, .. } => Ok(account
+                .recent_units(limit)?
+                .into_iter()
+                .map(|unit| (unit, None))
+                .collect()),
+        }
     }
 
     /// The kiosk's own file, the rest let go.

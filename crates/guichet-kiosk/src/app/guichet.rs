@@ -167,7 +167,10 @@ impl Guichet {
     /// Whether the player's account is on a network.
     #[must_use]
     pub fn on_network(&self) -> bool {
-        self.state.backend.as_ref().is_some_and(Backend::is_network)
+        self.state
+            .backend
+            .as_ref()
+            .is_some_and(|backend| !backend.desk_is_here())
     }
 
     /// Shows a reality check every `minutes` of a session, for this run,
@@ -478,6 +481,11 @@ impl eframe::App for Guichet {
                 .request_repaint_after(std::time::Duration::from_millis(250));
         }
         let touched = self.window.idle.observe(ui);
+        if self.window.idle.attract_since().is_some() && !WindowPolicy::may_attract(&self.state) {
+            // Someone is served now (or the operator turned it off): the
+            // page, its idle warning and sign-out are back at once.
+            self.window.idle.stop_attract();
+        }
         if let Some(since) = self.window.idle.attract_since() {
             // The loop covers everything and takes the touch that stops it:
             // it goes once the finger lifts (or a key is pressed), so nothing
@@ -535,7 +543,7 @@ impl eframe::App for Guichet {
                 rules_game: state.page.rules_game(),
                 menu_open: state.menu_open,
                 sound_on: state.settings.sound && !state.muted,
-                sign_up: !state.backend.as_ref().is_some_and(Backend::is_network),
+                sign_up: state.backend.as_ref().is_some_and(Backend::desk_is_here),
             };
             top_bar::show(ui, &context, bar, &mut commands);
             if matches!(context.seat, Seat::Trial { .. }) {

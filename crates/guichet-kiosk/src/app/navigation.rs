@@ -3,8 +3,7 @@
 
 use guichet_core::emission::Game;
 use guichet_core::unit_check::{self, SoldUnit};
-use guichet_sale::{StoreError, UnitState};
-use guichet_sqlite::Store;
+use guichet_sale::{PointOfSale, StoreError, UnitState};
 
 use crate::app::page::Page;
 use crate::app::play::show_game;
@@ -32,10 +31,10 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             state.page = Page::Lobby(Lobby);
             // A network's desk may have credited the player meanwhile; the
             // kiosk's own file is watched for what others write to it.
-            Ok(if backend.is_network() {
-                Changed::ALL
-            } else {
+            Ok(if backend.desk_is_here() {
                 Changed::NOTHING
+            } else {
+                Changed::ALL
             })
         }
         Navigation::Game(emission) => show_game(state, emission),
@@ -69,7 +68,7 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             Ok(Changed::NOTHING)
         }
         Navigation::Rules(game) => {
-            state.page = rules_page(backend.own(), game)?;
+            state.page = rules_page(backend.account(), game)?;
             Ok(Changed::NOTHING)
         }
         Navigation::Age => {
@@ -95,13 +94,13 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             state.page = if backend.serves_a_player() {
                 Page::Lobby(Lobby)
             } else {
-                Page::SignIn(SignInPage::new(!backend.is_network()))
+                Page::SignIn(SignInPage::new(backend.desk_is_here()))
             };
             Ok(Changed::NOTHING)
         }
         // Players sign up at a network's desk; signed in, one is a player.
         Navigation::NewPlayer => {
-            state.page = if backend.serves_a_player() || backend.is_network() {
+            state.page = if backend.serves_a_player() || !backend.desk_is_here() {
                 Page::Lobby(Lobby)
             } else {
                 Page::NewPlayer(NewPlayerPage::new())
@@ -112,13 +111,13 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
 }
 
 /// The rules of `game`, with the block selling of each of its emissions
-/// as the kiosk's file knows it (a kiosk of a network shows the table's
-/// lots alone: its blocks are the network's).
-fn rules_page(store: &Store, game: Game) -> Result<Page, StoreError> {
+/// where the player's account is: the kiosk's file, or the network whose
+/// blocks it sells (a trial's play money never shows here).
+fn rules_page(account: &mut dyn PointOfSale, game: Game) -> Result<Page, StoreError> {
     let statuses = game
         .emissions()
         .map(|emission| {
-            store
+            account
                 .block_status(emission)
                 .map(|status| (emission, status))
         })

@@ -41,7 +41,7 @@ pub fn operate(
     let Some(backend) = state.backend.as_mut() else {
         return Ok(Changed::NOTHING);
     };
-    let on_network = backend.is_network();
+    let on_network = !backend.desk_is_here();
     let store = backend.own_mut();
     match command {
         OperatorCommand::SubmitPin(pin) => submit_pin(state, &pin).map(|()| Changed::NOTHING),
@@ -268,27 +268,9 @@ fn show_tab(
     let Some(backend) = state.backend.as_mut() else {
         return Ok(());
     };
-    let on_network = backend.is_network();
-    // The units played here, where they are kept: every player's in the
-    // kiosk's file, each with its card; on the network, the player's signed
-    // in.
+    let on_network = !backend.desk_is_here();
     let recalled = match tab {
-        OperatorTab::Recall if on_network => Some(
-            backend
-                .account()
-                .recent_units(RECALL_LENGTH)?
-                .into_iter()
-                .map(|unit| (unit, None))
-                .collect(),
-        ),
-        OperatorTab::Recall => Some(
-            backend
-                .own()
-                .recent_units_of_all(RECALL_LENGTH)?
-                .into_iter()
-                .map(|(unit, card)| (unit, Some(card)))
-                .collect(),
-        ),
+        OperatorTab::Recall => Some(backend.recall(RECALL_LENGTH)?),
         _ => None,
     };
     let store = backend.own();

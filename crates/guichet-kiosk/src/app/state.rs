@@ -176,11 +176,7 @@ impl KioskState {
     /// The sign-in page, with "Nouveau joueur" where players sign up here
     /// (a kiosk of its own file).
     pub fn sign_in_page(&self) -> SignInPage {
-        SignInPage::new(
-            self.backend
-                .as_ref()
-                .is_some_and(|backend| !backend.is_network()),
-        )
+        SignInPage::new(self.backend.as_ref().is_some_and(Backend::desk_is_here))
     }
 
     /// The kiosk's own file, while it can be used.
@@ -260,15 +256,6 @@ impl KioskState {
         self.protection
             .as_ref()
             .is_some_and(|protection| protection.adult == Some(true))
-    }
-
-    /// Whether the lobby invites play: the player has not said they are a
-    /// minor and is not on a break (what the attract loop needs to call for a
-    /// touch).
-    pub fn play_invited(&self) -> bool {
-        self.protection.as_ref().is_some_and(|protection| {
-            protection.adult != Some(false) && protection.excluded_until.is_none()
-        })
     }
 
     /// Play asked for without the player's age: the question if it was never

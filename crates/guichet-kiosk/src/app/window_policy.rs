@@ -5,8 +5,6 @@
 
 use std::time::Duration;
 
-use guichet_core::money::Cents;
-
 use crate::app::idle::{ATTRACT_AFTER, Idle, POINTER_SHOWN};
 use crate::app::state::{Access, KioskState};
 use crate::ui::view::Seat;
@@ -143,13 +141,7 @@ impl WindowPolicy {
                 next_wake = next_wake.min(timeout - idle);
             }
         }
-        let attract_possible = state.settings.attract
-            && state.page.is_lobby()
-            && state.balance == Some(Cents::ZERO)
-            && state.waiting.is_none()
-            && state.notice.is_none()
-            && state.reality.is_none()
-            && state.play_invited();
+        let attract_possible = Self::may_attract(state);
         if attract_possible && self.idle.attract_since().is_none() {
             if idle >= ATTRACT_AFTER {
                 self.idle.start_attract(state.time);
@@ -163,6 +155,18 @@ impl WindowPolicy {
                 .request_repaint_after(Duration::from_secs_f64(next_wake));
         }
         verdict
+    }
+
+    /// Whether the attract loop may play: on the lobby of a kiosk nobody is
+    /// served at (no player signed in, no trial), nothing waiting or told.
+    /// Never over a signed-in player, whose idle sign-out it would hold up.
+    pub fn may_attract(state: &KioskState) -> bool {
+        state.settings.attract
+            && state.is_free()
+            && state.page.is_lobby()
+            && state.waiting.is_none()
+            && state.notice.is_none()
+            && state.reality.is_none()
     }
 
     /// Whether the top bar shows: not on a kiosk's first start, whose PIN's

@@ -278,6 +278,12 @@ impl Chained {
             self.table
         )
     }
+
+    /// The key and content of the row whose id is `?1` (a table keyed by
+    /// id), at schema `version`.
+    pub(crate) fn row_by_id_sql(&self, version: i64) -> String {
+        format!("{} WHERE {}.id = ?1", self.rows_sql(version), self.table)
+    }
 }
 
 /// The chained tables of schema `version`.

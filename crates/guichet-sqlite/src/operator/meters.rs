@@ -139,8 +139,11 @@ impl Store {
                 .iter_mut()
                 .find(|meter| meter.emission.code() == code)
                 .ok_or_else(|| self.inconsistent(format!("a unit of unknown emission {code}")))?;
-            meter.units = u64::try_from(units)
-                .map_err(|_| self.inconsistent(format!("{code}: more refunds than stakes")))?;
+            meter.units = u64::try_from(units).map_err(|error| {
+                self.inconsistent(format!(
+                    "{code}: more refunds than stakes ({units}: {error})"
+                ))
+            })?;
             meter.staked = Cents(staked);
             meter.paid = Cents(paid);
         }

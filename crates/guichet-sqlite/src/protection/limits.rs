@@ -9,7 +9,6 @@ use guichet_sale::{LIMIT_WINDOW, Limit, LimitKind, PendingRaise, StoreError};
 use jiff::Timestamp;
 use rusqlite::{Connection, params};
 
-use super::counted;
 use crate::sqlite_error::OnFile as _;
 
 /// One setting of a limit: when it was made, the amount, when it takes effect.
@@ -111,4 +110,14 @@ pub(super) fn limit_in(
         pending,
         used: Cents((sign * used).max(0)),
     })
+}
+
+/// What the window counts for `kind`, as a SQL condition on the ledger, and
+/// the sign that makes its amounts count positive (stakes are stored
+/// negative, their refunds positive).
+pub(super) const fn counted(kind: LimitKind) -> (&'static str, i64) {
+    match kind {
+        LimitKind::Deposit => ("kind = 'deposit'", 1),
+        LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
+    }
 }

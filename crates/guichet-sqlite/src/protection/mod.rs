@@ -32,8 +32,8 @@ use guichet_sale::time::{parse, stamp};
 
 mod limits;
 
-use limits::limit_in;
 pub(crate) use limits::{Setting, in_force, settings_in};
+use limits::{counted, limit_in};
 
 /// What a protection record says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -339,6 +339,15 @@ pub(crate) fn check(
 ) -> Result<(), StoreError> {
     let (connection, path, now) = (writing.sql, writing.path, writing.now);
     let player = writing.player()?;
+    // Every record of theirs proves itself before it is enforced: a break
+    // or a limit forged, changed or taken out is never acted on.
+    let records: Vec<i64> = connection
+        .prepare_cached("SELECT id FROM protection WHERE player_id = ?1 ORDER BY id")
+        .and_then(|mut ids| ids.query_map([player], |row| row.get(0))?.collect())
+        .on(path)?;
+    for record in records {
+        writing.prove("protection", record)?;
+    }
     let protection = protection_in(connection, path, player, now)?;
     if let Some(until) = protection.excluded_until {
         return Err(StoreError::Excluded { until });
@@ -388,16 +397,6 @@ fn fits_from(
         }
     }
     Ok(None)
-}
-
-/// What the window counts for `kind`, as a SQL condition on the ledger, and
-/// the sign that makes its amounts count positive (stakes are stored
-/// negative, their refunds positive).
-pub(crate) const fn counted(kind: LimitKind) -> (&'static str, i64) {
-    match kind {
-        LimitKind::Deposit => ("kind = 'deposit'", 1),
-        LimitKind::Stake => ("kind IN ('stake', 'refund')", -1),
-    }
 }
 
 /// The window's entries for `kind`, oldest first: when each was made and what

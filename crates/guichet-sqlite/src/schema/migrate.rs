@@ -214,9 +214,12 @@ fn to_version_2(
     for (id, code, number, seed, commitment, size, next_index, opened_at, closed_at) in blocks {
         let emission = guichet_core::games::emission_by_code(&code)
             .ok_or_else(|| MigrationError::Data(format!("block {id}: unknown emission {code}")))?;
-        let seed: [u8; 32] = seed
-            .try_into()
-            .map_err(|_| MigrationError::Data(format!("block {id}: malformed seed")))?;
+        let seed: [u8; 32] = seed.try_into().map_err(|seed: Vec<u8>| {
+            MigrationError::Data(format!(
+                "block {id}: malformed seed ({} bytes, not 32)",
+                seed.len()
+            ))
+        })?;
         let seed = Seed::from_bytes(seed);
         let (status, sealed, published) = if closed_at.is_some() {
             ("closed", None, Some(seed.expose_bytes().to_vec()))

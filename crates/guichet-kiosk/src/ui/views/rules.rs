@@ -5,7 +5,7 @@
 use egui::{Align, Grid, Layout, RichText, Vec2};
 use guichet_core::emission::{Emission, Game};
 use guichet_core::money::{Cents, group_thousands, percent};
-use guichet_sqlite::BlockStatus;
+use guichet_sale::BlockStatus;
 
 use crate::command::{Command, Navigation};
 use crate::ui::games::{GAMES, entry};
@@ -143,19 +143,27 @@ fn paytable(
                 .text_style(style::amount()),
         );
         let units = group_thousands(u64::from(emission.block_size));
-        let block_line = status.map_or_else(
-            || texts.with("rules-block-not-open", &[("units", units.clone())]),
-            |status| {
-                texts.with(
+        let block_line = match status {
+            None => texts.with("rules-block-not-open", &[("units", units.clone())]),
+            Some(status) => match status.settled {
+                Some(settled) => texts.with(
                     "rules-block",
                     &[
                         ("number", status.selling.number.to_string()),
-                        ("played", group_thousands(u64::from(status.settled))),
+                        ("played", group_thousands(u64::from(settled))),
                         ("units", group_thousands(u64::from(status.size))),
                     ],
-                )
+                ),
+                // A network does not publish the units played out.
+                None => texts.with(
+                    "rules-block-selling",
+                    &[
+                        ("number", status.selling.number.to_string()),
+                        ("units", group_thousands(u64::from(status.size))),
+                    ],
+                ),
             },
-        );
+        };
         ui.label(
             RichText::new(block_line)
                 .text_style(style::small())
@@ -194,7 +202,10 @@ fn paytable(
                 for (position, tier) in emission.tiers.iter().enumerate() {
                     ui.label(group_thousands(u64::from(tier.lots)));
                     ui.label(RichText::new(tier.prize.short()).strong());
-                    let left = status.map_or(tier.lots, |status| status.remaining_lots[position]);
+                    // The table's lots where the lots won are not published.
+                    let left = status
+                        .and_then(|status| status.remaining_lots.as_ref())
+                        .map_or(tier.lots, |lots| lots[position]);
                     ui.label(group_thousands(u64::from(left)));
                     if let Some(words) = tier_words {
                         last_column(ui, right, RichText::new(words(tier.prize, texts)));

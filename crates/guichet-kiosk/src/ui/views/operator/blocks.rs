@@ -6,7 +6,8 @@ use egui::RichText;
 use guichet_core::block::Seed;
 use guichet_core::emission::Emission;
 use guichet_core::money::group_thousands;
-use guichet_sqlite::{BlockRecord, BlockStatus};
+use guichet_sale::BlockStatus;
+use guichet_sqlite::BlockRecord;
 
 use super::grid::table;
 use crate::command::{Command, OperatorCommand};
@@ -111,7 +112,7 @@ fn selling_block(
         let chips: Vec<(String, bool)> = emission
             .tiers
             .iter()
-            .zip(&status.remaining_lots)
+            .zip(status.remaining_lots.iter().flatten())
             .filter(|(tier, _)| tier.prize.is_positive())
             .map(|(tier, left)| {
                 // One lot's words never split across lines.

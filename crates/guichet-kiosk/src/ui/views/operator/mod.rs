@@ -20,9 +20,9 @@ use egui::RichText;
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
 use guichet_integrity::Verdict;
-use guichet_sale::Unit;
+use guichet_sale::{BlockStatus, Unit};
 use guichet_sqlite::{
-    BlockRecord, BlockStatus, Closing, Event, MeterReset, Meters, PlayerSummary, StoreWarning,
+    BlockRecord, Closing, Event, MeterReset, Meters, PlayerSummary, StoreWarning,
 };
 
 use crate::command::{Command, OperatorCommand, OperatorTab};
