@@ -826,7 +826,7 @@ fn a_lost_key_with_a_block_missing_still_opens_without_making_one() {
             [],
         )
         .expect("a block removed");
-    let store = seeded(1).open_as_player(&path).expect("it still opens");
+    let mut store = seeded(1).open_as_player(&path).expect("it still opens");
     assert!(store.seal_problem().is_some());
     assert!(!store.key_path().exists(), "never a silent new key");
     let status = store
