@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
+use guichet_sale::PointOfSale as _;
 use sha2::{Digest as _, Sha256};
 use support::{guichet_command, keys};
 
@@ -237,7 +238,7 @@ fn play_stopped_by_a_signal_says_what_it_did_and_leaves_no_unit_unfinished() {
             .and_then(|rest| rest.split(' ').next())
             .and_then(|count| count.parse().ok())
             .expect("a count");
-        let store = guichet_sqlite::OpenOptions::new()
+        let mut store = guichet_sqlite::OpenOptions::new()
             .keys(keys())
             .read_only()
             .open(Path::new(&db))

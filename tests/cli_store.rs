@@ -11,6 +11,7 @@ use std::process::{Output, Stdio};
 use std::time::Duration;
 
 use guichet_core::games::Scenario;
+use guichet_sale::PointOfSale as _;
 use serde_json::Value;
 
 fn guichet(arguments: &[&str]) -> Output {
@@ -439,7 +440,7 @@ fn blocks_lists_what_the_store_holds() {
         "2",
     ]);
     let listing = succeeds(&["blocks", "--db", db]);
-    let store = guichet_sqlite::OpenOptions::new()
+    let mut store = guichet_sqlite::OpenOptions::new()
         .keys(keys())
         .open(&path)
         .expect("the store");

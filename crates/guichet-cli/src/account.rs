@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sqlite::Store;
 
 use crate::failure::Failure;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use guichet_core::money::group_thousands;
+use guichet_sale::PointOfSale as _;
 use guichet_sqlite::{BlockRecord, BlockState};
 
 use crate::failure::Failure;

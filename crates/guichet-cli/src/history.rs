@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use guichet_core::games::Scenario;
-use guichet_sale::Unit;
+use guichet_sale::{PointOfSale as _, Unit};
 use guichet_sqlite::{LedgerEntry, ProtectionEvent, ProtectionRecord, Store};
 use serde::Serialize;
 
@@ -154,7 +154,7 @@ impl From<Unit> for UnitLine {
 
 /// Runs `guichet history`.
 pub(super) fn run(arguments: &HistoryArgs, out: &mut Output) -> Result<ExitCode, Failure> {
-    let store = arguments
+    let mut store = arguments
         .database
         .open_to_read_for(&arguments.player.player)?;
     let balance = store.balance()?;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use guichet_core::money::Cents;
 use guichet_sale::time::in_utc as utc;
-use guichet_sale::{Limit, LimitKind, Protection};
+use guichet_sale::{Limit, LimitKind, PointOfSale as _, Protection};
 
 use crate::failure::Failure;
 use crate::output::Output;

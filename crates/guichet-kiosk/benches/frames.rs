@@ -8,6 +8,7 @@
 //! under callgrind, through this same binary run with `FRAME_SCREEN=<name>
 //! FRAME_COUNT=<n>` (`FRAME_LIST=1` names the screens).
 
+use guichet_sale::PointOfSale as _;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group};

@@ -15,6 +15,7 @@ use guichet_core::games::Scenario;
 use guichet_core::games::bingo::game::BINGO;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 
 /// The seed numbered `number` in its first eight bytes.
@@ -159,7 +160,7 @@ fn a_player_draws_every_ball_and_is_paid_once() {
     run_until(&mut harness, 3.0, settled);
     settle_animations(&mut harness);
     let shown = unit_on_table(&harness).expect("a unit");
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     let stored = store.unit(shown.id).expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);
     harness.get_by_label(&result_words(stored.prize, BINGO.stake));

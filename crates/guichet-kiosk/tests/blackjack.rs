@@ -13,6 +13,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::blackjack::scenario::HandOutcome;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 
 fn wins_with_a_twenty_one(prize: Cents, scenario: &Scenario) -> bool {
@@ -110,10 +111,7 @@ fn a_player_taps_every_zone_and_is_paid_once() {
     }
     run_until(&mut harness, 3.0, settled);
     let shown = unit_on_table(&harness).expect("a unit");
-    let stored = harness
-        .state()
-        .store()
-        .expect("a store")
+    let stored = common::store_of(&mut harness)
         .unit(shown.id)
         .expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);

@@ -14,6 +14,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::{Cents, group_thousands};
 use guichet_kiosk::app::Page;
 use guichet_kiosk::command::{Command, Navigation};
+use guichet_sale::PointOfSale as _;
 
 /// A file where unit 1 is the last of Black Jack's block 0, which then closes
 /// and publishes its seed, and unit 2 the first of block 1; both settled, at
@@ -169,6 +170,6 @@ fn a_unit_not_yet_revealed_is_not_checked() {
         .handle(Command::Go(Navigation::CheckUnit(unit.id)));
     harness.run();
     assert!(matches!(harness.state().page(), Page::History(_)));
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     assert!(store.unit(unit.id).is_ok(), "the unit is still there");
 }

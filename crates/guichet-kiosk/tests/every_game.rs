@@ -20,15 +20,16 @@ use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::command::{Command, PlayCommand};
 use guichet_kiosk::ui::games::GAMES;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 use proptest::prelude::*;
 
 /// Checks a unit played out at `emission`'s table: settled with the store's
 /// prize, its result on screen, the balance moved by prize − stake from 20 €,
 /// its prize credited once.
-fn played_out(harness: &Harness<'_, Guichet>, emission: &'static Emission, how: Playing) {
+fn played_out(harness: &mut Harness<'_, Guichet>, emission: &'static Emission, how: Playing) {
     let shown = unit_on_table(harness).expect("a unit");
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(harness);
     let stored = store.unit(shown.id).expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled, "{emission}, {how:?}");
     assert!(stored.prize > emission.stake, "{emission}, {how:?}");
@@ -63,7 +64,7 @@ fn every_game_plays_to_its_result() {
         for &how in ways {
             let (_folder, mut harness) = table_with(emission, &seed);
             play_at_table_by(&mut harness, emission, how);
-            played_out(&harness, emission, how);
+            played_out(&mut harness, emission, how);
             if how == ways[0] {
                 harness.snapshot(format!("every_game/{}_result", emission.game.slug()));
             }
@@ -95,7 +96,7 @@ proptest! {
         harness.run_steps(2);
         let id = unit_on_table(&harness).expect("a unit").id;
         loop {
-            let stored = harness.state().store().expect("a store").unit(id).expect("stored");
+            let stored = common::store_of(&mut harness).unit(id).expect("stored");
             let shown = unit_on_table(&harness).expect("a unit");
             prop_assert_eq!(&shown.steps, &stored.steps, "the screen's steps are the store's");
             prop_assert_eq!(shown.state, stored.state);
@@ -112,7 +113,7 @@ proptest! {
             settle_animations(&mut harness);
         }
         prop_assert!(settled(&harness));
-        let stored = harness.state().store().expect("a store").unit(id).expect("stored");
+        let stored = common::store_of(&mut harness).unit(id).expect("stored");
         let words = result_words(stored.prize, emission.stake);
         settle_animations(&mut harness);
         prop_assert!(harness.query_by_label(&words).is_some(), "{words} not on screen");

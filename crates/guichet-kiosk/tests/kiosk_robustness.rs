@@ -16,6 +16,7 @@ use guichet_core::games::blackjack::game::HANDS;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Page};
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 
 /// Steps the kiosk until `done`, giving the watch thread time to see files
@@ -69,7 +70,7 @@ fn a_paid_unit_cannot_be_walked_away_from() {
             .accesskit_node()
             .is_disabled()
     );
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     assert_eq!(store.unfinished_units().expect("units").len(), 1);
     assert_eq!(
         store.all_units().expect("units").len(),
@@ -182,7 +183,7 @@ fn a_database_replaced_under_the_window_stops_it_on_a_page() {
                 .starts_with("guichet.sqlite3-wal.orphaned-")
         });
     assert!(aside, "the old log is kept, apart");
-    let raw = common::open(&path).expect("the replacement");
+    let mut raw = common::open(&path).expect("the replacement");
     assert_eq!(raw.balance().expect("a balance"), Cents::euros(7));
     assert!(raw.all_units().expect("units").is_empty());
 }
@@ -253,7 +254,7 @@ fn a_wal_deleted_under_the_window_stops_it_on_a_page_and_keeps_its_sales() {
     // The deposit the deleted log held is in the database: a crash now
     // (the window never closed) loses nothing.
     std::mem::forget(harness);
-    let reopened = common::open(&path).expect("it opens again");
+    let mut reopened = common::open(&path).expect("it opens again");
     assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
 }
 
@@ -298,7 +299,7 @@ fn a_clock_set_back_under_the_window_stops_it_on_a_page_that_says_so_and_writes_
     ));
     harness.snapshot("store_problem/clock_behind");
     drop(harness);
-    let reopened = common::open(&path).expect("it opens again");
+    let mut reopened = common::open(&path).expect("it opens again");
     assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
     assert!(
         reopened.all_units().expect("units").is_empty(),
@@ -340,7 +341,7 @@ fn a_block_forged_while_it_runs_stops_it_on_the_page_about_the_records_and_sells
     ));
     harness.snapshot("store_problem/forged");
     drop(harness);
-    let reopened = common::open(&path).expect("it opens again");
+    let mut reopened = common::open(&path).expect("it opens again");
     assert_eq!(reopened.balance().expect("a balance"), Cents::euros(20));
     assert!(
         reopened.all_units().expect("units").is_empty(),

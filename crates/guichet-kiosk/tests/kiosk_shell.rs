@@ -12,6 +12,7 @@ use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Page;
 use guichet_kiosk::ui::games::GAMES;
+use guichet_sale::PointOfSale as _;
 use guichet_sqlite::Store;
 
 #[test]
@@ -154,10 +155,7 @@ fn a_player_taps_a_tile_comes_back_opens_history_and_replays_a_unit() {
     assert!(harness.state().page().is_lobby());
 
     common::press_in_bar(&mut harness, "Historique");
-    let newest = harness
-        .state()
-        .store()
-        .expect("a store")
+    let newest = common::store_of(&mut harness)
         .recent_units(1)
         .expect("units")
         .remove(0);

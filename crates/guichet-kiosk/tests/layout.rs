@@ -19,6 +19,7 @@ use guichet_kiosk::app::Guichet;
 use guichet_kiosk::command::OperatorTab;
 use guichet_kiosk::ui::games::GAMES;
 use guichet_kiosk::ui::i18n::{Language, Texts};
+use guichet_sale::PointOfSale as _;
 
 /// The sizes snapshots are kept at, beside the 1280×800 ones of each page's own
 /// tests.

@@ -28,6 +28,7 @@ use guichet_kiosk::command::{Command, PlayerCommand};
 use guichet_kiosk::ui::games::GAMES;
 use guichet_kiosk::ui::view::{LegalWarning, Seat};
 use guichet_network::{Kiosk, Operator, PlayerAccount};
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 use guichet_sqlite::Store;
 use postgres_server::{Server, as_user};
@@ -214,19 +215,20 @@ fn network_out_of_reach(path: &std::path::Path) -> (Server, Harness<'static, Gui
 /// `verified` holds the settled units already checked: each once;
 /// `units_before`, how many units the file held at the last event.
 fn check(
-    harness: &Harness<'_, Guichet>,
+    harness: &mut Harness<'_, Guichet>,
     seed: u64,
     event: usize,
     verified: &mut Vec<i64>,
     units_before: &mut usize,
 ) {
-    let Some(store) = harness.state().store() else {
+    let trial = matches!(harness.state().seat(), Seat::Trial { .. });
+    let Some(store) = harness.state_mut().store_mut() else {
         return; // A page about the file: nothing more is written.
     };
     let context = || format!("monkey seed {seed}, event {event}");
     // A trial writes nothing: its units are its own.
     let units = store.all_units().expect("units").len();
-    if matches!(harness.state().seat(), Seat::Trial { .. }) {
+    if trial {
         assert_eq!(units, *units_before, "{}: a trial wrote a unit", context());
     }
     *units_before = units;
@@ -296,7 +298,7 @@ fn monkey(events: usize) {
             {
                 common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
             }
-            check(&harness, seed, event, &mut verified, &mut units_before);
+            check(&mut harness, seed, event, &mut verified, &mut units_before);
             // Out of service, whatever is tapped or typed.
             assert!(
                 !matches!(start, Start::Page(PageKind::OutOfService))
@@ -363,7 +365,7 @@ fn every_screen_survives_a_long_random_session() {
 /// The check itself sees a unit that is not its block's.
 #[test]
 fn the_check_sees_a_wrong_prize() {
-    let (_kept, harness) = kiosk_at(Start::Page(PageKind::Lobby));
+    let (_kept, mut harness) = kiosk_at(Start::Page(PageKind::Lobby));
     let path = harness
         .state()
         .store()
@@ -375,7 +377,7 @@ fn the_check_sees_a_wrong_prize() {
         "UPDATE units SET prize_cents = prize_cents + 100 WHERE id = 1",
     );
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check(&harness, 0, 0, &mut Vec::new(), &mut 0);
+        check(&mut harness, 0, 0, &mut Vec::new(), &mut 0);
     }));
     assert!(caught.is_err());
 }

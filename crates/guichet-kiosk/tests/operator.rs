@@ -7,11 +7,14 @@
 
 mod common;
 
+use guichet_sale::PointOfSale as _;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use common::{kiosk_configured, new_database, of_age, open_operator, seeded, type_pin, wait};
+use common::{
+    kiosk_configured, new_database, of_age, open_operator, seeded, store_of, type_pin, wait,
+};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -52,10 +55,6 @@ fn kiosk_in(store: Store, mode: Mode) -> Harness<'static, Guichet> {
     harness
 }
 
-fn store_of<'a>(harness: &'a Harness<'_, Guichet>) -> &'a Store {
-    harness.state().store().expect("a store")
-}
-
 /// Signs the player out: the kiosk is free.
 fn sign_out(harness: &mut Harness<'_, Guichet>) {
     harness
@@ -87,7 +86,7 @@ fn tab(harness: &mut Harness<'_, Guichet>, tab: OperatorTab) {
     press(harness, name);
 }
 
-fn events(harness: &Harness<'_, Guichet>) -> Vec<EventKind> {
+fn events(harness: &mut Harness<'_, Guichet>) -> Vec<EventKind> {
     store_of(harness)
         .events(1_000)
         .expect("the log")
@@ -121,7 +120,7 @@ fn the_pin_is_chosen_then_wrong_tries_lock_the_menu() {
             .query_by_label("Les deux codes diffèrent. Recommencez.")
             .is_some()
     );
-    assert!(!store_of(&harness).operator_pin_is_set().expect("read"));
+    assert!(!store_of(&mut harness).operator_pin_is_set().expect("read"));
     type_pin(&mut harness, PIN);
     type_pin(&mut harness, PIN);
     assert!(matches!(harness.state().page(), Page::Operator(_)));
@@ -150,7 +149,7 @@ fn the_pin_is_chosen_then_wrong_tries_lock_the_menu() {
     clock.fetch_add(LOCKOUT.as_secs(), Ordering::SeqCst);
     type_pin(&mut harness, PIN);
     assert!(matches!(harness.state().page(), Page::Operator(_)));
-    let log = events(&harness);
+    let log = events(&mut harness);
     assert_eq!(
         log.iter()
             .filter(|kind| **kind == EventKind::Lockout)
@@ -211,7 +210,7 @@ fn ledger_sums(store: &Store) -> HashMap<String, (u64, Cents, Cents)> {
 }
 
 /// The meters since installation, checked against the ledger summed here.
-fn meters_are_the_ledger(harness: &Harness<'_, Guichet>) -> guichet_sqlite::Meters {
+fn meters_are_the_ledger(harness: &mut Harness<'_, Guichet>) -> guichet_sqlite::Meters {
     let store = store_of(harness);
     let meters = store.meters(0).expect("meters");
     let sums = ledger_sums(store);
@@ -276,11 +275,11 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
     press(&mut harness, "Gain payé en espèces");
     press(&mut harness, &format!("Payer {}", Cents::euros(5)));
     // Paid out at the desk, the player has left the kiosk: signed out.
-    assert_eq!(store_of(&harness).card(), None);
+    assert_eq!(store_of(&mut harness).card(), None);
     harness.snapshot("operator/credits");
 
     tab(&mut harness, OperatorTab::Meters);
-    let meters = meters_are_the_ledger(&harness);
+    let meters = meters_are_the_ledger(&mut harness);
     let black_jack = &meters.emissions[0];
     assert_eq!(black_jack.units, 3);
     assert!(
@@ -292,7 +291,7 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
     harness.snapshot("operator/meters");
     press(&mut harness, "Relève de fin de journée");
     press(&mut harness, "Remettre à zéro");
-    let resets = store_of(&harness).meter_resets().expect("resets");
+    let resets = store_of(&mut harness).meter_resets().expect("resets");
     assert_eq!(resets.len(), 1);
     assert_eq!(resets[0].reason, "Relève de fin de journée");
     assert!(
@@ -303,7 +302,7 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
             .is_some()
     );
     assert_eq!(
-        store_of(&harness).meters(0).expect("meters"),
+        store_of(&mut harness).meters(0).expect("meters"),
         meters,
         "never reset"
     );
@@ -328,7 +327,7 @@ fn a_scripted_day_the_meters_equal_the_ledger_and_every_page_shows() {
         "exit only in kiosk mode"
     );
     harness.snapshot("operator/settings");
-    let log = events(&harness);
+    let log = events(&mut harness);
     for kind in [
         EventKind::CashIn,
         EventKind::CashOut,
@@ -388,7 +387,7 @@ fn the_recall_lists_the_last_10_units_and_replays_each_step_by_step() {
         "nothing is sold from a recall"
     );
     assert_eq!(game.unit().map(|unit| unit.id), Some(newest));
-    let stored = store_of(&harness).unit(newest).expect("stored");
+    let stored = store_of(&mut harness).unit(newest).expect("stored");
     let result = common::result_words(stored.prize, stored.emission.stake);
     // Step by step: the result is not there at once, then shows.
     harness.run_steps(2);
@@ -402,9 +401,9 @@ fn the_recall_lists_the_last_10_units_and_replays_each_step_by_step() {
     harness.run_steps(120);
     harness.snapshot("operator/recall_replay");
     assert_eq!(
-        store_of(&harness).ledger().expect("ledger").len(),
+        store_of(&mut harness).ledger().expect("ledger").len(),
         1 + 12
-            + store_of(&harness)
+            + store_of(&mut harness)
                 .all_units()
                 .expect("units")
                 .iter()
@@ -488,9 +487,9 @@ fn the_attract_loop_plays_on_an_idle_empty_kiosk_and_a_touch_stops_it() {
 fn a_signed_in_player_with_nothing_left_is_signed_out_and_then_the_loop_plays() {
     let (_folder, _clock, store) = store_at_morning();
     let mut harness = kiosk_in(store, Mode::default());
-    assert_eq!(store_of(&harness).card(), Some(common::CARD));
+    assert_eq!(store_of(&mut harness).card(), Some(common::CARD));
     assert_eq!(
-        store_of(&harness).balance().expect("a balance"),
+        store_of(&mut harness).balance().expect("a balance"),
         Cents::ZERO
     );
     let timeout = f64::from(harness.state().settings().idle_seconds);
@@ -503,7 +502,11 @@ fn a_signed_in_player_with_nothing_left_is_signed_out_and_then_the_loop_plays() 
     assert!(!harness.state().attracting());
     harness.get_by_label("Êtes-vous toujours là ?");
     wait(&mut harness, 150.0 - timeout + 19.0);
-    assert_eq!(store_of(&harness).card(), None, "signed out after 150 s");
+    assert_eq!(
+        store_of(&mut harness).card(),
+        None,
+        "signed out after 150 s"
+    );
     wait(&mut harness, 1.0);
     assert!(
         harness.state().attracting(),
@@ -554,7 +557,7 @@ fn no_attract_over_a_player_with_money_nor_when_the_operator_turns_it_off() {
     wait(&mut harness, ATTRACT_AFTER * 2.0);
     assert!(!harness.state().attracting(), "turned off");
     assert_eq!(
-        store_of(&harness)
+        store_of(&mut harness)
             .kiosk_setting("attract")
             .expect("read")
             .as_deref(),
@@ -583,7 +586,7 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     assert!(matches!(harness.state().page(), Page::Game(_)));
     wait(&mut harness, 1.5);
     assert!(harness.state().page().is_lobby(), "back to the lobby");
-    assert_eq!(store_of(&harness).card(), None, "signed out");
+    assert_eq!(store_of(&mut harness).card(), None, "signed out");
     assert!(harness.query_by_label("Êtes-vous toujours là ?").is_none());
     // The kiosk is free and long idle: the loop plays until a touch.
     assert!(harness.state().attracting());
@@ -592,7 +595,7 @@ fn a_page_left_alone_goes_back_to_the_lobby_and_the_unit_stays_resumable() {
     // The unit stays the player's: offered first at their next sign-in.
     common::sign_in_on_screen(&mut harness, common::CARD, common::PIN);
     assert!(matches!(harness.state().page(), Page::Resume(_)));
-    let unfinished = store_of(&harness).unfinished_units().expect("units");
+    let unfinished = store_of(&mut harness).unfinished_units().expect("units");
     assert_eq!(
         unfinished.iter().map(|unit| unit.id).collect::<Vec<_>>(),
         [unit.id]
@@ -702,7 +705,7 @@ fn in_kiosk_mode_the_exit_keys_are_swallowed_and_only_the_operator_closes() {
         commands.contains(&egui::ViewportCommand::Close),
         "{commands:?}"
     );
-    assert_eq!(events(&harness)[0], EventKind::Exit);
+    assert_eq!(events(&mut harness)[0], EventKind::Exit);
 }
 
 #[test]
@@ -831,7 +834,7 @@ fn the_closings_tab_lists_the_days_closed_makes_one_now_and_exports_the_latest()
     .expect("a closing");
     assert_eq!(exported.counter, 3);
     assert_eq!(
-        store_of(&harness)
+        store_of(&mut harness)
             .check_closing(&exported)
             .expect("a check"),
         None
@@ -865,7 +868,7 @@ fn a_database_open_to_other_users_is_told_in_the_operator_menu() {
     );
     harness.get_by_label(&database);
     harness.get_by_label(&its_folder);
-    let logged: Vec<String> = store_of(&harness)
+    let logged: Vec<String> = store_of(&mut harness)
         .events(50)
         .expect("the journal")
         .into_iter()

@@ -17,6 +17,7 @@ use guichet_core::money::Cents;
 use guichet_integrity::{Digest, Refusal, Verdict};
 use guichet_kiosk::app::{Guichet, Page};
 use guichet_kiosk::command::{Command, Navigation, PlayCommand};
+use guichet_sale::PointOfSale as _;
 use guichet_sqlite::{EventKind, Store};
 
 /// The page's title.

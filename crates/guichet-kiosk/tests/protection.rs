@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use common::{kiosk, kiosk_as_it_is, kiosk_configured, new_database, seeded, tile_label};
+use common::{kiosk, kiosk_as_it_is, kiosk_configured, new_database, seeded, store_of, tile_label};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -16,6 +16,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Page};
 use guichet_kiosk::window::WINDOW_SIZE;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LimitKind, RealityChoice};
 use guichet_sqlite::{ProtectionEvent, Store};
 use jiff::Timestamp;
@@ -52,10 +53,6 @@ fn press(harness: &mut Harness<'_, Guichet>, label: &str) {
     harness.run();
 }
 
-fn store_of<'a>(harness: &'a Harness<'_, Guichet>) -> &'a Store {
-    harness.state().store().expect("a store")
-}
-
 #[test]
 fn a_first_use_asks_the_age_and_a_no_closes_play() {
     let (_folder, _path, _clock, store) = morning_store();
@@ -77,7 +74,7 @@ fn a_first_use_asks_the_age_and_a_no_closes_play() {
     harness.run();
     assert!(harness.state().page().is_lobby());
     assert_eq!(
-        store_of(&harness).protection().expect("p").adult,
+        store_of(&mut harness).protection().expect("p").adult,
         Some(false)
     );
 
@@ -119,10 +116,10 @@ fn a_first_use_asks_the_age_and_a_no_closes_play() {
         harness.state().notice().map(|notice| notice.text.as_str()),
         Some("Vos limites sont enregistrées.")
     );
-    let protection = store_of(&harness).protection().expect("p");
+    let protection = store_of(&mut harness).protection().expect("p");
     assert_eq!(protection.deposit.current, Some(Cents::euros(50)));
     assert_eq!(protection.stake.current, Some(Cents::euros(120)));
-    let kinds: Vec<_> = store_of(&harness)
+    let kinds: Vec<_> = store_of(&mut harness)
         .protection_records()
         .expect("records")
         .into_iter()
@@ -156,7 +153,7 @@ fn a_raise_is_shown_pending_with_its_date_and_a_deposit_past_the_limit_is_refuse
     press(&mut harness, "Espèces reçues");
     press(&mut harness, &format!("Encaisser {}", Cents::euros(20)));
     assert_eq!(
-        store_of(&harness).balance().expect("the balance"),
+        store_of(&mut harness).balance().expect("the balance"),
         Cents::euros(20),
         "nothing credited"
     );
@@ -201,7 +198,12 @@ fn a_stake_past_the_limit_is_refused_at_the_table() {
         Some(Cents::euros(20)),
         "nothing debited"
     );
-    assert!(store_of(&harness).all_units().expect("units").is_empty());
+    assert!(
+        store_of(&mut harness)
+            .all_units()
+            .expect("units")
+            .is_empty()
+    );
     let notice = harness.state().notice().expect("a notice").text.clone();
     assert!(
         notice.contains("limite de mises") && notice.contains("dépasse la limite elle-même"),
@@ -298,7 +300,7 @@ fn the_session_clock_runs_from_the_first_stake_and_a_reality_check_comes_every_p
         "a new session waits"
     );
 
-    let checks: Vec<_> = store_of(&harness)
+    let checks: Vec<_> = store_of(&mut harness)
         .protection_records()
         .expect("records")
         .into_iter()
@@ -316,6 +318,6 @@ fn the_session_clock_runs_from_the_first_stake_and_a_reality_check_comes_every_p
     assert!((120..124).contains(&checks[1].0), "{checks:?}");
     assert_eq!(checks[0].2, RealityChoice::Continue);
     assert_eq!(checks[1].2, RealityChoice::Stop);
-    let net = Cents(store_of(&harness).balance().expect("a balance").get() - 2_000);
+    let net = Cents(store_of(&mut harness).balance().expect("a balance").get() - 2_000);
     assert_eq!(checks[1].1, net, "the session's net is the ledger's");
 }

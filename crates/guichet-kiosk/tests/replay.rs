@@ -11,6 +11,7 @@ use egui_kittest::SnapshotResults;
 use guichet_core::money::Cents;
 use guichet_kiosk::replay::{self, Caption, FRAME_RATE, ReplayError};
 use guichet_kiosk::ui::games::GAMES;
+use guichet_sale::PointOfSale as _;
 
 /// The replay's size, the default.
 const SIZE: egui::Vec2 = egui::vec2(1280.0, 800.0);

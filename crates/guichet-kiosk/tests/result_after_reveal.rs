@@ -192,7 +192,7 @@ fn nothing_moves_before_the_result(emission: &'static Emission, seed: &Seed, how
     let (_folder, mut harness) = table_with(emission, seed);
     harness.get_by_label(&play_label(emission)).click();
     harness.run_steps(2);
-    let stored = common::stored_unit_on_table(&harness);
+    let stored = common::stored_unit_on_table(&mut harness);
     let before = Cents(Cents::euros(20).0 - emission.stake.0);
     let after = Cents(before.0 + stored.prize.0);
     let words = result_words(stored.prize, emission.stake);
@@ -359,7 +359,7 @@ fn nothing_is_bought_while_the_last_reveal_runs() {
         harness.step();
         assert_eq!(unit_on_table(&harness).map(|unit| unit.id), Some(first.id));
     }
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     assert_eq!(
         store.all_units().expect("the units").len(),
         1,

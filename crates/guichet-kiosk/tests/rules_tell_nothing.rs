@@ -13,6 +13,7 @@ use guichet_core::emission::{Emission, Tier};
 use guichet_core::money::Cents;
 use guichet_kiosk::app::Guichet;
 use guichet_kiosk::command::{Command, Navigation, PlayCommand};
+use guichet_sale::PointOfSale as _;
 
 /// The seed numbered `number`: its first eight bytes, little-endian.
 fn seed(number: u64) -> Seed {
@@ -96,10 +97,7 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         tier_data.prize
     );
     // Played to its end, its lot is gone.
-    let unit = harness
-        .state()
-        .store()
-        .expect("a store")
+    let unit = common::store_of(&mut harness)
         .unfinished_units()
         .expect("units")[0]
         .id;
@@ -107,7 +105,7 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         .state_mut()
         .handle(Command::Play(PlayCommand::OpenUnit(unit)));
     harness.run_steps(2);
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     let left = store
         .block_status(emission)
         .expect("a status")
@@ -121,14 +119,9 @@ fn check_tier(emission: &'static Emission, tier: usize, tier_data: &Tier, number
         harness
             .state_mut()
             .handle(Command::Play(PlayCommand::Reveal { unit, step }));
-        unit_now = harness
-            .state()
-            .store()
-            .expect("a store")
-            .unit(unit)
-            .expect("the unit");
+        unit_now = common::store_of(&mut harness).unit(unit).expect("the unit");
     }
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     let left = store
         .block_status(emission)
         .expect("a status")

@@ -20,6 +20,7 @@ use guichet_core::games::star_fortune::scenario::StarFortuneScenario;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
 use guichet_kiosk::app::Guichet;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 
 fn star(scenario: &Scenario) -> &StarFortuneScenario {
@@ -161,7 +162,7 @@ fn played_by_taps(
     run_until(&mut harness, 3.0, settled);
     settle_animations(&mut harness);
     let shown = unit_on_table(&harness).expect("a unit");
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     let stored = store.unit(shown.id).expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);
     // The screen says what the store holds: each drop's amount, then the lot.

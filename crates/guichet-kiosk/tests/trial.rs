@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{CARD, PIN, kiosk_configured, new_database, seeded};
+use common::{CARD, PIN, kiosk_configured, new_database, seeded, store_of};
 use egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -18,6 +18,7 @@ use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Mode, Page};
 use guichet_kiosk::command::{Command, PlayCommand, PlayerCommand};
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{TRIAL_CEILING, TRIAL_CREDIT, UnitState};
 use guichet_sqlite::Store;
 use tempfile::TempDir;
@@ -40,10 +41,6 @@ fn kiosk_with_a_player(size: (f32, f32), mode: Mode) -> (TempDir, Harness<'stati
     (folder, harness)
 }
 
-fn store_of<'a>(harness: &'a Harness<'_, Guichet>) -> &'a Store {
-    harness.state().store().expect("a store")
-}
-
 fn press(harness: &mut Harness<'_, Guichet>, label: &str) {
     harness.get_by_label(label).click();
     harness.run();
@@ -56,7 +53,7 @@ fn try_label(emission: &Emission) -> String {
 
 /// What the kiosk's file holds of money and play: units, ledger entries of
 /// every player, units sold from its blocks, the meters' units.
-fn written(store: &Store) -> (usize, i64, u64, u64) {
+fn written(store: &mut Store) -> (usize, i64, u64, u64) {
     let sold = guichet_core::games::emissions()
         .map(|emission| {
             store
@@ -83,14 +80,14 @@ fn written(store: &Store) -> (usize, i64, u64, u64) {
 #[test]
 fn a_trial_plays_play_money_under_its_band_and_writes_nothing() {
     let (_folder, mut harness) = kiosk_with_a_player((1280.0, 800.0), Mode::default());
-    let before = written(store_of(&harness));
+    let before = written(store_of(&mut harness));
     assert!(harness.query_by_label(BAND).is_none(), "no band signed out");
     press(&mut harness, &try_label(&BLACK_JACK));
     assert!(matches!(harness.state().page(), Page::Game(_)));
     harness.get_by_label(BAND);
     harness.get_by_label("Solde d'essai");
     assert_eq!(harness.state().balance(), Some(TRIAL_CREDIT));
-    assert_eq!(store_of(&harness).card(), None, "nobody signed in");
+    assert_eq!(store_of(&mut harness).card(), None, "nobody signed in");
     // (Before a unit: what a trial's units show is drawn afresh each time.)
     harness.snapshot("trial/black_jack_table");
 
@@ -126,19 +123,19 @@ fn a_trial_plays_play_money_under_its_band_and_writes_nothing() {
     assert!(harness.query_by_label("Limites").is_none());
 
     // Nothing was written: not a unit, an entry, a block's unit, a meter.
-    assert_eq!(written(store_of(&harness)), before);
+    assert_eq!(written(store_of(&mut harness)), before);
 
     press(&mut harness, "Terminer l'essai");
     assert!(harness.state().page().is_lobby());
     assert!(harness.query_by_label(BAND).is_none());
     harness.get_by_label("Se connecter");
-    assert_eq!(written(store_of(&harness)), before);
+    assert_eq!(written(store_of(&mut harness)), before);
 }
 
 #[test]
 fn play_money_tops_up_to_its_ceiling_and_is_never_a_deposit() {
     let (_folder, mut harness) = kiosk_with_a_player((1280.0, 800.0), Mode::default());
-    let before = written(store_of(&harness));
+    let before = written(store_of(&mut harness));
     press(&mut harness, &try_label(&X10));
     let more = format!("+ {} d'essai", TRIAL_CREDIT.short());
     common::press_in_bar(&mut harness, &more);
@@ -152,7 +149,7 @@ fn play_money_tops_up_to_its_ceiling_and_is_never_a_deposit() {
             .handle(Command::Play(PlayCommand::TrialCredit));
     }
     assert_eq!(harness.state().balance(), Some(TRIAL_CEILING));
-    assert_eq!(written(store_of(&harness)), before);
+    assert_eq!(written(store_of(&mut harness)), before);
 
     // Signed in, "more play money" asked by hand credits nobody.
     press(&mut harness, "Terminer l'essai");
@@ -162,7 +159,7 @@ fn play_money_tops_up_to_its_ceiling_and_is_never_a_deposit() {
         .state_mut()
         .handle(Command::Play(PlayCommand::TrialCredit));
     assert_eq!(harness.state().balance(), Some(Cents::euros(50)));
-    assert_eq!(written(store_of(&harness)), before);
+    assert_eq!(written(store_of(&mut harness)), before);
 }
 
 #[test]
@@ -181,7 +178,7 @@ fn signing_in_ends_the_trial_and_its_units_are_nobodys() {
     // "Se connecter" from the trial: the player's own account, afresh.
     press(&mut harness, "Terminer l'essai");
     common::sign_in_on_screen(&mut harness, CARD, PIN);
-    assert_eq!(store_of(&harness).card(), Some(CARD));
+    assert_eq!(store_of(&mut harness).card(), Some(CARD));
     assert!(harness.query_by_label(BAND).is_none());
     assert_eq!(harness.state().balance(), Some(Cents::euros(50)));
     assert!(
@@ -203,7 +200,12 @@ fn signing_in_ends_the_trial_and_its_units_are_nobodys() {
         harness.run();
     }
     assert_eq!(harness.state().balance(), Some(Cents::euros(50)));
-    assert!(store_of(&harness).all_units().expect("units").is_empty());
+    assert!(
+        store_of(&mut harness)
+            .all_units()
+            .expect("units")
+            .is_empty()
+    );
 
     // Signed in, "Essayer" is not offered, and asked by hand plays nothing.
     assert!(harness.query_by_label(&try_label(&X10)).is_none());
@@ -211,7 +213,7 @@ fn signing_in_ends_the_trial_and_its_units_are_nobodys() {
         .state_mut()
         .handle(Command::Player(PlayerCommand::Try(&X10)));
     harness.run();
-    assert_eq!(store_of(&harness).card(), Some(CARD), "still signed in");
+    assert_eq!(store_of(&mut harness).card(), Some(CARD), "still signed in");
     assert!(harness.query_by_label(BAND).is_none());
 }
 
@@ -253,7 +255,7 @@ fn a_demonstration_plays_play_money_alone_and_never_ends() {
         demo: true,
     };
     let (_folder, mut harness) = kiosk_with_a_player((1280.0, 800.0), demo);
-    let before = written(store_of(&harness));
+    let before = written(store_of(&mut harness));
     assert!(harness.state().page().is_lobby());
     harness.get_by_label(BAND);
     harness.get_by_label("Solde d'essai");
@@ -284,7 +286,7 @@ fn a_demonstration_plays_play_money_alone_and_never_ends() {
     ] {
         harness.state_mut().handle(Command::Player(command));
         harness.run();
-        assert_eq!(store_of(&harness).card(), None);
+        assert_eq!(store_of(&mut harness).card(), None);
         harness.get_by_label(BAND);
     }
     // Left alone, it goes back to the lobby, still a demonstration.
@@ -296,8 +298,8 @@ fn a_demonstration_plays_play_money_alone_and_never_ends() {
     harness.run();
     assert!(harness.state().page().is_lobby());
     harness.get_by_label(BAND);
-    assert_eq!(written(store_of(&harness)), before);
-    assert_eq!(store_of(&harness).players().expect("players").len(), 1);
+    assert_eq!(written(store_of(&mut harness)), before);
+    assert_eq!(store_of(&mut harness).players().expect("players").len(), 1);
 }
 
 #[test]

@@ -14,6 +14,7 @@ use guichet_core::games::Scenario;
 use guichet_core::games::x10::game::X10;
 use guichet_core::games::x10::scenario::{Symbol, X10Scenario};
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::UnitState;
 
 fn x10(scenario: &Scenario) -> &X10Scenario {
@@ -150,7 +151,7 @@ fn a_player_taps_all_twelve_and_is_paid_once() {
     run_until(&mut harness, 3.0, settled);
     settle_animations(&mut harness);
     let shown = unit_on_table(&harness).expect("a unit");
-    let store = harness.state().store().expect("a store");
+    let store = common::store_of(&mut harness);
     let stored = store.unit(shown.id).expect("the stored unit");
     assert_eq!(stored.state, UnitState::Settled);
     harness.get_by_label(&result_words(stored.prize, X10.stake));

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use criterion::{Criterion, criterion_group, criterion_main};
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LIMIT_WINDOW, LimitKind, MAX_LIMIT};
 use guichet_sqlite::{BUSY_TIMEOUT, OpenOptions};
 use jiff::Timestamp;

@@ -89,15 +89,6 @@ pub struct LedgerEntry {
 }
 
 impl Store {
-    /// The balance of the player the store acts for: the sum of their
-    /// ledger, as its last entry carries it.
-    ///
-    /// # Errors
-    /// [`StoreError`] if the database cannot be read.
-    pub fn balance(&self) -> Result<Cents, StoreError> {
-        balance_in(&self.file.connection, self.player_id()?).on(&self.file.path)
-    }
-
     /// Credits `amount` to the account: at most [`MAX_DEPOSIT`] at a time,
     /// never taking the balance above [`MAX_BALANCE_BY_DEPOSIT`], and within
     /// the player's 7-day deposit limit (checked in the same transaction).

@@ -280,11 +280,13 @@ type BlockRow = (
 impl Store {
     /// Where `emission` stands: the block selling (number, commitment, units sold
     /// and settled, lots of each tier not yet won) and the next one committed.
-    /// `None` while the blocks cannot be opened (see [`Store::seal_problem`]).
+    /// `None` while the blocks cannot be opened (see [`Store::seal_problem`]):
+    /// [`PointOfSale::block_status`](guichet_sale::PointOfSale::block_status)'s
+    /// read, which needs no `&mut`.
     ///
     /// # Errors
     /// [`StoreError`] if the database cannot be read.
-    pub fn block_status(
+    pub(crate) fn status_of(
         &self,
         emission: &'static Emission,
     ) -> Result<Option<BlockStatus>, StoreError> {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_sale::StoreError;
+use guichet_sale::{PointOfSale as _, StoreError};
 use guichet_sqlite::{PinCheck, Store};
 use support::FakeClock;
 

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::StoreError;
 use guichet_sqlite::{ExportedClosing, Period, Store};
 use jiff::SignedDuration;

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LimitKind, StoreError};
 use guichet_sqlite::{BUSY_TIMEOUT, Store};
 use rusqlite::Connection;
@@ -231,7 +232,7 @@ fn a_link_to_a_database_opens_it() {
     let (folder, path) = healthy();
     let link = folder.path().join("link.sqlite3");
     std::os::unix::fs::symlink(&path, &link).expect("a link");
-    let store = support::open_existing(&link).expect("opened through the link");
+    let mut store = support::open_existing(&link).expect("opened through the link");
     assert_eq!(
         store.balance().expect("a balance"),
         Cents(5_000 - 20 * 200 + won(&store))

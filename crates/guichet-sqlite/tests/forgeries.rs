@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LimitKind, StoreError};
 use guichet_sqlite::Store;
 use jiff::SignedDuration;

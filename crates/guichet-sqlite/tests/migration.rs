@@ -18,6 +18,7 @@ use guichet_core::block::{Block, Seed};
 use guichet_core::games::bingo::game::BINGO;
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{StoreError, UnitState};
 use guichet_sqlite::BlockState;
 use support::raw;
@@ -155,7 +156,7 @@ fn a_file_of_schema_5_is_said_unchained_then_chained_from_a_genesis_that_says_so
         "{refused:?}"
     );
 
-    let store = support::open(&path).expect("migrated");
+    let mut store = support::open(&path).expect("migrated");
     assert_eq!(store.all_units().expect("units").len(), 5);
     assert_eq!(store.balance().expect("a balance"), Cents::euros(31));
     let raw = raw(&path);

@@ -14,6 +14,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LimitKind, StoreError};
 use guichet_sqlite::{
     CashMeter, EventKind, LOCKOUT, LedgerKind, MAX_PIN_TRIES, Meters, PinCheck, Store,

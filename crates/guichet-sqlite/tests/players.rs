@@ -6,6 +6,7 @@ mod support;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{LimitKind, MAX_LIMIT, RealityChoice, SignInRefusal, StoreError};
 use guichet_sqlite::{PLAYER_LOCKOUT, PLAYER_PIN_TRIES, Store};
 use jiff::SignedDuration;

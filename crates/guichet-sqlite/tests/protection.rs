@@ -8,6 +8,7 @@ use support::OpensAsThePlayer as _;
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{
     LIMIT_WINDOW, LimitKind, MAX_EXCLUSION_DAYS, MAX_LIMIT, PendingRaise, RAISE_DELAY,
     RealityChoice, StoreError,
@@ -426,7 +427,7 @@ fn the_net_of_a_session_counts_stakes_and_prizes_only() {
 }
 
 /// Appends a deposit to the ledger behind the store's back, stamped `at`.
-fn forge_deposit(store: &Store, cents: i64, at: &str) {
+fn forge_deposit(store: &mut Store, cents: i64, at: &str) {
     let balance = store.balance().expect("a balance").get();
     support::forge::forge(
         store.path(),
@@ -470,7 +471,7 @@ fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
     assert_eq!(violations(&store), Vec::<String>::new());
 
     clock.advance(hours(1));
-    forge_deposit(&store, 2_000, "2026-11-30T09:00:00Z");
+    forge_deposit(&mut store, 2_000, "2026-11-30T09:00:00Z");
     let past =
         "ledger entry 2: the deposits of 7 days reach 60,00 €, past the limit of 50,00 € in force";
     assert_eq!(against_the_rules(&store), [past]);
@@ -479,7 +480,7 @@ fn verify_finds_a_deposit_past_the_limit_or_during_a_break() {
     // A week later the window is free again, but a break is running.
     clock.advance(LIMIT_WINDOW);
     store.exclude(1).expect("a break");
-    forge_deposit(&store, 1_000, "2026-12-07T10:00:00Z");
+    forge_deposit(&mut store, 1_000, "2026-12-07T10:00:00Z");
     assert!(unchained(&store, 3));
     assert_eq!(
         against_the_rules(&store),
@@ -499,7 +500,7 @@ fn verify_judges_a_deposit_by_the_limit_lowered_before_it() {
         .set_limit(LimitKind::Deposit, euros(30))
         .expect("a lower limit");
     clock.advance(hours(1));
-    forge_deposit(&store, 2_000, "2026-12-01T09:00:00Z");
+    forge_deposit(&mut store, 2_000, "2026-12-01T09:00:00Z");
     assert!(unchained(&store, 2));
     assert_eq!(
         against_the_rules(&store),

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::StoreError;
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
@@ -276,7 +277,7 @@ fn reading_a_read_only_copy_changes_no_byte_and_makes_no_file() {
 fn a_read_only_open_of_a_live_database_reads_what_its_log_holds() {
     let (_folder, mut store) = fresh();
     store.deposit(Cents::euros(7)).expect("a deposit");
-    let reader = support::options()
+    let mut reader = support::options()
         .read_only()
         .open_as_player(store.path())
         .expect("read beside the writer");
@@ -533,7 +534,7 @@ fn a_wal_deleted_between_two_purchases_then_a_crash_loses_no_purchase() {
     child.wait().expect("gone");
     assert_eq!(answer, "stopped, kept");
 
-    let store = support::open(&path).expect("it opens after the crash");
+    let mut store = support::open(&path).expect("it opens after the crash");
     let units = store.all_units().expect("units");
     assert_eq!(
         units.len(),

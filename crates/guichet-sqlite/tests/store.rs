@@ -14,6 +14,7 @@ use guichet_core::games::star_fortune::game::STAR_FORTUNE_50;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
+use guichet_sale::PointOfSale as _;
 use guichet_sale::{StoreError, UnitState};
 use guichet_sqlite::{BlockState, LedgerKind, MAX_BALANCE_BY_DEPOSIT, MAX_DEPOSIT, Store};
 use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first_unit};
@@ -22,7 +23,7 @@ use support::{fresh, new_path, raw, seed, seeded, set_highest_limits, with_first
 fn a_new_store_is_empty_private_and_in_wal_mode() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("kiosk").join("guichet.sqlite3");
-    let store = seeded(1).open_as_player(&path).expect("a new store");
+    let mut store = seeded(1).open_as_player(&path).expect("a new store");
     assert_eq!(store.balance().expect("a balance"), Cents::ZERO);
     assert!(store.ledger().expect("a ledger").is_empty());
     assert!(store.all_units().expect("units").is_empty());
@@ -234,7 +235,7 @@ fn an_interrupted_unit_reopens_where_it_was_left() {
             .expect("a puck");
         unit.id
     };
-    let store = support::open(&path).expect("the store again");
+    let mut store = support::open(&path).expect("the store again");
     let unfinished = store.unfinished_units().expect("unfinished units");
     assert_eq!(unfinished.len(), 1);
     let unit = &unfinished[0];
@@ -828,7 +829,7 @@ fn a_lost_key_with_a_block_missing_still_opens_without_making_one() {
             [],
         )
         .expect("a block removed");
-    let store = seeded(1).open_as_player(&path).expect("it still opens");
+    let mut store = seeded(1).open_as_player(&path).expect("it still opens");
     assert!(store.seal_problem().is_some());
     assert!(!store.key_path().exists(), "never a silent new key");
     let status = store

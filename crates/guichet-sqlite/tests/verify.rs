@@ -13,6 +13,7 @@ use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::games::x10::game::X10;
 use guichet_core::money::Cents;
 use guichet_core::step::RevealStep;
+use guichet_sale::PointOfSale as _;
 use rusqlite::params;
 use support::{first_unit_worth, seed};
 use tempfile::TempDir;

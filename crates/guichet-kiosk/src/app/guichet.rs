@@ -335,6 +335,13 @@ impl Guichet {
         self.state.own()
     }
 
+    /// The kiosk's own file, to read through the sale API (its reads take
+    /// `&mut`, as a network account's do), while it can be used.
+    #[must_use]
+    pub fn store_mut(&mut self) -> Option<&mut Store> {
+        self.state.own_mut()
+    }
+
     /// Applies one command. This is the only place the kiosk's state changes;
     /// each concern is applied by an exhaustive match in its module, which
     /// says what it changed in the account, and only that is read again.

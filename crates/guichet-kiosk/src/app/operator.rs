@@ -4,7 +4,7 @@
 //! operator action is logged by the store.
 
 use guichet_core::money::Cents;
-use guichet_sale::StoreError;
+use guichet_sale::{PointOfSale as _, StoreError};
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{Closing, EventKind, PinCheck, Store};
 
@@ -275,7 +275,7 @@ fn show_tab(
         OperatorTab::Recall => Some(backend.recall(RECALL_LENGTH)?),
         _ => None,
     };
-    let store = backend.own();
+    let store = backend.own_mut();
     let content = match tab {
         OperatorTab::Credits | OperatorTab::Meters | OperatorTab::Blocks | OperatorTab::Charts
             if on_network =>

@@ -184,6 +184,11 @@ impl KioskState {
         self.backend.as_ref().map(Backend::own)
     }
 
+    /// The kiosk's own file, to read or write, while it can be used.
+    pub fn own_mut(&mut self) -> Option<&mut Store> {
+        self.backend.as_mut().map(Backend::own_mut)
+    }
+
     /// Keeps what the kiosk's file warned of when it opened, for the
     /// operator menu, and logs each in its journal (once a start: the
     /// condition lasts until the operator mends it).

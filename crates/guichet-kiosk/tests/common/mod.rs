@@ -20,7 +20,7 @@ use guichet_core::generator::unit_scenario;
 use guichet_core::money::Cents;
 use guichet_kiosk::app::{Guichet, Page};
 use guichet_kiosk::window::WINDOW_SIZE;
-use guichet_sale::{LimitKind, MAX_LIMIT, StoreError, Unit, UnitState};
+use guichet_sale::{LimitKind, MAX_LIMIT, PointOfSale as _, StoreError, Unit, UnitState};
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{OpenOptions, Store};
 use tempfile::TempDir;
@@ -279,15 +279,15 @@ pub fn unit_on_table(harness: &Harness<'_, Guichet>) -> Option<Unit> {
     }
 }
 
+/// The kiosk's own file, to read through the sale API.
+pub fn store_of<'a>(harness: &'a mut Harness<'_, Guichet>) -> &'a mut Store {
+    harness.state_mut().store_mut().expect("a store")
+}
+
 /// The unit on the table, as the kiosk's store holds it.
-pub fn stored_unit_on_table(harness: &Harness<'_, Guichet>) -> Unit {
+pub fn stored_unit_on_table(harness: &mut Harness<'_, Guichet>) -> Unit {
     let unit = unit_on_table(harness).expect("a unit on the table");
-    harness
-        .state()
-        .store()
-        .expect("a store")
-        .unit(unit.id)
-        .expect("stored")
+    store_of(harness).unit(unit.id).expect("stored")
 }
 
 /// The balance as the store holds it.
@@ -349,7 +349,7 @@ pub fn played_then_replayed(
     replay_steps: usize,
 ) -> Replayed {
     let (folder, mut harness) = auto_played(emission, seed);
-    let stored = stored_unit_on_table(&harness);
+    let stored = stored_unit_on_table(&mut harness);
     let expected = result_words(stored.prize, emission.stake);
     let shown_when_played = harness.query_by_label(&expected).is_some();
     // The replay's strip says when the unit was sold: the same on every run.

@@ -8,7 +8,7 @@
 //!   change or deletion) and the state is recomputed from the records at each
 //!   use: nothing is cached that could disagree with them;
 //! - the limits are enforced inside the transaction that deposits or stakes
-//!   (`Store::deposit`, `Store::buy`): no deposit and no stake without both
+//!   (`Store::deposit`, `PointOfSale::buy`): no deposit and no stake without both
 //!   limits set, none past a limit, none while excluded; a withdrawal is
 //!   always possible;
 //! - lowering a limit takes effect at once (and cancels a raise waiting);
@@ -97,19 +97,6 @@ impl Store {
     #[must_use]
     pub fn now(&self) -> Timestamp {
         (self.sources.clock)()
-    }
-
-    /// The player's protection now: age, limits, exclusion.
-    ///
-    /// # Errors
-    /// [`StoreError`] if the database cannot be read.
-    pub fn protection(&self) -> Result<Protection, StoreError> {
-        protection_in(
-            &self.file.connection,
-            &self.file.path,
-            self.player_id()?,
-            self.now(),
-        )
     }
 
     /// Records the player's answer to "18 or over?".
@@ -285,25 +272,6 @@ impl Store {
             })?);
         }
         Ok(records)
-    }
-
-    /// What the games gave and took the player the store acts for since
-    /// ledger entry `after`: prizes and refunds less stakes (deposits and
-    /// withdrawals left out).
-    ///
-    /// # Errors
-    /// [`StoreError`] if the database cannot be read.
-    pub fn net_since(&self, after: i64) -> Result<Cents, StoreError> {
-        let player = self.player_id()?;
-        self.file
-            .connection
-            .prepare_cached(
-                "SELECT COALESCE(SUM(amount_cents), 0) FROM ledger INDEXED BY ledger_by_player
-                 WHERE player_id = ?1 AND id > ?2 AND kind IN ('stake', 'prize', 'refund')",
-            )
-            .and_then(|mut statement| statement.query_row([player, after], |row| row.get(0)))
-            .map(Cents)
-            .on(&self.file.path)
     }
 }
 
