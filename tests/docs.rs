@@ -163,3 +163,66 @@ fn no_source_file_is_longer_than_the_style_allows() {
         too_long.join("\n")
     );
 }
+
+/// The invariants of the architecture page's code map: its bullets that
+/// begin in bold, up to the recipes ("## Adding …"), each as one text.
+fn invariants(page: &str) -> Vec<String> {
+    let map = page.split("\n## Adding").next().unwrap_or(page);
+    let mut found: Vec<String> = Vec::new();
+    let mut inside = false;
+    for line in map.lines() {
+        if line.starts_with("- **") {
+            found.push(line.to_owned());
+            inside = true;
+        } else if inside && line.starts_with("  ") {
+            if let Some(last) = found.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else {
+            inside = false;
+        }
+    }
+    found
+}
+
+/// Whether `invariant` names what holds it: a test file of the repository
+/// (a `.rs` under a `tests/` folder, or a script the CI runs), in backquotes.
+fn names_its_test(invariant: &str, tests: &[String]) -> bool {
+    invariant.split('`').skip(1).step_by(2).any(|name| {
+        let file = name.rsplit('/').next().unwrap_or(name);
+        name == ".ci/run" || tests.iter().any(|test| test == file)
+    })
+}
+
+#[test]
+fn every_invariant_names_the_test_that_holds_it() {
+    let mut everything = Vec::new();
+    files_under(&root(), &mut everything);
+    let tests: Vec<String> = everything
+        .iter()
+        .filter(|file| {
+            let inside = file.strip_prefix(root()).unwrap_or(file);
+            inside.components().any(|part| part.as_os_str() == "tests")
+                && file.extension().is_some_and(|ending| ending == "rs")
+        })
+        .filter_map(|file| Some(file.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    let page = fs::read_to_string(root().join("ARCHITECTURE.md")).expect("the architecture page");
+    let found = invariants(&page);
+    assert!(
+        found.len() > 20,
+        "the invariants are found: {}",
+        found.len()
+    );
+    let unheld: Vec<&String> = found
+        .iter()
+        .filter(|invariant| !names_its_test(invariant, &tests))
+        .collect();
+    assert!(
+        unheld.is_empty(),
+        "invariants naming no test that holds them:\n{unheld:#?}"
+    );
+    assert!(!names_its_test("- **A claim** held by nothing", &tests));
+    assert!(names_its_test("- **A claim** — `tests/docs.rs`", &tests));
+}

@@ -414,21 +414,7 @@ impl Guichet {
         }
         // A new player, or none, hears the kiosk as the operator set it.
         state.apply_sound(&mut self.sound);
-        let sent = state
-            .backend
-            .as_mut()
-            .map(|backend| backend.send_closings(&mut state.closings_sent));
-        match sent {
-            Some(Ok(Some(counter))) => {
-                let text = state.texts.with(
-                    "notice-closing-refused",
-                    &[("counter", counter.to_string())],
-                );
-                state.tell(text, true);
-            }
-            Some(Err(error)) => state.fail(&error),
-            Some(Ok(None)) | None => {}
-        }
+        state.send_closings();
     }
 }
 

@@ -276,6 +276,27 @@ impl KioskState {
         }
     }
 
+    /// On a network, sends the closings of the kiosk's file it has not
+    /// received yet: one the network refuses is said (at every command until
+    /// the operator acts), and a file that cannot give them fails as any read.
+    pub fn send_closings(&mut self) {
+        let sent = self
+            .backend
+            .as_mut()
+            .map(|backend| backend.send_closings(&mut self.closings_sent));
+        match sent {
+            Some(Ok(Some(counter))) => {
+                let text = self.texts.with(
+                    "notice-closing-refused",
+                    &[("counter", counter.to_string())],
+                );
+                self.tell(text, true);
+            }
+            Some(Err(error)) => self.fail(&error),
+            Some(Ok(None)) | None => {}
+        }
+    }
+
     /// Reads again what `changed` says changed. A read that fails is said in a
     /// notice, and what it would have shown is shown as unknown, never as a
     /// default.
