@@ -170,10 +170,16 @@ pub(super) fn run(arguments: &AuditArgs, out: &mut Output) -> Result<ExitCode, F
             .map_err(|error| cannot_write("the scenarios file", &error))?;
     }
     if let (Some(mut file), Some(export)) = (trajectories_file, export_trajectories) {
-        export(&mut file, &block, &mut units())
-            .and_then(|()| file.flush())
-            .and_then(|()| file.get_ref().sync_all())
-            .map_err(|error| cannot_write("the trajectories file", &error))?;
+        let mut drawn = units().map(|(index, prize)| (index, prize, block.unit_rng(index)));
+        export(
+            &mut file,
+            block.emission(),
+            guichet_core::generator::VERSION,
+            &mut drawn,
+        )
+        .and_then(|()| file.flush())
+        .and_then(|()| file.get_ref().sync_all())
+        .map_err(|error| cannot_write("the trajectories file", &error))?;
     }
 
     for line in report(&block, &seed, &tally).lines() {

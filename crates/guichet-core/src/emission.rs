@@ -8,7 +8,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::io;
 
-use crate::block::Block;
+use rand::rngs::ChaCha12Rng;
+
 use crate::money::Cents;
 use crate::step::Steps;
 
@@ -32,13 +33,15 @@ pub struct GameRules {
     pub trajectories: Option<Trajectories>,
 }
 
-/// Writes to `out`, as JSON lines, the physics of `block`'s game at its
-/// stake, then how every unit of `units` (index, prize) falls: a game's
+/// Writes to `out`, as JSON lines, the physics of `emission`'s game at its
+/// stake, then how every unit of `units` (index, prize, the unit's own random
+/// stream from its block), drawn by generators' `version`, falls: a game's
 /// trajectories export (`AUDIT.md`).
 pub type Trajectories = fn(
     out: &mut dyn io::Write,
-    block: &Block,
-    units: &mut dyn Iterator<Item = (u32, Cents)>,
+    emission: &Emission,
+    version: u32,
+    units: &mut dyn Iterator<Item = (u32, Cents, ChaCha12Rng)>,
 ) -> io::Result<()>;
 
 /// One of the kiosk's games: its [`GameRules`], compared by identity. Each

@@ -8,12 +8,13 @@ use std::io;
 
 use serde::Serialize;
 
+use super::generator::generate;
 use super::plinko::{Board, Physics, drop_trajectory};
 use super::puck_path::Landing;
 use super::scenario::PUCKS;
-use crate::block::Block;
-use crate::games::Scenario;
-use crate::generator::scenario_of_unit;
+use rand::rngs::ChaCha12Rng;
+
+use crate::emission::Emission;
 use crate::money::Cents;
 
 /// The first line: the board, in its own units.
@@ -43,18 +44,19 @@ struct FallLine {
     samples: Vec<[f64; 3]>,
 }
 
-/// Writes to `out` the board of `block`'s stake, then the trajectories of
-/// `units` (index, prize) of `block`, a Star Fortune block; units of
-/// another game are left out.
+/// Writes to `out` the board of `emission`'s stake, then the trajectories
+/// of `units` (index, prize, the unit's stream) of a Star Fortune block,
+/// drawn by generators' `version` (as `generator::scenario_of_unit_under`
+/// draws them); a prize not in its table is left out.
 ///
 /// # Errors
 /// When `out` cannot be written.
 pub fn write(
     out: &mut dyn io::Write,
-    block: &Block,
-    units: &mut dyn Iterator<Item = (u32, Cents)>,
+    emission: &Emission,
+    version: u32,
+    units: &mut dyn Iterator<Item = (u32, Cents, ChaCha12Rng)>,
 ) -> io::Result<()> {
-    let emission = block.emission();
     // The units are drawn by this build's generators: they fall by its physics.
     let board = Board::of(emission, Physics::CURRENT);
     let first = BoardLine {
@@ -63,8 +65,8 @@ pub fn write(
     };
     serde_json::to_writer(&mut *out, &first)?;
     out.write_all(b"\n")?;
-    for (index, prize) in units {
-        let Scenario::StarFortune(unit) = scenario_of_unit(block, index, prize) else {
+    for (index, prize, mut stream) in units {
+        let Some(unit) = generate(emission, prize, &mut stream, version) else {
             continue;
         };
         // Its own board: the same as the first line's, unit drawn by this build.
