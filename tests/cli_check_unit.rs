@@ -19,11 +19,17 @@ fn text(bytes: &[u8]) -> String {
 fn two_units(folder: &Path) -> String {
     let db = folder.join("guichet.sqlite3").display().to_string();
     funded_player(&db, "20");
-    // As if 1 499 999 units had sold: the next is the block's last.
-    forge(
-        Path::new(&db),
-        "UPDATE blocks SET next_index = size - 1 WHERE emission = 'blackjack@200' AND status = 'selling'",
-    );
+    // As if 1 499 999 units had sold: the next is the block's last — the
+    // store's own write, chained with its key (a forger's is refused).
+    guichet_sqlite::OpenOptions::new()
+        .keys(support::keys())
+        .open(Path::new(&db))
+        .expect("the store")
+        .rewrite(
+            "UPDATE blocks SET next_index = size - 1 \
+             WHERE emission = 'blackjack@200' AND status = 'selling'",
+        )
+        .expect("rewritten");
     succeeding(&[
         "play",
         "--db",
