@@ -138,7 +138,7 @@ fn an_old_file_is_refused_by_verify_naming_migrate_which_keeps_a_copy() {
 
     let migrated = succeeds(&["migrate", "--db", &db]);
     assert!(
-        migrated.starts_with(&format!("migrated {db} from schema version 1 to 7")),
+        migrated.starts_with(&format!("migrated {db} from schema version 1 to 8")),
         "{migrated}"
     );
     let copies: Vec<_> = hashes(folder.path())
