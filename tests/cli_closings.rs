@@ -179,3 +179,162 @@ fn an_archive_is_written_and_checked_without_the_database() {
     ]);
     assert_eq!(bad_date.status.code(), Some(2));
 }
+
+/// The archive `value` as the forger writes it: every closing and the
+/// archive itself signed again with `forger`'s key, named as theirs.
+fn signed_again(mut value: serde_json::Value, forger: &ed25519_dalek::SigningKey) -> String {
+    use ed25519_dalek::Signer as _;
+    let public = hex::encode(forger.verifying_key().to_bytes());
+    let sign = |body: &serde_json::Value| {
+        hex::encode(
+            forger
+                .sign(serde_json::to_string(body).expect("JSON").as_bytes())
+                .to_bytes(),
+        )
+    };
+    value["archive"]["public_key"] = public.clone().into();
+    for closing in value["archive"]["closings"]
+        .as_array_mut()
+        .expect("closings")
+    {
+        closing["closing"]["public_key"] = public.clone().into();
+        closing["signature"] = sign(&closing["closing"]).into();
+    }
+    value["signature"] = sign(&value["archive"]).into();
+    serde_json::to_string_pretty(&value).expect("JSON")
+}
+
+#[test]
+fn an_archive_re_signed_by_a_forgers_key_is_refused_against_the_kiosks_key() {
+    let folder = tempfile::tempdir().expect("a folder");
+    fs::set_permissions(folder.path(), fs::Permissions::from_mode(0o700)).expect("private");
+    let db = folder.path().join("guichet.sqlite3");
+    let db = db.to_string_lossy();
+    support::add_player(&db);
+    let limits = ["--deposit", "200", "--stake", "100"];
+    succeeding(&[&["limits", "--player", "1", "--db", &db][..], &limits[..]].concat());
+    succeeding(&["deposit", "--player", "1", "--db", &db, "--amount", "100"]);
+    succeeding(&["closing", "--db", &db, "--make"]);
+    let kiosk_key = succeeding(&["closing", "--db", &db, "--key"]);
+    let kiosk_key = kiosk_key.trim();
+    assert_eq!(kiosk_key.len(), 64, "{kiosk_key}");
+    let today = succeeding(&["closing", "--db", &db])
+        .split("\"made_at\": \"")
+        .nth(1)
+        .expect("a time")[..10]
+        .to_owned();
+    let archive = folder.path().join("archive.json");
+    let archive_text = archive.to_string_lossy().into_owned();
+    succeeding(&[
+        "archive",
+        "--db",
+        &db,
+        "--from",
+        &today,
+        "--to",
+        &today,
+        "--out",
+        &archive_text,
+    ]);
+    let sound = succeeding(&["verify", "--archive", &archive_text, "--key", kiosk_key]);
+    assert!(
+        sound.starts_with("ok: the archive ")
+            && sound.contains(&format!("signed by the kiosk's key {kiosk_key}")),
+        "{sound}"
+    );
+
+    // The forger: the 100 € deposit made 10 000 €, every signature redone
+    // with a key of their own.
+    let mut value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&archive).expect("the archive")).expect("JSON");
+    let deposit = value["archive"]["links"]
+        .as_array_mut()
+        .expect("links")
+        .iter_mut()
+        .find(|link| {
+            link["record"] == "ledger"
+                && link["content"]
+                    .as_str()
+                    .is_some_and(|content| content.contains("\"deposit\""))
+        })
+        .expect("the deposit's link");
+    let content = deposit["content"].as_str().expect("content").to_owned();
+    assert!(content.contains("10000"), "{content}");
+    deposit["content"] = content.replacen("10000", "1000000", 1).into();
+    let forgers = ed25519_dalek::SigningKey::from_bytes(&[42; 32]);
+    let forger_key = hex::encode(forgers.verifying_key().to_bytes());
+    let forged = folder.path().join("forged.json");
+    let forged_text = forged.to_string_lossy().into_owned();
+    fs::write(&forged, signed_again(value, &forgers)).expect("the forged archive");
+
+    // Without the kiosk's key the forgery holds together, and is said to be
+    // trusted on its own word only.
+    let untrusted = succeeding(&["verify", "--archive", &forged_text]);
+    assert!(
+        untrusted.contains(&format!(
+            "the key it names itself, {forger_key}, not trusted"
+        )),
+        "{untrusted}"
+    );
+    let refused = run_guichet(&["verify", "--archive", &forged_text, "--key", kiosk_key]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        said.contains(&format!(
+            "signed by the key {forger_key}, not the kiosk's {kiosk_key}"
+        )),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said}");
+}
+
+#[test]
+fn a_closing_and_a_file_are_checked_against_the_kiosks_key_given_and_bad_hex_refused() {
+    let (folder, db) = kiosk();
+    succeeding(&["closing", "--db", &db, "--make"]);
+    let kiosk_key = succeeding(&["closing", "--db", &db, "--key"]);
+    let kiosk_key = kiosk_key.trim();
+    let forger_key = hex::encode(
+        ed25519_dalek::SigningKey::from_bytes(&[42; 32])
+            .verifying_key()
+            .to_bytes(),
+    );
+    let closing = folder.path().join("closing.json");
+    let closing_text = closing.to_string_lossy().into_owned();
+    succeeding(&["closing", "--db", &db, "--out", &closing_text]);
+    let refused = run_guichet(&[
+        "verify",
+        "--db",
+        &db,
+        "--closing",
+        &closing_text,
+        "--key",
+        &forger_key,
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        said.contains(&format!(
+            "the file's closings: it is signed by the key {kiosk_key}, not the kiosk's {forger_key}"
+        )) && said.contains("closing 1 ("),
+        "{said}"
+    );
+    let sound = succeeding(&[
+        "verify",
+        "--db",
+        &db,
+        "--closing",
+        &closing_text,
+        "--key",
+        kiosk_key,
+    ]);
+    assert!(sound.starts_with("ok: "), "{sound}");
+
+    for bad in ["zz", "abcd", &"0".repeat(66)] {
+        let refused = run_guichet(&["verify", "--archive", &closing_text, "--key", bad]);
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(said.starts_with("guichet: --key: "), "{said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
+}

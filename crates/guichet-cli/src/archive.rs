@@ -52,7 +52,12 @@ pub(super) fn run(arguments: &ArchiveArgs, out: &mut Output) -> Result<ExitCode,
     let archive = store.archive(arguments.from, arguments.to)?;
     std::fs::write(&arguments.out, &archive)
         .map_err(|error| Failure::Output(format!("{}: {error}", arguments.out.display())))?;
-    let summary = guichet_sqlite::check_archive(&archive)
+    let kiosk = store
+        .closing_public_key()
+        .map(|key| guichet_sqlite::KioskKey::parse(&key))
+        .transpose()
+        .map_err(|reason| Failure::Other(anyhow::anyhow!(reason)))?;
+    let summary = guichet_sqlite::check_archive(&archive, kiosk.as_ref())
         .map_err(|faults| Failure::Other(anyhow::anyhow!(faults.join("; "))))?;
     out.line(format_args!(
         "archive of {} to {} written to {}: {} records, {} closings",

@@ -22,12 +22,27 @@ pub struct ClosingArgs {
     /// Make a closing now (the totals since the last one) before writing it.
     #[arg(long)]
     pub make: bool,
+    /// Print the kiosk's public key (hex) instead: for the operator to keep
+    /// apart, and give to `guichet verify --key`.
+    #[arg(long, conflicts_with_all = ["out", "make"])]
+    pub key: bool,
 }
 
 /// Runs `guichet closing`: the latest closing (made now with `--make`) to
-/// the standard output or `--out FILE`.
+/// the standard output or `--out FILE`; with `--key`, the kiosk's public key.
 pub(super) fn run(arguments: &ClosingArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     let database = &arguments.database;
+    if arguments.key {
+        let store = database.open_to_read()?;
+        let key = store.closing_public_key().ok_or_else(|| {
+            Failure::Other(anyhow::anyhow!(
+                "{}: its seal key is missing: no key to publish",
+                store.path().display()
+            ))
+        })?;
+        out.line(key)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let closing = if arguments.make {
         database.open_existing()?.close_now()?
     } else {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use guichet_sqlite::ExportedClosing;
+use guichet_sqlite::{ExportedClosing, KioskKey};
 
 use crate::connect;
 use crate::failure::Failure;
@@ -27,6 +27,11 @@ pub struct VerifyArgs {
     /// database.
     #[arg(long, value_name = "FILE")]
     pub archive: Option<PathBuf>,
+    /// The kiosk's public key (hex, as `guichet closing --key` printed it,
+    /// kept apart): the archive, the closing and the file's closings must be
+    /// signed by it, never only by the key a file names.
+    #[arg(long, value_name = "HEX", value_parser = KioskKey::parse)]
+    pub key: Option<KioskKey>,
 }
 
 /// Violations printed at most.
@@ -37,7 +42,7 @@ const SHOWN: usize = 20;
 /// extends it (one line, exit 1, when it does not).
 pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, Failure> {
     if let Some(file) = &arguments.archive {
-        return archive(file, out);
+        return archive(file, arguments.key.as_ref(), out);
     }
     let closing = arguments
         .closing
@@ -54,8 +59,19 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
         Database::File(path) => {
             let store = opened(options(database.keys.as_deref()).read_only().open(&path))?;
             let mut violations = store.verify()?;
+            if let Some(kiosk) = &arguments.key {
+                violations.extend(key_refusal(store.closing_public_key().as_deref(), kiosk));
+            }
             if let Some(closing) = &closing {
-                violations.extend(store.check_closing(closing)?);
+                let refused = arguments.key.as_ref().and_then(|kiosk| {
+                    kiosk.refusal(&closing.public_key).map(|refusal| {
+                        format!("closing {} ({}): {refusal}", closing.counter, closing.label)
+                    })
+                });
+                match refused {
+                    Some(refusal) => violations.push(refusal),
+                    None => violations.extend(store.check_closing(closing)?),
+                }
             }
             for warning in store.verify_warnings()? {
                 out.line(warning)?;
@@ -67,9 +83,9 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
             );
             (violations, sound, store.path().display().to_string())
         }
-        Database::Network(_) if closing.is_some() => {
+        Database::Network(_) if closing.is_some() || arguments.key.is_some() => {
             return Err(Failure::Usage(
-                "--closing checks a kiosk's own file, not a network's database".to_owned(),
+                "--closing and --key check a kiosk's own file, not a network's database".to_owned(),
             ));
         }
         Database::Network(config) => {
@@ -98,14 +114,40 @@ pub(super) fn run(arguments: &VerifyArgs, out: &mut Output) -> Result<ExitCode, 
     Ok(ExitCode::from(1))
 }
 
-/// `guichet verify --archive FILE`: the archive checked on its own.
-fn archive(file: &std::path::Path, out: &mut Output) -> Result<ExitCode, Failure> {
+/// Why the file's closings are not signed by the kiosk's key `kiosk`: its
+/// seal key is another's (`file_key`), or missing.
+fn key_refusal(file_key: Option<&str>, kiosk: &KioskKey) -> Option<String> {
+    match file_key {
+        None => Some(format!(
+            "the file's closings cannot be checked against the kiosk's key {kiosk}: its seal key is missing"
+        )),
+        Some(key) => kiosk
+            .refusal(key)
+            .map(|refusal| format!("the file's closings: {refusal}")),
+    }
+}
+
+/// `guichet verify --archive FILE [--key HEX]`: the archive checked on its
+/// own, against the kiosk's key when given.
+fn archive(
+    file: &std::path::Path,
+    kiosk: Option<&KioskKey>,
+    out: &mut Output,
+) -> Result<ExitCode, Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|error| Failure::Usage(format!("{}: {error}", file.display())))?;
-    match guichet_sqlite::check_archive(&text) {
+    match guichet_sqlite::check_archive(&text, kiosk) {
         Ok(summary) => {
+            let signer = if summary.key_trusted {
+                format!("signed by the kiosk's key {}", summary.public_key)
+            } else {
+                format!(
+                    "signed by the key it names itself, {}, not trusted: anyone who edits it can sign it again (--key HEX checks it against the kiosk's, guichet closing --key)",
+                    summary.public_key
+                )
+            };
             out.line(format_args!(
-                "ok: the archive {} of {} to {} (database {}) is sound: {} records, {} closings, signed by its key",
+                "ok: the archive {} of {} to {} (database {}) is sound: {} records, {} closings, {signer}",
                 file.display(),
                 summary.from,
                 summary.to,

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::closing::{ClosingKey, signed_by};
+use crate::kiosk_key::KioskKey;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Seal, Store};
 use guichet_sale::time::stamp;
@@ -32,6 +33,11 @@ pub struct ArchiveSummary {
     pub links: usize,
     /// How many closings.
     pub closings: usize,
+    /// The public key it is signed with (hex): the kiosk's when it was
+    /// checked against it, else only the key the file names.
+    pub public_key: String,
+    /// Whether that key is the kiosk's given to the check, not the file's own.
+    pub key_trusted: bool,
 }
 
 /// The first instant of `date` (UTC).
@@ -144,13 +150,15 @@ impl Store {
     }
 }
 
-/// Checks an archive without its database: its signature under the public
-/// key it names, each closing's, its links in order and unbroken, dated in
+/// Checks an archive without its database: signed by the kiosk's key
+/// `kiosk` (without it, by the key the file names, which proves nothing of
+/// who signed), each closing too, its links in order and unbroken, dated in
 /// its days, and each closing of a link it holds on that very link.
 ///
 /// # Errors
-/// Each fault, one line each (the first one alone when it is not an archive).
-pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
+/// Each fault, one line each (the first one alone when it is not an archive
+/// or not signed by `kiosk`).
+pub fn check_archive(text: &str, kiosk: Option<&KioskKey>) -> Result<ArchiveSummary, Vec<String>> {
     let one = |fault: String| vec![fault];
     let file: Value = serde_json::from_str(text)
         .map_err(|error| one(format!("it is not an archive: {error}")))?;
@@ -169,6 +177,9 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
     }
     let public_key = text_of("/public_key")?;
     let database_id = text_of("/database_id")?;
+    if let Some(refusal) = kiosk.and_then(|kiosk| kiosk.refusal(&public_key)) {
+        return Err(one(refusal));
+    }
     // A signature that is missing or not hex matches no content: said as
     // the forgery it is, below.
     let signature = file
@@ -193,6 +204,8 @@ pub fn check_archive(text: &str) -> Result<ArchiveSummary, Vec<String>> {
             closings: read.closings.len(),
             from: read.from,
             to: read.to,
+            public_key,
+            key_trusted: kiosk.is_some(),
         })
     } else {
         Err(faults)

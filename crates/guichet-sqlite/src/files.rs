@@ -1,6 +1,6 @@
 //! The files beside the database, and the care they need: private modes from
 //! creation, durable writes, a side file that is what it claims to be (never
-//! a link, a regular file of this user's), and a warning when a file or its
+//! a link, symbolic or hard, a regular file of this user's), and a warning when a file or its
 //! folder is open to other users.
 //!
 //! Beside `guichet.sqlite3` (SQLite's `-wal` and `-shm` apart) live:
@@ -56,8 +56,8 @@ pub fn create_private(path: &Path) -> io::Result<File> {
 }
 
 /// Opens the side file at `path` to read and write it — never following a
-/// link — and checks it is what it claims to be: a regular file, of this
-/// user's. Anything else is refused before a byte is read or written.
+/// link — and checks it is what it claims to be: a regular file of one name
+/// (no hard link), of this user's. Anything else is refused before a byte is read or written.
 ///
 /// # Errors
 /// The system's error (`NotFound` when there is none), or `InvalidData` naming
@@ -109,13 +109,25 @@ fn no_follow() -> i32 {
         .cast_signed()
 }
 
-/// Refuses an open file that is not a regular file of this user's (or root's).
+/// Refuses an open file that is not a regular file of this user's (or
+/// root's), or that has another name (a hard link).
 fn check_own_regular(file: &File) -> io::Result<()> {
     let metadata = file.metadata()?;
     if !metadata.file_type().is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             "it is not a regular file",
+        ));
+    }
+    // A second name is another file's: written through it, the tally would
+    // overwrite whatever it is linked to (a seal key, another kiosk's tally).
+    if metadata.nlink() > 1 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it is a hard link (one of {} names of one file); Guichet writes through none",
+                metadata.nlink()
+            ),
         ));
     }
     let user = rustix::process::geteuid().as_raw();

@@ -37,6 +37,7 @@ mod connection;
 mod files;
 mod journal;
 pub mod keys;
+mod kiosk_key;
 mod lease;
 mod open;
 mod operator;
@@ -66,6 +67,7 @@ pub use guichet_sale::{
     BlockFacts, BlockRecord, BlockState, BlockStatus, CashMeter, ClosingTotals, Event, EventKind,
     Exposed, Meter, MeterReset, Meters, Period, PlayerSummary, StoreWarning,
 };
+pub use kiosk_key::KioskKey;
 pub use open::OpenOptions;
 pub use operator::{LOCKOUT, MAX_PIN_TRIES, PinCheck};
 pub use players::{PLAYER_LOCKOUT, PLAYER_PIN_TRIES, is_player_card};

@@ -22,7 +22,9 @@ use jiff::{SignedDuration, Timestamp};
 use rusqlite::{OptionalExtension as _, params};
 
 use crate::account::balance_in;
+use crate::chain::ChainKey;
 use crate::operator::insert_player_event;
+use crate::operator::proven::events_proven_since;
 use crate::protection::protection_in;
 use crate::sqlite_error::OnFile as _;
 use crate::store::{Player, Store, Writing};
@@ -352,8 +354,17 @@ fn verify_pin(pin: &str, hash: &str) -> Result<bool, StoreError> {
 
 /// Until when player `player`'s card is locked, if it is now.
 /// Their last event proves itself first (`Writing::prove`: no event after
-/// it taken out), so a lock deleted from the log never lifts it.
+/// it taken out), so a lock deleted from the log never lifts it, and every
+/// event of the lock's window (`events_proven_since`, as the operator's
+/// lock): a try or a lock edited there never lifts it either.
 fn locked_until(writing: &Writing<'_>, player: i64) -> Result<Option<Timestamp>, StoreError> {
+    let key = ChainKey::of(writing.key()?);
+    events_proven_since(
+        writing.sql,
+        Some(&key),
+        writing.path,
+        &stamp(writing.now - PLAYER_LOCKOUT),
+    )?;
     let their_last: Option<i64> = writing
         .sql
         .query_row(

@@ -430,3 +430,30 @@ fn sound_records_still_sell_play_and_sign_in() {
     drop(store);
     assert_eq!(findings(&path), Vec::<String>::new());
 }
+
+#[test]
+fn a_try_edited_in_the_middle_of_a_card_locks_window_is_never_taken() {
+    let clock = FakeClock::new();
+    let (_folder, path, mut store) = two_players(&clock);
+    for _ in 0..guichet_sqlite::PLAYER_PIN_TRIES {
+        assert!(store.sign_in("1", "0000").is_err(), "a wrong PIN");
+    }
+    // sqlite3, no key: a wrong PIN of the window, neither the first nor the
+    // last event, made a right one.
+    support::forge::forge(
+        &path,
+        "DROP TRIGGER events_are_append_only_update;
+         UPDATE events SET kind = 'player_pin_right' WHERE id = (
+             SELECT MIN(id) + 1 FROM events WHERE player_id = 1 AND kind = 'player_pin_wrong');",
+    );
+    let record = forged(store.sign_in("1", "1111"));
+    assert!(record.starts_with("events "), "{record}");
+    assert_eq!(store.card(), None, "nobody signed in");
+    drop(store);
+    assert!(
+        findings(&path)
+            .iter()
+            .any(|finding| finding.starts_with("events ")),
+        "verify names it"
+    );
+}

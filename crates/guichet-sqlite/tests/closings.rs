@@ -270,16 +270,20 @@ fn an_archive_of_the_days_checks_without_the_database_and_any_change_to_it_is_fo
     let month = store
         .archive(day("2026-11-01"), day("2026-11-30"))
         .expect("an archive");
+    let kiosk = guichet_sqlite::KioskKey::parse(&store.closing_public_key().expect("a key"))
+        .expect("the kiosk's key");
     drop(store);
     fs::remove_file(&path).expect("the database gone: the archive stands alone");
-    let summary = guichet_sqlite::check_archive(&archive).expect("sound");
+    let summary = guichet_sqlite::check_archive(&archive, Some(&kiosk)).expect("sound");
+    assert!(summary.key_trusted);
+    assert_eq!(summary.public_key, kiosk.hex());
     assert_eq!(
         (summary.from.as_str(), summary.to.as_str()),
         ("2026-11-30", "2026-11-30")
     );
     assert_eq!(summary.closings, 1, "the day's (the month's spans more)");
     assert_eq!(
-        guichet_sqlite::check_archive(&month)
+        guichet_sqlite::check_archive(&month, None)
             .expect("sound")
             .closings,
         2
@@ -293,7 +297,7 @@ fn an_archive_of_the_days_checks_without_the_database_and_any_change_to_it_is_fo
 
     let forged = archive.replacen("3000", "30000", 1);
     assert_ne!(forged, archive);
-    let faults = guichet_sqlite::check_archive(&forged).expect_err("forged");
+    let faults = guichet_sqlite::check_archive(&forged, Some(&kiosk)).expect_err("forged");
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert!(faults[0].contains("signature does not match"), "{faults:?}");
 }

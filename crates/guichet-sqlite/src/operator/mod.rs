@@ -22,7 +22,7 @@ mod desk;
 mod events;
 mod meters;
 mod pin;
-mod proven;
+pub(crate) mod proven;
 mod settings;
 
 pub(crate) use events::insert_player_event;

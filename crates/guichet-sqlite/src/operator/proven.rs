@@ -2,6 +2,8 @@
 //! the operator's PIN hash, the log's lock, a setting — proven against its
 //! chain link as it is read, before the kiosk acts on it.
 
+use std::path::Path;
+
 use guichet_sale::StoreError;
 use rusqlite::Connection;
 
@@ -33,20 +35,6 @@ impl Store {
         )
     }
 
-    /// Checks row `id` of guarded table `table` as [`Store::prove_read`]
-    /// does, and that no row of the table after it was taken out
-    /// (`chain_check::vouched`); with the seal key lost, its content only.
-    ///
-    /// # Errors
-    /// [`StoreError::Forged`] naming the record that does not prove itself.
-    pub(crate) fn prove_read_last(&self, table: &str, id: i64) -> Result<(), StoreError> {
-        let finding = match self.reading_key() {
-            Some(key) => chain_check::vouched(&self.file.connection, &key, table, id),
-            None => chain_check::proves(&self.file.connection, None, table, &id.to_string()),
-        };
-        forged_unless(&self.file.path, finding)
-    }
-
     /// Proves every event of the log dated `since` or later (a lock's
     /// window: the tries and locks it is judged by) and the one before
     /// them, with no event after it taken out: a lock deleted, edited or
@@ -57,15 +45,39 @@ impl Store {
     /// [`StoreError::Forged`] naming the first event that does not prove
     /// itself.
     pub(crate) fn prove_events_since(&self, since: &str) -> Result<(), StoreError> {
-        let (window, before) = events_since(&self.file.connection, since).on(&self.file.path)?;
-        for event in window.iter().chain(&before) {
-            self.prove_read("events", &event.to_string())?;
-        }
-        match before.or(window.last().copied()) {
-            Some(oldest) => self.prove_read_last("events", oldest),
-            None => Ok(()),
-        }
+        let key = self.reading_key();
+        events_proven_since(&self.file.connection, key.as_ref(), &self.file.path, since)
     }
+}
+
+/// Proves every event of the log dated `since` or later and the one before
+/// them against their chain links with `key` (its content only without it),
+/// with no event after the oldest taken out: what [`Store::prove_events_since`]
+/// and a write judging a lock by its window check.
+///
+/// # Errors
+/// [`StoreError::Forged`] naming the first event that does not prove itself.
+pub(crate) fn events_proven_since(
+    connection: &Connection,
+    key: Option<&ChainKey>,
+    path: &Path,
+    since: &str,
+) -> Result<(), StoreError> {
+    let (window, before) = events_since(connection, since).on(path)?;
+    for event in window.iter().chain(&before) {
+        forged_unless(
+            path,
+            chain_check::proves(connection, key, "events", &event.to_string()),
+        )?;
+    }
+    let Some(oldest) = before.or(window.last().copied()) else {
+        return Ok(());
+    };
+    let finding = match key {
+        Some(key) => chain_check::vouched(connection, key, "events", oldest),
+        None => chain_check::proves(connection, None, "events", &oldest.to_string()),
+    };
+    forged_unless(path, finding)
 }
 
 /// The events dated `since` or later, newest first, and the newest before
