@@ -19,7 +19,7 @@ use crate::app::protection::protect;
 use crate::app::screen::screen;
 use crate::app::session::Session;
 use crate::app::state::{Access, Changed, KioskState, Mode};
-use crate::app::watch;
+use crate::app::watch::Watch;
 use crate::app::window_policy::{IdleVerdict, WindowPolicy};
 use crate::command::{
     Command, InTrial, Navigation, OperatorAccess, PlayCommand, PlayerCommand, ScreenCommand,
@@ -64,13 +64,7 @@ impl Guichet {
         // Without inotify (an exotic file system), changes by other processes
         // are looked for at each command instead (`handle`): the kiosk works
         // all the same.
-        let changes = store
-            .as_ref()
-            .and_then(|store| watch::Changes::watch(store.path(), context).ok());
-        let data_version = store
-            .as_ref()
-            .and_then(|store| store.data_version().ok())
-            .unwrap_or_default();
+        let watch = Watch::new(store.as_ref(), context);
         let settings = store.as_ref().map(KioskSettings::read);
         let mut state = KioskState {
             backend: store.map(Backend::local),
@@ -88,10 +82,8 @@ impl Guichet {
             mode: Mode::default(),
             settings: KioskSettings::default(),
             access: Access::Closed,
-            changes,
-            data_version,
+            watch,
             exiting: false,
-            closings_sent: 0,
             export_folder: None,
             muted: false,
             software: Verdict::Development,
@@ -382,7 +374,7 @@ impl Guichet {
         if state.backend.is_none() {
             return;
         }
-        if state.changes.is_none() {
+        if state.watch.is_blind() {
             state.follow_other_processes();
         }
         // Nothing of money or play without a player signed in, no stake
@@ -417,7 +409,7 @@ impl Guichet {
         let sent = state
             .backend
             .as_mut()
-            .map(|backend| backend.send_closings(&mut state.closings_sent));
+            .map(|backend| backend.send_closings(&mut state.watch.closings_sent));
         match sent {
             Some(Ok(Some(counter))) => {
                 let text = state.texts.with(
@@ -483,12 +475,7 @@ impl Guichet {
 impl eframe::App for Guichet {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         WindowPolicy::keep_the_window(ui, &self.state);
-        if self
-            .state
-            .changes
-            .as_ref()
-            .is_some_and(watch::Changes::take)
-        {
+        if self.state.watch.files_changed() {
             self.state.follow_other_processes();
         }
         self.state.time = ui.input(|input| input.time);

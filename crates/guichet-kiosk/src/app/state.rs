@@ -13,7 +13,7 @@ use crate::app::backend::Backend;
 use crate::app::export;
 use crate::app::page::Page;
 use crate::app::session::Session;
-use crate::app::watch;
+use crate::app::watch::Watch;
 use crate::settings::KioskSettings;
 use crate::ui::i18n::Texts;
 use crate::ui::notice::{self, Notice};
@@ -113,14 +113,10 @@ pub struct KioskState {
     pub settings: KioskSettings,
     /// Whether the operator menu is open, closed, or awaiting its first PIN.
     pub access: Access,
-    /// The watch over the database's files, for what other processes do.
-    pub changes: Option<watch::Changes>,
-    /// The database's `data_version` when last read.
-    pub data_version: i64,
+    /// The watch on what other processes and the network do.
+    pub watch: Watch,
     /// The operator closed the kiosk: the window closes at the end of the frame.
     pub exiting: bool,
-    /// The last closing of the kiosk's file known sent to the network.
-    pub closings_sent: i64,
     /// Where the operator's exports go, if the command line named a folder
     /// (else a USB stick is looked for at each export).
     pub export_folder: Option<std::path::PathBuf>,
@@ -465,8 +461,7 @@ impl KioskState {
             return;
         }
         match store.data_version() {
-            Ok(version) if version != self.data_version => {
-                self.data_version = version;
+            Ok(version) if self.watch.version_moved(version) => {
                 let shown = match &self.page {
                     Page::Game(game) => game.unit().map(|unit| unit.id),
                     _ => None,
