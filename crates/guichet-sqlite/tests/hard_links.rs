@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use guichet_core::games::blackjack::game::BLACK_JACK;
 use guichet_core::money::Cents;
-use guichet_sale::StoreError;
+use guichet_sale::{PointOfSale as _, StoreError};
 use guichet_sqlite::OpenOptions;
 use guichet_sqlite::keys::KeyStore;
 use support::{OpensAsThePlayer as _, new_path};

@@ -9,6 +9,7 @@ use guichet_sale::{DEFAULT_REALITY_CHECK_MINUTES, StoreError};
 use guichet_sqlite::{EventKind, Store};
 
 use crate::app::backend::Backend;
+use crate::app::desk::{Access, Desk, Mode};
 use crate::app::idle::Idle;
 use crate::app::navigation::go;
 use crate::app::operator::operate;
@@ -18,8 +19,8 @@ use crate::app::players::seat;
 use crate::app::protection::protect;
 use crate::app::screen::screen;
 use crate::app::session::Session;
-use crate::app::state::{Access, Changed, KioskState, Mode};
-use crate::app::watch;
+use crate::app::state::{Changed, KioskState};
+use crate::app::watch::Watch;
 use crate::app::window_policy::{IdleVerdict, WindowPolicy};
 use crate::command::{
     Command, InTrial, Navigation, OperatorAccess, PlayCommand, PlayerCommand, ScreenCommand,
@@ -64,13 +65,7 @@ impl Guichet {
         // Without inotify (an exotic file system), changes by other processes
         // are looked for at each command instead (`handle`): the kiosk works
         // all the same.
-        let changes = store
-            .as_ref()
-            .and_then(|store| watch::Changes::watch(store.path(), context).ok());
-        let data_version = store
-            .as_ref()
-            .and_then(|store| store.data_version().ok())
-            .unwrap_or_default();
+        let watch = Watch::new(store.as_ref(), context);
         let settings = store.as_ref().map(KioskSettings::read);
         let mut state = KioskState {
             backend: store.map(Backend::local),
@@ -85,18 +80,9 @@ impl Guichet {
             session: Session::new(DEFAULT_REALITY_CHECK_MINUTES),
             reality: None,
             time: 0.0,
-            mode: Mode::default(),
-            settings: KioskSettings::default(),
-            access: Access::Closed,
-            changes,
-            data_version,
-            exiting: false,
-            closings_sent: 0,
-            export_folder: None,
+            desk: Desk::default(),
+            watch,
             muted: false,
-            software: Verdict::Development,
-            store_warnings: Vec::new(),
-            recording: None,
         };
         state.reread(Changed::ALL);
         if state.backend.is_some() {
@@ -104,7 +90,7 @@ impl Guichet {
         }
         match settings {
             Some(Ok((settings, unknown))) => {
-                state.settings = settings;
+                state.desk.settings = settings;
                 state.session = Session::new(settings.reality_minutes);
                 if !unknown.is_empty() {
                     let text = state
@@ -122,9 +108,9 @@ impl Guichet {
             }
             None => {}
         }
-        state.texts.set_language(state.settings.language);
+        state.texts.set_language(state.desk.settings.language);
         let mut sound = Sound::silent();
-        sound.set(state.settings.sound, state.settings.volume);
+        sound.set(state.desk.settings.sound, state.desk.settings.volume);
         // At start, what stops sales (a lost seal key) is said at once.
         if let Some(problem) = state.own().and_then(Store::seal_problem) {
             let text = notice::words_for(&state.texts, &problem, &state.time_zone);
@@ -164,7 +150,7 @@ impl Guichet {
         state.reread(Changed::ALL);
         // What the player sees first, now from the network's account — unless
         // its first PIN is still to choose.
-        if state.access != Access::AwaitingFirstPin {
+        if state.desk.access != Access::AwaitingFirstPin {
             state.first_page();
         }
         self
@@ -185,7 +171,7 @@ impl Guichet {
     #[must_use]
     pub fn with_reality_check(mut self, minutes: u32) -> Self {
         // Set before any frame: the session has not begun.
-        self.state.settings.reality_minutes = minutes.max(1);
+        self.state.desk.settings.reality_minutes = minutes.max(1);
         self.state.session = Session::new(minutes);
         self
     }
@@ -194,7 +180,7 @@ impl Guichet {
     /// at each export).
     #[must_use]
     pub fn with_export_folder(mut self, folder: std::path::PathBuf) -> Self {
-        self.state.export_folder = Some(folder);
+        self.state.desk.export_folder = Some(folder);
         self
     }
 
@@ -203,7 +189,7 @@ impl Guichet {
     /// start).
     #[must_use]
     pub fn with_mode(mut self, mode: Mode) -> Self {
-        self.state.mode = mode;
+        self.state.desk.mode = mode;
         if mode.demo
             && let Some(backend) = self.state.backend.as_mut()
         {
@@ -218,7 +204,7 @@ impl Guichet {
         match self.state.own().map(Store::operator_pin_is_set) {
             Some(Ok(false)) => {
                 self.state.page = Page::Pin(PinPage::new(false));
-                self.state.access = Access::AwaitingFirstPin;
+                self.state.desk.access = Access::AwaitingFirstPin;
             }
             // Whether a PIN is set cannot be read: the file is at fault, and
             // its page says so (nothing is sold before it is known).
@@ -254,7 +240,7 @@ impl Guichet {
             state.menu_open = false;
             state.page = Page::OutOfService(OutOfServicePage::new(refusal));
         }
-        state.software = verdict;
+        state.desk.software = verdict;
         self
     }
 
@@ -269,7 +255,10 @@ impl Guichet {
     /// Plays its sounds through `sound` (silent by default).
     #[must_use]
     pub fn with_sound(mut self, mut sound: Sound) -> Self {
-        sound.set(self.state.settings.sound, self.state.settings.volume);
+        sound.set(
+            self.state.desk.settings.sound,
+            self.state.desk.settings.volume,
+        );
         self.sound = sound;
         self
     }
@@ -277,7 +266,7 @@ impl Guichet {
     /// The operator's settings.
     #[must_use]
     pub const fn settings(&self) -> &KioskSettings {
-        &self.state.settings
+        &self.state.desk.settings
     }
 
     /// Whether the attract loop plays.
@@ -289,7 +278,7 @@ impl Guichet {
     /// Whether the operator closed the kiosk.
     #[must_use]
     pub const fn is_exiting(&self) -> bool {
-        self.state.exiting
+        self.state.desk.exiting
     }
 
     /// The reality check shown, if one is.
@@ -375,14 +364,15 @@ impl Guichet {
             InTrial::Refused => in_trial,
         };
         if refused
-            || state.access == Access::AwaitingFirstPin && needs.operator != OperatorAccess::Nothing
+            || state.desk.access == Access::AwaitingFirstPin
+                && needs.operator != OperatorAccess::Nothing
         {
             return;
         }
         if state.backend.is_none() {
             return;
         }
-        if state.changes.is_none() {
+        if state.watch.is_blind() {
             state.follow_other_processes();
         }
         // Nothing of money or play without a player signed in, no stake
@@ -393,7 +383,7 @@ impl Guichet {
         } else if needs.adult && !in_trial && !state.of_age() {
             state.ask_age();
             return;
-        } else if needs.operator == OperatorAccess::MenuOpen && state.access != Access::Open {
+        } else if needs.operator == OperatorAccess::MenuOpen && state.desk.access != Access::Open {
             Ok(Changed::NOTHING)
         } else {
             match command {
@@ -431,7 +421,7 @@ impl Guichet {
                     self.handle(Command::Player(PlayerCommand::SignOut));
                 }
                 self.handle(Command::Go(Navigation::Lobby));
-                let language = self.state.settings.language;
+                let language = self.state.desk.settings.language;
                 self.state.texts.set_language(language);
                 self.window.follow_idle_time(ui, &self.state);
                 None
@@ -469,12 +459,7 @@ impl Guichet {
 impl eframe::App for Guichet {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         WindowPolicy::keep_the_window(ui, &self.state);
-        if self
-            .state
-            .changes
-            .as_ref()
-            .is_some_and(watch::Changes::take)
-        {
+        if self.state.watch.files_changed() {
             self.state.follow_other_processes();
         }
         self.state.time = ui.input(|input| input.time);
@@ -545,7 +530,7 @@ impl eframe::App for Guichet {
                 on_lobby: state.page.is_lobby(),
                 rules_game: state.page.rules_game(),
                 menu_open: state.menu_open,
-                sound_on: state.settings.sound && !state.muted,
+                sound_on: state.desk.settings.sound && !state.muted,
                 sign_up: state.backend.as_ref().is_some_and(Backend::desk_is_here),
             };
             top_bar::show(ui, &context, bar, &mut commands);

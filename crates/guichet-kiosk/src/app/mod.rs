@@ -7,6 +7,7 @@
 //! which says what it changed, so that only that is read again.
 
 mod backend;
+mod desk;
 mod export;
 mod guichet;
 mod idle;
@@ -22,9 +23,9 @@ mod state;
 mod watch;
 mod window_policy;
 
+pub use desk::Mode;
 pub use guichet::Guichet;
 pub use idle::{ATTRACT_AFTER, POINTER_SHOWN};
 pub use operator::RECALL_LENGTH;
 pub use page::{Page, PageKind};
-pub use state::Mode;
 pub use window_policy::{OPERATOR_KEY, OPERATOR_PRESS};

@@ -5,9 +5,10 @@ use guichet_core::emission::Game;
 use guichet_core::unit_check::{self, SoldUnit};
 use guichet_sale::{PointOfSale, StoreError, UnitState};
 
+use crate::app::desk::Access;
 use crate::app::page::Page;
 use crate::app::play::show_game;
-use crate::app::state::{Access, Changed, KioskState};
+use crate::app::state::{Changed, KioskState};
 use crate::command::Navigation;
 use crate::ui::views::{
     AgePage, CheckUnitPage, ExclusionPage, HistoryPage, LimitsPage, Lobby, NewPlayerPage, PinPage,
@@ -27,7 +28,7 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
     };
     match to {
         Navigation::Lobby => {
-            state.access = Access::Closed;
+            state.desk.access = Access::Closed;
             state.page = Page::Lobby(Lobby);
             // A network's desk may have credited the player meanwhile; the
             // kiosk's own file is watched for what others write to it.
@@ -86,7 +87,7 @@ pub fn go(state: &mut KioskState, to: Navigation) -> Result<Changed, StoreError>
             Ok(Changed::PROTECTION)
         }
         Navigation::Operator => {
-            state.access = Access::Closed;
+            state.desk.access = Access::Closed;
             state.page = Page::Pin(PinPage::new(backend.own().operator_pin_is_set()?));
             Ok(Changed::NOTHING)
         }

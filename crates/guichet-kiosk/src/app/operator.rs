@@ -8,10 +8,12 @@ use guichet_sale::{PointOfSale as _, StoreError};
 use guichet_sqlite::keys::KeyStore;
 use guichet_sqlite::{Closing, EventKind, PinCheck, Store};
 
+use crate::app::backend::Backend;
+use crate::app::desk::{Access, Desk};
 use crate::app::export;
 use crate::app::page::Page;
 use crate::app::play::{replay_page, take_up_or_show};
-use crate::app::state::{Access, Changed, KioskState};
+use crate::app::state::{Changed, KioskState};
 use crate::command::{OperatorCommand, OperatorTab, Setting};
 use crate::sound::Sound;
 use crate::ui::games::Opening;
@@ -44,11 +46,11 @@ pub fn operate(
     let on_network = !backend.desk_is_here();
     let store = backend.own_mut();
     match command {
-        OperatorCommand::SubmitPin(pin) => submit_pin(state, &pin).map(|()| Changed::NOTHING),
+        OperatorCommand::SubmitPin(pin) => enter_pin(state, &pin),
         OperatorCommand::Leave => {
             // Back to what a player sees first: the age question, an
             // unfinished unit, or the lobby.
-            state.access = Access::Closed;
+            state.desk.access = Access::Closed;
             state.first_page();
             Ok(Changed::NOTHING)
         }
@@ -135,9 +137,9 @@ pub fn operate(
         }
         OperatorCommand::ExitKiosk => {
             // Only a standalone kiosk is closed from its menu.
-            if state.mode.kiosk {
+            if state.desk.mode.kiosk {
                 store.log_event(EventKind::Exit, "the operator closed the kiosk")?;
-                state.exiting = true;
+                state.desk.exiting = true;
             }
             Ok(Changed::NOTHING)
         }
@@ -156,7 +158,7 @@ pub fn change_setting(
     let Some(backend) = state.backend.as_mut() else {
         return Ok(());
     };
-    state.settings.change(backend.own_mut(), setting)?;
+    state.desk.settings.change(backend.own_mut(), setting)?;
     if let Setting::Language(language) = setting {
         state.texts.set_language(language);
     }
@@ -173,7 +175,7 @@ fn export_latest_closing(state: &mut KioskState) -> Result<(), StoreError> {
     let Some(closing) = backend.own().closings()?.pop() else {
         return Ok(());
     };
-    let text = match export::folder(state.export_folder.as_deref()) {
+    let text = match export::folder(state.desk.export_folder.as_deref()) {
         None => state.texts.get("operator-closing-no-folder"),
         Some(folder) => match export::write_closing(&folder, &closing) {
             Ok(file) => state.texts.with(
@@ -203,7 +205,7 @@ fn export_latest_closing(state: &mut KioskState) -> Result<(), StoreError> {
 /// when it is written). It changes nothing the store holds.
 fn export_recall(state: &mut KioskState, id: i64) -> Changed {
     // One at a time: its notice says one is under way.
-    if state.recording.is_some() {
+    if state.desk.recording.is_some() {
         return Changed::NOTHING;
     }
     let Some(unit) = state
@@ -215,7 +217,7 @@ fn export_recall(state: &mut KioskState, id: i64) -> Changed {
     else {
         return Changed::NOTHING;
     };
-    let Some(folder) = export::folder(state.export_folder.as_deref()) else {
+    let Some(folder) = export::folder(state.desk.export_folder.as_deref()) else {
         let text = state.texts.get("operator-closing-no-folder");
         state.tell(text, true);
         return Changed::NOTHING;
@@ -225,7 +227,7 @@ fn export_recall(state: &mut KioskState, id: i64) -> Changed {
         &[("unit", unit.id.to_string())],
     );
     state.tell(text, false);
-    state.recording = Some(export::record_replay(folder, unit, state.time_zone.clone()));
+    state.desk.recording = Some(export::record_replay(folder, unit, state.time_zone.clone()));
     Changed::NOTHING
 }
 
@@ -235,30 +237,50 @@ fn say(state: &mut KioskState, key: &str, amount: Cents) {
     state.tell(text, false);
 }
 
-/// The PIN typed: chosen the first time, checked afterwards; five wrong
-/// ones lock the menu (the store counts and records them).
-fn submit_pin(state: &mut KioskState, pin: &str) -> Result<(), StoreError> {
-    let Some(backend) = state.backend.as_mut() else {
-        return Ok(());
+/// The PIN typed: the menu's credits tab once it opens it.
+fn enter_pin(state: &mut KioskState, pin: &str) -> Result<Changed, StoreError> {
+    let KioskState {
+        backend: Some(backend),
+        page,
+        desk,
+        ..
+    } = state
+    else {
+        return Ok(Changed::NOTHING);
     };
+    if submit_pin(desk, backend, page, pin)? {
+        show_tab(state, OperatorTab::Credits, None)?;
+    }
+    Ok(Changed::NOTHING)
+}
+
+/// The PIN typed: chosen the first time, checked afterwards; five wrong
+/// ones lock the menu (the store counts and records them). Returns whether
+/// the menu opened; a wrong PIN is said on the PIN page.
+fn submit_pin(
+    desk: &mut Desk,
+    backend: &mut Backend,
+    page: &mut Page,
+    pin: &str,
+) -> Result<bool, StoreError> {
     let store = backend.own_mut();
     let message = match store.check_operator_pin(pin)? {
         PinCheck::NotSet => {
             store.set_operator_pin(pin)?;
-            state.access = Access::Open;
-            return show_tab(state, OperatorTab::Credits, None);
+            desk.access = Access::Open;
+            return Ok(true);
         }
         PinCheck::Right => {
-            state.access = Access::Open;
-            return show_tab(state, OperatorTab::Credits, None);
+            desk.access = Access::Open;
+            return Ok(true);
         }
         PinCheck::Wrong { tries_left } => PinMessage::Wrong(tries_left),
         PinCheck::Locked { until } => PinMessage::Locked(until),
     };
-    if let Page::Pin(page) = &mut state.page {
-        page.tell(message);
+    if let Page::Pin(pin_page) = page {
+        pin_page.tell(message);
     }
-    Ok(())
+    Ok(false)
 }
 
 /// Reads `tab`'s content from the store and shows it.
@@ -267,16 +289,43 @@ fn show_tab(
     tab: OperatorTab,
     verified: Option<Vec<String>>,
 ) -> Result<(), StoreError> {
-    let Some(backend) = state.backend.as_mut() else {
+    let KioskState {
+        backend: Some(backend),
+        page,
+        desk,
+        ..
+    } = state
+    else {
         return Ok(());
     };
+    let content = tab_content(desk, backend, tab, verified)?;
+    match page {
+        Page::Operator(operator) => operator.show(content),
+        _ => {
+            *page = Page::Operator(OperatorPage::new(
+                content,
+                desk.software.clone(),
+                desk.store_warnings.clone(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `tab` shows, read from the engines and the desk.
+fn tab_content(
+    desk: &Desk,
+    backend: &mut Backend,
+    tab: OperatorTab,
+    verified: Option<Vec<String>>,
+) -> Result<TabContent, StoreError> {
     let on_network = !backend.desk_is_here();
     let recalled = match tab {
         OperatorTab::Recall => Some(backend.recall(RECALL_LENGTH)?),
         _ => None,
     };
     let store = backend.own_mut();
-    let content = match tab {
+    Ok(match tab {
         OperatorTab::Credits | OperatorTab::Meters | OperatorTab::Blocks | OperatorTab::Charts
             if on_network =>
         {
@@ -325,7 +374,7 @@ fn show_tab(
                 .take(CLOSINGS_SHOWN)
                 .map(Closing::summary)
                 .collect(),
-            export_folder: export::folder(state.export_folder.as_deref()).map(|folder| {
+            export_folder: export::folder(desk.export_folder.as_deref()).map(|folder| {
                 // A stick is known by its name (`/media/<user>/<name>`).
                 folder.file_name().map_or_else(
                     || folder.display().to_string(),
@@ -334,21 +383,10 @@ fn show_tab(
             }),
         },
         OperatorTab::Settings => TabContent::Settings {
-            settings: state.settings,
-            kiosk_mode: state.mode.kiosk,
+            settings: desk.settings,
+            kiosk_mode: desk.mode.kiosk,
         },
-    };
-    match &mut state.page {
-        Page::Operator(page) => page.show(content),
-        _ => {
-            state.page = Page::Operator(OperatorPage::new(
-                content,
-                state.software.clone(),
-                state.store_warnings.clone(),
-            ));
-        }
-    }
-    Ok(())
+    })
 }
 
 /// The charts' data: per emission, the return to player after each unit

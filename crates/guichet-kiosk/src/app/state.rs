@@ -5,16 +5,14 @@
 
 use guichet_core::emission::Emission;
 use guichet_core::money::Cents;
-use guichet_integrity::Verdict;
 use guichet_sale::{Protection, StoreError, Unit};
-use guichet_sqlite::{EventKind, Store, StoreWarning};
+use guichet_sqlite::{EventKind, Store};
 
 use crate::app::backend::Backend;
-use crate::app::export;
+use crate::app::desk::Desk;
 use crate::app::page::Page;
 use crate::app::session::Session;
-use crate::app::watch;
-use crate::settings::KioskSettings;
+use crate::app::watch::Watch;
 use crate::ui::i18n::Texts;
 use crate::ui::notice::{self, Notice};
 use crate::ui::reality_check::RealityFacts;
@@ -23,28 +21,6 @@ use crate::ui::views::{
     AgePage, LimitsPage, Lobby, ReconnectingPage, ResumePage, SignInMessage, SignInPage,
     StoreProblemPage,
 };
-
-/// How the kiosk runs (the command line's `--kiosk` and `--demo`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mode {
-    /// A standalone kiosk: the window cannot be closed but from the operator
-    /// menu, and the pointer hides when still.
-    pub kiosk: bool,
-    /// A stakeholders' demonstration: a trial of play money runs from the
-    /// start and never ends; nobody signs in.
-    pub demo: bool,
-}
-
-/// The operator's access.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// The menu is closed: its pages need the PIN.
-    Closed,
-    /// A kiosk's first start: nothing but choosing the operator PIN until it is.
-    AwaitingFirstPin,
-    /// The right PIN opened the menu (until it is left).
-    Open,
-}
 
 /// What a command changed in the player's account, so that only that is read
 /// again.
@@ -107,33 +83,12 @@ pub struct KioskState {
     pub reality: Option<RealityFacts>,
     /// The window's time at the last frame, in seconds.
     pub time: f64,
-    /// Kiosk mode, a demonstration.
-    pub mode: Mode,
-    /// The operator's settings.
-    pub settings: KioskSettings,
-    /// Whether the operator menu is open, closed, or awaiting its first PIN.
-    pub access: Access,
-    /// The watch over the database's files, for what other processes do.
-    pub changes: Option<watch::Changes>,
-    /// The database's `data_version` when last read.
-    pub data_version: i64,
-    /// The operator closed the kiosk: the window closes at the end of the frame.
-    pub exiting: bool,
-    /// The last closing of the kiosk's file known sent to the network.
-    pub closings_sent: i64,
-    /// Where the operator's exports go, if the command line named a folder
-    /// (else a USB stick is looked for at each export).
-    pub export_folder: Option<std::path::PathBuf>,
+    /// The operator's desk: the mode, settings, access, exports.
+    pub desk: Desk,
+    /// The watch on what other processes and the network do.
+    pub watch: Watch,
     /// The player muted the kiosk for their session ("Couper le son").
     pub muted: bool,
-    /// The verdict on the kiosk's own program, checked before anything is
-    /// sold (shown in the operator menu).
-    pub software: Verdict,
-    /// What the kiosk's file warned of when it opened (files open to other
-    /// users, a tally rebuilt): said at the top of the operator menu.
-    pub store_warnings: Vec<StoreWarning>,
-    /// A recalled unit's reveal being recorded for the export folder.
-    pub recording: Option<export::Recorded>,
 }
 
 impl KioskState {
@@ -165,12 +120,15 @@ impl KioskState {
         self.protection = None;
         self.reality = None;
         self.muted = false;
-        self.session = Session::new(self.settings.reality_minutes);
+        self.session = Session::new(self.desk.settings.reality_minutes);
     }
 
     /// Sets `sound` as the operator set it and the player muted it.
     pub fn apply_sound(&self, sound: &mut crate::sound::Sound) {
-        sound.set(self.settings.sound && !self.muted, self.settings.volume);
+        sound.set(
+            self.desk.settings.sound && !self.muted,
+            self.desk.settings.volume,
+        );
     }
 
     /// The sign-in page, with "Nouveau joueur" where players sign up here
@@ -204,7 +162,7 @@ impl KioskState {
                 .log_event(EventKind::Error, &format!("warning: {warning}"))
                 .ok();
         }
-        self.store_warnings = warnings;
+        self.desk.store_warnings = warnings;
     }
 
     /// Tells `text`, a problem or not.
@@ -215,7 +173,7 @@ impl KioskState {
     /// Tells once a recalled unit's reveal is recorded (or could not be);
     /// `true` while it is still being recorded.
     pub fn follow_recording(&mut self) -> bool {
-        let Some(recorded) = &self.recording else {
+        let Some(recorded) = &self.desk.recording else {
             return false;
         };
         let text = match recorded.try_recv() {
@@ -229,7 +187,7 @@ impl KioskState {
                 Err("the recording stopped".to_owned())
             }
         };
-        self.recording = None;
+        self.desk.recording = None;
         match text {
             Ok(text) => self.tell(text, false),
             Err(reason) => {
@@ -283,7 +241,7 @@ impl KioskState {
         let sent = self
             .backend
             .as_mut()
-            .map(|backend| backend.send_closings(&mut self.closings_sent));
+            .map(|backend| backend.send_closings(&mut self.watch.closings_sent));
         match sent {
             Some(Ok(Some(counter))) => {
                 let text = self.texts.with(
@@ -486,8 +444,7 @@ impl KioskState {
             return;
         }
         match store.data_version() {
-            Ok(version) if version != self.data_version => {
-                self.data_version = version;
+            Ok(version) if self.watch.version_moved(version) => {
                 let shown = match &self.page {
                     Page::Game(game) => game.unit().map(|unit| unit.id),
                     _ => None,

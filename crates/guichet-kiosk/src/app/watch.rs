@@ -11,7 +11,56 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use guichet_sqlite::Store;
 use rustix::fs::inotify::{self, CreateFlags, WatchFlags};
+
+/// The kiosk's watch on what others do: the files' inotify watch, the
+/// database's `data_version` last read, and the last closing known sent to
+/// the network.
+#[derive(Debug)]
+pub struct Watch {
+    /// The watch over the database's files, for what other processes do;
+    /// `None` without inotify (an exotic file system): looked for at each
+    /// command instead.
+    pub changes: Option<Changes>,
+    /// The database's `data_version` when last read.
+    pub data_version: i64,
+    /// The last closing of the kiosk's file known sent to the network.
+    pub closings_sent: i64,
+}
+
+impl Watch {
+    /// The watch over `store`'s files (none without a file), waking
+    /// `context` when they change.
+    pub fn new(store: Option<&Store>, context: &egui::Context) -> Self {
+        Self {
+            changes: store.and_then(|store| Changes::watch(store.path(), context).ok()),
+            data_version: store
+                .and_then(|store| store.data_version().ok())
+                .unwrap_or_default(),
+            closings_sent: 0,
+        }
+    }
+
+    /// Whether inotify watches nothing: other processes' writes are then
+    /// looked for at each command.
+    pub const fn is_blind(&self) -> bool {
+        self.changes.is_none()
+    }
+
+    /// Whether the watched files changed since last asked.
+    pub fn files_changed(&self) -> bool {
+        self.changes.as_ref().is_some_and(Changes::take)
+    }
+
+    /// Whether `version`, the database's `data_version` now, moved since
+    /// last read (and keeps it).
+    pub const fn version_moved(&mut self, version: i64) -> bool {
+        let moved = version != self.data_version;
+        self.data_version = version;
+        moved
+    }
+}
 
 /// The watch over one database: whether its files changed since last asked.
 #[derive(Debug)]

@@ -5,8 +5,9 @@
 
 use std::time::Duration;
 
+use crate::app::desk::Access;
 use crate::app::idle::{ATTRACT_AFTER, Idle, POINTER_SHOWN};
-use crate::app::state::{Access, KioskState};
+use crate::app::state::KioskState;
 use crate::ui::view::Seat;
 
 /// Seconds a press on the lobby's title lasts to ask for the operator's PIN.
@@ -49,11 +50,11 @@ impl WindowPolicy {
     /// refused unless the operator closed the kiosk; Escape does nothing.
     pub fn keep_the_window(ui: &egui::Ui, state: &KioskState) {
         let context = ui.ctx();
-        if state.exiting {
+        if state.desk.exiting {
             context.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        if !state.mode.kiosk {
+        if !state.desk.mode.kiosk {
             return;
         }
         if context.input(|input| input.viewport().close_requested()) {
@@ -101,14 +102,14 @@ impl WindowPolicy {
         let idle = self.idle.idle_for(state.time);
         let mut next_wake = f64::INFINITY;
         let mut verdict = IdleVerdict::Nothing;
-        if state.mode.kiosk {
+        if state.desk.mode.kiosk {
             if idle >= POINTER_SHOWN {
                 ui.ctx().set_cursor_icon(egui::CursorIcon::None);
             } else {
                 next_wake = next_wake.min(POINTER_SHOWN - idle);
             }
         }
-        let timeout = f64::from(state.settings.idle_seconds);
+        let timeout = f64::from(state.desk.settings.idle_seconds);
         // A player signed in is signed out when left alone, on any page —
         // a reality check shown too: it never waits for the next player —
         // once asked whether they are still there; a trial ends so too.
@@ -161,7 +162,7 @@ impl WindowPolicy {
     /// served at (no player signed in, no trial), nothing waiting or told.
     /// Never over a signed-in player, whose idle sign-out it would hold up.
     pub fn may_attract(state: &KioskState) -> bool {
-        state.settings.attract
+        state.desk.settings.attract
             && state.is_free()
             && state.page.is_lobby()
             && state.waiting.is_none()
@@ -172,6 +173,6 @@ impl WindowPolicy {
     /// Whether the top bar shows: not on a kiosk's first start, whose PIN's
     /// keypad shows alone, nor once the engines cannot be used.
     pub fn shows_bar(state: &KioskState) -> bool {
-        state.backend.is_some() && state.access != Access::AwaitingFirstPin
+        state.backend.is_some() && state.desk.access != Access::AwaitingFirstPin
     }
 }
