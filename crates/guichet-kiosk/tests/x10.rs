@@ -73,6 +73,20 @@ fn mid_reveal() {
     harness.snapshot("x10/mid_reveal");
 }
 
+/// A diamond halfway through its turn and a bundle opening: the glint on
+/// the stone and the note, none on the night around them.
+#[test]
+fn glints_mid_reveal() {
+    let seed = seed_where(&X10, |prize, _| prize == Cents::ZERO);
+    let (_folder, mut harness) = table_with(&X10, &seed);
+    harness.get_by_label(&play_label(&X10)).click();
+    harness.run_steps(2);
+    harness.get_by_label("Numéros gagnants 2: caché").click();
+    harness.get_by_label("Vos numéros 6: caché").click();
+    harness.run_steps(8);
+    harness.snapshot("x10/glints_mid_reveal");
+}
+
 #[test]
 fn a_number_match_win() {
     let seed = seed_where(&X10, |prize, scenario| {

@@ -6,7 +6,7 @@
 
 use egui::{Align2, Painter, Rect, Stroke, StrokeKind, Vec2, emath::easing};
 
-use super::look;
+use super::{glint, look};
 use crate::ui::theme::{self, palette, size};
 
 /// Notes in a bundle: always the same, so the stack tells nothing.
@@ -75,26 +75,37 @@ pub fn paint(painter: &Painter, rect: Rect, face: Option<&Face<'_>>, opened: f32
         paint_print(painter, note, face, opened, scale);
     }
 
-    // The band, slipping off to the right as the bundle opens.
+    // The glint crossing the top note as it opens, on the note only.
+    painter.add(glint::mesh(
+        &glint::rounded_outline(note, f32::from(size::RADIUS)),
+        opened,
+    ));
+
+    // The band, slipping off to the right as the bundle opens: whole, never
+    // faded, and gone past the note's edge — never over the night beside it.
     if opened < 1.0 {
         let band = Rect::from_center_size(
             note.center() + Vec2::new(note.width() * 0.75 * opened, 0.0),
             Vec2::new(note.width() * 0.16, note.height() + 10.0 * scale),
         );
-        let left = 1.0 - opened;
-        painter.rect_filled(band, 3.0, look::BAND.gamma_multiply(left));
-        painter.rect_stroke(
+        let stack = note.union(note.translate(stack_offset * f32::from(NOTES - 1)));
+        let clipped = painter.with_clip_rect(Rect::from_x_y_ranges(
+            stack.left()..=note.right(),
+            band.y_range(),
+        ));
+        clipped.rect_filled(band, 3.0, look::BAND);
+        clipped.rect_stroke(
             band,
             3.0,
-            Stroke::new(2.0, look::BAND_EDGE.gamma_multiply(left)),
+            Stroke::new(2.0, look::BAND_EDGE),
             StrokeKind::Inside,
         );
-        painter.text(
+        clipped.text(
             band.center(),
             Align2::CENTER_CENTER,
             "€",
             theme::font(size::AMOUNT * scale.max(1.0), true),
-            look::BAND_EDGE.gamma_multiply(left),
+            look::BAND_EDGE,
         );
     }
 }

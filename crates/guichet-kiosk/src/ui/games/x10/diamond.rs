@@ -1,11 +1,11 @@
 //! A cut diamond of "Numéros gagnants". Revealing it, it turns on itself and
-//! catches the light — a sheen sweeps its facets — and its number comes up.
+//! catches the light — a glint sweeps its facets — and its number comes up.
 
 use std::f32::consts::PI;
 
 use egui::{Align2, Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2, emath::easing};
 
-use super::look;
+use super::{glint, look};
 use crate::ui::theme::{self, palette, size};
 
 /// Paints a diamond in `rect`, `turned` of the way through its reveal, its
@@ -82,19 +82,16 @@ pub fn paint(
             Stroke::new(1.5, look::DIAMOND_EDGE),
         ));
     }
-    // The sheen: a band of light crossing the stone while it turns.
-    if turned > 0.0 && turned < 1.0 {
-        let across = center.x + half.x * (eased * 2.4 - 1.2);
-        let sheen = Rect::from_center_size(
-            Pos2::new(across, center.y),
-            Vec2::new(half.x * 0.35, half.y * 1.6),
-        );
-        painter.rect_filled(
-            sheen.intersect(Rect::from_center_size(center, half * 2.0)),
-            2.0,
-            look::SHEEN.gamma_multiply((turned * PI).sin()),
-        );
-    }
+    // The glint: light crossing the stone while it turns, on its outline
+    // only — never on the night around it.
+    let outline = [
+        point(-1.0, girdle),
+        point(-0.55, table),
+        point(0.55, table),
+        point(1.0, girdle),
+        point(0.0, 1.0),
+    ];
+    painter.add(glint::mesh(&outline, turned));
     if let Some(number) = number.filter(|_| turned >= 0.5) {
         let appear = ((turned - 0.5) * 2.0).clamp(0.0, 1.0);
         let plate = Rect::from_center_size(

@@ -56,11 +56,19 @@ pub const DIAMOND_DARK: Color32 = Color32::from_rgb(0x46, 0xA0, 0xE1);
 /// A diamond's edges.
 pub const DIAMOND_EDGE: Color32 = Color32::from_rgb(0x28, 0x6E, 0xAA);
 
-/// The light crossing a turning diamond.
-pub const SHEEN: Color32 = Color32::from_rgba_premultiplied(0xB4, 0xB4, 0xB4, 0xB4);
-
 /// The glow behind a winning zone.
 pub const WIN_GLOW: Color32 = Color32::from_rgba_premultiplied(0xB0, 0x84, 0x22, 0xB4);
 
 /// A symbol, number or multiplier.
 pub const SYMBOL: f32 = 44.0;
+
+/// The glint's light: white added to what lies under it (premultiplied,
+/// without alpha), dimmed as it falls off.
+pub const GLINT: Color32 = Color32::from_rgba_premultiplied(0xFF, 0xFF, 0xFF, 0);
+
+/// The glint's width across its note or stone, as a share of its diagonal's
+/// sweep (from its middle line to where it fades to nothing).
+pub const GLINT_WIDTH: f32 = 0.22;
+
+/// The glint's light at its brightest, added to what lies under it (0 to 1).
+pub const GLINT_PEAK: f32 = 0.45;

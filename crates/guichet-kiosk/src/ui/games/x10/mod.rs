@@ -8,6 +8,7 @@
 
 mod bundle;
 mod diamond;
+mod glint;
 mod look;
 
 use egui::{Pos2, Rect, Vec2};
