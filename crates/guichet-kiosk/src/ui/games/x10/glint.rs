@@ -88,9 +88,7 @@ fn add_cut_triangle(
         let mut row = Vec::new();
         for j in 0..=STEPS - i {
             let (a, b) = (i as f32 / STEPS as f32, j as f32 / STEPS as f32);
-            let pos = (corners[0]
-                + (corners[1] - corners[0]) * a
-                + (corners[2] - corners[0]) * b)
+            let pos = (corners[0] + (corners[1] - corners[0]) * a + (corners[2] - corners[0]) * b)
                 .clamp(bounds.min, bounds.max);
             row.push(u32::try_from(mesh.vertices.len()).unwrap_or(u32::MAX));
             mesh.vertices.push(Vertex {
@@ -132,7 +130,10 @@ mod tests {
     #[test]
     fn every_vertex_of_the_glint_lies_on_the_banknote_across_its_sweep() {
         let outline = rounded_outline(note(), 14.0);
-        assert!(!inside(&outline, note().left_top()), "the corner is rounded off");
+        assert!(
+            !inside(&outline, note().left_top()),
+            "the corner is rounded off"
+        );
         assert!(inside(&outline, note().center()));
         let mut lit = 0;
         for frame in 0..=60 {
@@ -140,7 +141,11 @@ mod tests {
             assert!(mesh.is_valid());
             for vertex in &mesh.vertices {
                 assert!(note().contains(vertex.pos), "{:?} off the note", vertex.pos);
-                assert!(inside(&outline, vertex.pos), "{:?} off the corner", vertex.pos);
+                assert!(
+                    inside(&outline, vertex.pos),
+                    "{:?} off the corner",
+                    vertex.pos
+                );
                 lit += usize::from(vertex.color != Color32::TRANSPARENT);
             }
         }
@@ -151,7 +156,11 @@ mod tests {
     fn the_glint_is_light_added_fading_to_nothing_at_its_edges() {
         let outline = rounded_outline(note(), 14.0);
         let mesh = mesh(&outline, 0.5);
-        let levels: Vec<u8> = mesh.vertices.iter().map(|vertex| vertex.color.r()).collect();
+        let levels: Vec<u8> = mesh
+            .vertices
+            .iter()
+            .map(|vertex| vertex.color.r())
+            .collect();
         assert!(mesh.vertices.iter().all(|vertex| vertex.color.a() == 0));
         assert!(levels.contains(&0), "dark beyond the band's edges");
         let peak = levels.iter().copied().max().unwrap_or(0);
