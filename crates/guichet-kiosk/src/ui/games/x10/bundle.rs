@@ -6,7 +6,8 @@
 
 use egui::{Align2, Painter, Rect, Stroke, StrokeKind, Vec2, emath::easing};
 
-use super::{glint, look};
+use super::glint;
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// Notes in a bundle: always the same, so the stack tells nothing.

@@ -5,7 +5,8 @@ use std::f32::consts::PI;
 
 use egui::{Align2, Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2, emath::easing};
 
-use super::{glint, look};
+use super::glint;
+use super::look;
 use crate::ui::theme::{self, palette, size};
 
 /// Paints a diamond in `rect`, `turned` of the way through its reveal, its
